@@ -11,6 +11,11 @@ _MODULES = {
 }
 
 
+def register_game(name: str, module: str) -> None:
+    """Make `module` (which exposes `GAME`) available as `name` (plug-ins and tests)."""
+    _MODULES[name] = module
+
+
 def available_games() -> list[str]:
     """Names of the games whose package is present."""
     names = []

@@ -1,0 +1,105 @@
+"""Time along a line of the record: seek, scrub and play at any speed, both ways.
+
+A line is a list of nodes from the root. Each node after the root occupies a span of line
+time: the duration of its recorded motion (flicks), or `step_seconds` for actions that the
+viewer animates briefly (slides, placements, card draws). A position is (index, t) where `t`
+runs through that node's span; seeking is a bisection over prefix sums, so it answers at
+once on any length of record and never re-simulates.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from timeline.record import Node
+
+STEP_SECONDS = 0.5
+SPEEDS = (-4.0, -2.0, -1.0, -0.5, -0.25, 0.25, 0.5, 1.0, 2.0, 4.0)
+
+
+def node_duration(node: Node, step_seconds: float = STEP_SECONDS) -> float:
+    if node.parent is None:
+        return 0.0
+    motion = node.stored_motion if node.stored_motion is not None else node.motion
+    if motion is not None:
+        return float(motion.duration)
+    return step_seconds
+
+
+@dataclass(frozen=True)
+class LinePosition:
+    index: int  # index into the line; the node whose action is under way (or done at t=span)
+    t: float  # seconds into that node's span
+
+
+class LineClock:
+    """Maps line time (seconds from the start of the line) to (node index, local time)."""
+
+    def __init__(self, line: list[Node], step_seconds: float = STEP_SECONDS):
+        self.line = line
+        self.spans = [node_duration(n, step_seconds) for n in line]
+        self.starts = []
+        total = 0.0
+        for span in self.spans:
+            self.starts.append(total)
+            total += span
+        self.total = total
+
+    def time_of(self, index: int, t: float = None) -> float:
+        """Line time at which node `index` is complete (or `t` seconds into its span)."""
+        if t is None:
+            t = self.spans[index]
+        return self.starts[index] + min(max(t, 0.0), self.spans[index])
+
+    def position(self, time: float) -> LinePosition:
+        """The node under way at line time `time` (clamped to the line)."""
+        time = min(max(time, 0.0), self.total)
+        if time <= 0.0 or len(self.line) == 1:
+            return LinePosition(0, 0.0)
+        # the last node whose span starts strictly before `time`
+        index = bisect.bisect_left(self.starts, time) - 1
+        index = max(1, min(index, len(self.line) - 1))
+        return LinePosition(index, time - self.starts[index])
+
+
+class Playback:
+    """A clock that advances along a line at a signed speed; the viewer ticks it each frame."""
+
+    def __init__(self, clock: LineClock, time: float = 0.0):
+        self.clock = clock
+        self.time = min(max(time, 0.0), clock.total)
+        self.speed = 1.0
+        self.playing = False
+
+    def set_speed(self, speed: float) -> None:
+        if not 0.25 <= abs(speed) <= 4.0:
+            raise ValueError("playback speed must be between 0.25x and 4x, forwards or in reverse")
+        self.speed = float(speed)
+
+    def faster(self) -> None:
+        self._step_speed(+1)
+
+    def slower(self) -> None:
+        self._step_speed(-1)
+
+    def _step_speed(self, direction: int) -> None:
+        magnitudes = [s for s in SPEEDS if s > 0]
+        i = magnitudes.index(abs(self.speed)) if abs(self.speed) in magnitudes else 4
+        i = min(max(i + direction, 0), len(magnitudes) - 1)
+        self.speed = magnitudes[i] * (1 if self.speed > 0 else -1)
+
+    def reverse(self) -> None:
+        self.speed = -self.speed
+
+    def tick(self, dt: float) -> LinePosition:
+        """Advance by `dt` wall seconds when playing; stops at either end of the line."""
+        if self.playing:
+            self.time += dt * self.speed
+            if self.time >= self.clock.total or self.time <= 0.0:
+                self.time = min(max(self.time, 0.0), self.clock.total)
+                self.playing = False
+        return self.clock.position(self.time)
+
+    def seek(self, time: float) -> LinePosition:
+        self.time = min(max(time, 0.0), self.clock.total)
+        return self.clock.position(self.time)
