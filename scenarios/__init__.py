@@ -1,0 +1,87 @@
+"""Scenarios and puzzles: a starting position, a goal, hints and a solution, as `.flick` files.
+
+A scenario file is a record whose root is a custom starting position (`kind: "scenario"`);
+its main line is the recorded solution, so it replays like any game. The `scenario` header
+holds title, description, hints, goal and the solution's canonical action texts.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from timeline.fileformat import RecordFileError, load_record, save_record
+from timeline.record import Record
+
+SCENARIO_DIR = Path(__file__).resolve().parent
+
+
+@dataclass
+class Scenario:
+    """An authored position: who is to move (and with how many action points) lives in `start`."""
+
+    game: str
+    start: dict  # game.state_to_json of the starting position
+    title: str
+    description: str = ""
+    hints: list[str] = field(default_factory=list)
+    goal: dict | None = None
+    solution: list[str] = field(default_factory=list)
+    config: dict = field(default_factory=dict)
+    difficulty: int | None = None  # 1 (easy) .. 5 (hard), for ordering puzzles
+
+    def header(self) -> dict:
+        data: dict[str, Any] = {"title": self.title, "description": self.description,
+                                "hints": list(self.hints), "goal": self.goal,
+                                "solution": list(self.solution)}
+        if self.difficulty is not None:
+            data["difficulty"] = self.difficulty
+        return data
+
+    def to_record(self) -> Record:
+        """The scenario as a record, with its solution played as the main line (validated)."""
+        record = Record.new(self.game, self.config, start_state_json=self.start,
+                            kind="scenario", scenario=self.header(),
+                            headers={"title": self.title})
+        node = record.root
+        for text in self.solution:
+            node = record.add_child(node, record.game.parse_action(node.state, text))
+        return record
+
+    @classmethod
+    def from_record(cls, record: Record) -> "Scenario":
+        if record.kind != "scenario" or record.scenario is None:
+            raise ValueError("this file is a game record, not a scenario")
+        info = record.scenario
+        start = record.start_state_json or record.game.state_to_json(record.root.state)
+        return cls(record.game.name, start, str(info.get("title", "")),
+                   str(info.get("description", "")), list(info.get("hints", [])),
+                   info.get("goal"), list(info.get("solution", [])), dict(record.config),
+                   info.get("difficulty"))
+
+
+def save_scenario(path, scenario: Scenario) -> Path:
+    return save_record(scenario.to_record(), path)
+
+
+def load_scenario(path) -> tuple[Scenario, Record]:
+    record = load_record(path)
+    try:
+        return Scenario.from_record(record), record
+    except ValueError as exc:
+        raise RecordFileError(f"{path}: {exc}") from None
+
+
+def solver_for(game_name: str):
+    """The game's puzzle solver module (with `solve`), or ValueError if the game has none."""
+    try:
+        return importlib.import_module(f"games.{game_name}.solver")
+    except ModuleNotFoundError:
+        raise ValueError(f"{game_name} has no puzzle solver") from None
+
+
+def bundled(game: str | None = None) -> list[Path]:
+    """The scenario files shipped under scenarios/, sorted by path."""
+    pattern = f"{game}/*.flick" if game else "*/*.flick"
+    return sorted(SCENARIO_DIR.glob(pattern))

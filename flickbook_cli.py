@@ -1,0 +1,290 @@
+"""`flickbook`: the command line, a thin layer over games, timeline, scenarios and viewer.
+
+Every user error (a wrong argument, an unreadable or damaged file, an illegal move) prints one
+line that says what is wrong and exits with status 2; a user never sees a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+EXIT_USAGE = 2
+
+
+class UserError(Exception):
+    """A problem with what the user asked for: shown as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not argparse's usage block
+        raise UserError(f"{message} (see `{self.prog} --help`)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="flickbook", description=(
+        "Flickbook: play, record, replay, branch and annotate Glonk, Glik and Grendizer XperienZ. "
+        "With no command, opens the viewer on the demo replay."))
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("play", help="start a hot-seat game in the viewer")
+    p.add_argument("game", help="glik, glonk or grendizer")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--armadas", nargs="+", default=None, help="Glonk: armada names")
+    p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
+                   help="Grendizer: threat track")
+
+    p = sub.add_parser("open", help="open a record or scenario in the viewer")
+    p.add_argument("file")
+
+    p = sub.add_parser("render", help="render a position to a PNG without a window")
+    p.add_argument("file")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--ply", type=int, default=None, help="position after N plies of the main line")
+    where.add_argument("--node", default=None, help="node path such as 0.0.1 (child indices)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
+    p.add_argument("--camera", default=None, help="camera preset (top, seat0, seat1, ...)")
+
+    p = sub.add_parser("info", help="describe a record or scenario file")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("check", help="validate a file: exit 0 when valid, else 2")
+    p.add_argument("file")
+    p.add_argument("--verify-motion", action="store_true",
+                   help="simulate every flick again and compare with the stored motion")
+
+    p = sub.add_parser("solve", help="solve a puzzle scenario")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--max-ap", type=int, default=None, help="search bound (default: the goal's)")
+
+    p = sub.add_parser("selfplay", help="write seeded self-play games as record files")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--max-actions", type=int, default=3000)
+
+    p = sub.add_parser("flick", help="Glonk: flick a piece at the end of the main line")
+    p.add_argument("file")
+    p.add_argument("--piece", required=True)
+    p.add_argument("--angle", type=float, required=True, help="degrees, 0 = +x, counter-clockwise")
+    p.add_argument("--speed", type=float, required=True, help="metres per second (0 to 3)")
+    p.add_argument("--spin", type=float, default=0.0, help="radians per second")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--save", action="store_true", help="append the flick to the file")
+    return parser
+
+
+# --- commands -------------------------------------------------------------------------------
+def _load(path: str, **kw):
+    from timeline import RecordFileError, load_record
+
+    try:
+        return load_record(path, **kw)
+    except RecordFileError as exc:
+        raise UserError(str(exc)) from None
+
+
+def record_info(record) -> dict:
+    nodes = list(record.nodes())
+    mainline = record.mainline()
+    info = {
+        "file_kind": record.kind,
+        "game": record.game.name,
+        "format_version": _format_version(),
+        "node_count": len(nodes),
+        "mainline_length": len(mainline) - 1,
+        "variation_count": sum(max(0, len(n.variations) - 1) for n in nodes),
+        "result": record.result(),
+        "headers": record.headers,
+        "config": record.config,
+        "position": record.game.describe(mainline[-1].state),
+        "annotated_nodes": sum(1 for n in nodes if n.comment or n.glyphs or n.drawings
+                               or n.camera or n.prompt),
+    }
+    if record.scenario is not None:
+        info["scenario"] = record.scenario
+    return info
+
+
+def _format_version() -> int:
+    from timeline import FORMAT_VERSION
+
+    return FORMAT_VERSION
+
+
+def cmd_info(args) -> int:
+    info = record_info(_load(args.file))
+    if args.json:
+        print(json.dumps(info, sort_keys=True))
+        return 0
+    print(f"{args.file}: {info['game']} {info['file_kind']} (format {info['format_version']})")
+    if "scenario" in info:
+        print(f"  title:      {info['scenario'].get('title', '')}")
+        goal = info["scenario"].get("goal")
+        if goal:
+            print(f"  goal:       {json.dumps(goal)}")
+    print(f"  nodes:      {info['node_count']}  main line: {info['mainline_length']} plies"
+          f"  variations: {info['variation_count']}")
+    print(f"  result:     {info['result']}")
+    print(f"  position:   {info['position']}")
+    for key in ("players", "created", "title"):
+        if key in info["headers"] and info["headers"][key]:
+            print(f"  {key + ':':<11} {info['headers'][key]}")
+    return 0
+
+
+def cmd_check(args) -> int:
+    warnings: list[str] = []
+    record = _load(args.file, verify_motion=args.verify_motion, warnings=warnings)
+    for warning in warnings:
+        print(f"warning: {warning}")
+    count = sum(1 for _ in record.nodes())
+    print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes")
+    return 0
+
+
+def cmd_solve(args) -> int:
+    from scenarios import Scenario, solver_for
+
+    record = _load(args.file)
+    try:
+        scenario = Scenario.from_record(record)
+        solver = solver_for(record.game.name)
+    except ValueError as exc:
+        raise UserError(f"{args.file}: {exc}") from None
+    if not scenario.goal:
+        raise UserError(f"{args.file}: this scenario has no goal to solve")
+    start = time.perf_counter()
+    result = solver.solve(record.root.state, scenario.goal,
+                          max_ap=args.max_ap if args.max_ap is not None else None)
+    seconds = time.perf_counter() - start
+    out = {"solved": bool(result.solved), "cost": result.cost, "line": list(result.line),
+           "unique": result.unique, "states": result.states, "seconds": round(seconds, 6)}
+    if args.json:
+        print(json.dumps(out))
+    elif out["solved"]:
+        print(f"solved in {out['cost']} action points: {' ; '.join(out['line'])}")
+        print(f"  shortest solution is {'unique' if out['unique'] else 'not unique'}; "
+              f"{out['states']} states searched in {seconds:.3f} s")
+    else:
+        print(f"no solution within the bound; {out['states']} states searched in {seconds:.3f} s")
+    return 0
+
+
+def cmd_selfplay(args) -> int:
+    import numpy as np
+
+    from games.api import CHANCE, random_action
+    from games.registry import get_game
+    from timeline import Record, save_record
+
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    try:
+        game = get_game(args.game)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot create {out}: {exc.strerror or exc}") from None
+    bot = getattr(game, "bot_action", None)
+    for index in range(args.games):
+        seed = args.seed * 1_000_003 + index
+        rng = np.random.default_rng(seed)
+        config = game.default_config(args.players) if args.players else game.default_config()
+        record = Record.new(game.name, config, headers={
+            "created": None, "seed": seed, "players": [f"bot {i + 1}" for i in range(
+                int(config.get("players", 2)))], "event": "self-play"})
+        node = record.root
+        for _ in range(args.max_actions):
+            state = node.state
+            if game.is_terminal(state):
+                break
+            if bot is not None and game.current_player(state) != CHANCE:
+                action = bot(state, rng)
+            else:
+                action = random_action(game, state, rng)
+            node = record.add_child(node, action)
+        path = save_record(record, out / f"{game.name}-{args.seed}-{index + 1:03d}.flick")
+        print(f"{path}: {node.ply} actions, result {record.result()}")
+    return 0
+
+
+def cmd_flick(args) -> int:
+    from games.api import IllegalAction
+
+    record = _load(args.file)
+    if record.game.name != "glonk":
+        raise UserError(f"{args.file}: flick is for Glonk records, this is {record.game.name}")
+    from games.glonk.cli import flick_report
+
+    try:
+        report = flick_report(record, args.piece, args.angle, args.speed, args.spin)
+    except IllegalAction as exc:
+        raise UserError(f"illegal flick: {exc}") from None
+    if args.save:
+        from timeline import save_record
+
+        save_record(record, args.file)
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        for key, value in report.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def _viewer_command(args) -> int:
+    try:
+        from viewer import main as viewer_main
+    except ImportError as exc:
+        raise UserError(f"the viewer is not available: {exc}") from None
+    return int(viewer_main.run_viewer(args) or 0)
+
+
+def cmd_render(args) -> int:
+    from viewer import render as viewer_render
+
+    return int(viewer_render.render_command(args) or 0)
+
+
+COMMANDS = {"info": cmd_info, "check": cmd_check, "solve": cmd_solve, "selfplay": cmd_selfplay,
+            "flick": cmd_flick, "render": cmd_render, "play": _viewer_command,
+            "open": _viewer_command, None: _viewer_command}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return COMMANDS[args.command](args)
+    except UserError as exc:
+        print(f"flickbook: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as exc:  # an illegal move or a damaged file from deeper layers
+        from games.api import IllegalAction
+        from timeline import RecordFileError
+
+        if isinstance(exc, (IllegalAction, RecordFileError)):
+            print(f"flickbook: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        raise
+    except KeyboardInterrupt:
+        print("flickbook: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""The command line: info, check, selfplay, and one-line errors with exit status 2."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from flickbook_cli import main
+from timeline import Record, Session, save_record
+
+
+@pytest.fixture
+def toy_file(tmp_path):
+    s = Session(Record.new("toy"))
+    s.play("roll 1")
+    s.play("add 1")
+    s.back()
+    s.play("add 2")
+    s.set_comment("sideline")
+    return save_record(s.record, tmp_path / "toy.flick")
+
+
+def test_info_json(toy_file, capsys):
+    assert main(["info", str(toy_file), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["game"] == "toy" and info["format_version"] == 2
+    assert (info["node_count"], info["mainline_length"], info["variation_count"]) == (4, 2, 1)
+    assert info["result"] == "*"
+
+
+def test_info_readable(toy_file, capsys):
+    assert main(["info", str(toy_file)]) == 0
+    assert "main line: 2 plies" in capsys.readouterr().out
+
+
+def test_check_valid_and_damaged(toy_file, tmp_path, capsys):
+    assert main(["check", str(toy_file)]) == 0
+    bad = tmp_path / "bad.flick"
+    bad.write_text(toy_file.read_text()[:-40])
+    assert main(["check", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("flickbook: ") and "damaged JSON" in err and "\n" not in err
+
+
+def test_wrong_arguments_give_one_line_and_exit_2(capsys):
+    assert main(["info"]) == 2
+    assert main(["frobnicate"]) == 2
+    assert main(["selfplay", "chess", "--out", "x"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 3 and all(line.startswith("flickbook: ") for line in lines)
+    assert "unknown game 'chess'" in lines[2]
+
+
+def test_selfplay_same_seed_writes_identical_files(tmp_path, capsys):
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert main(["selfplay", "toy", "--games", "3", "--seed", "7", "--out", str(a)]) == 0
+    assert main(["selfplay", "toy", "--games", "3", "--seed", "7", "--out", str(b)]) == 0
+    names = sorted(p.name for p in a.iterdir())
+    assert len(names) == 3
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes()
+        assert main(["check", str(a / name)]) == 0
+
+
+def test_missing_file_as_a_real_process(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "flickbook_cli", "info", str(tmp_path / "no.flick")],
+                          capture_output=True, text=True, cwd=str(tmp_path.parent))
+    assert proc.returncode == 2
+    assert proc.stderr.strip().endswith("no such file") and "Traceback" not in proc.stderr
