@@ -1,0 +1,108 @@
+"""Seek, load and save on a 1,000-node Glik record with variations.
+
+Targets (issue 2): state at a random node, median <= 50 us once visited and <= 1 ms on first
+visit (states kept only every 16 plies, as after `Record.drop_cached_states`); load and save
+<= 300 ms each. Prints its figures, then one JSON line.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.api import random_action  # noqa: E402
+from timeline import Record, Session, load_record, save_record  # noqa: E402
+
+NODES = 1000
+
+
+def build_record(rng: np.random.Generator) -> Record:
+    """A main line of about 600 plies plus variations branching from random points."""
+    session = Session(Record.new("glik", {"players": 3}), rng=rng)
+    game = session.game
+    count = 1
+
+    def extend(steps: int) -> None:
+        nonlocal count
+        for _ in range(steps):
+            if count >= NODES or game.is_terminal(session.state):
+                return
+            before = len(session.node.variations)
+            node = session.play(random_action(game, session.state, rng))
+            count += len(node.parent.variations) - before
+
+    extend(600)
+    while count < NODES:
+        line = session.record.mainline()
+        session.go_to(line[int(rng.integers(30, len(line) - 1))])
+        extend(int(rng.integers(5, 40)))
+    return session.record
+
+
+def median_us(samples: list[float]) -> float:
+    return statistics.median(samples) * 1e6
+
+
+def main() -> None:
+    rng = np.random.default_rng(2026)
+    record = build_record(rng)
+    nodes = list(record.nodes())
+    assert len(nodes) == NODES, len(nodes)
+    variations = sum(max(0, len(n.variations) - 1) for n in nodes)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.flick"
+        save_times, load_times = [], []
+        for _ in range(5):
+            t = time.perf_counter()
+            save_record(record, path)
+            save_times.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            loaded = load_record(path)
+            load_times.append(time.perf_counter() - t)
+        size_kb = path.stat().st_size / 1024
+
+    # Seek. First visit: states kept only every 16th ply, a node whose state was never
+    # computed (caches dropped again before each sample). Once visited: the same nodes again.
+    session = Session(loaded)
+    targets = [n for n in loaded.nodes() if n.ply % 16]
+    order = [targets[i] for i in rng.permutation(len(targets))[:300]]
+    first, again = [], []
+    for node in order:
+        loaded.drop_cached_states(keep_every=16)
+        t = time.perf_counter()
+        session.go_to(node)
+        session.state  # noqa: B018
+        first.append(time.perf_counter() - t)
+    for node in order:
+        session.go_to(node)
+        session.state  # noqa: B018 - visited
+        t = time.perf_counter()
+        session.go_to(node)
+        session.state  # noqa: B018
+        again.append(time.perf_counter() - t)
+
+    figures = {
+        "nodes": NODES,
+        "variations": variations,
+        "file_kb": round(size_kb, 1),
+        "seek_us_median": round(median_us(again), 2),
+        "first_visit_us_median": round(median_us(first), 2),
+        "first_visit_us_p95": round(float(np.percentile(first, 95)) * 1e6, 2),
+        "load_ms": round(statistics.median(load_times) * 1e3, 2),
+        "save_ms": round(statistics.median(save_times) * 1e3, 2),
+    }
+    for key, value in figures.items():
+        print(f"{key:>24}: {value}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
