@@ -1,0 +1,2 @@
+"""Grendizer XperienZ: the cooperative card game on a board of four lanes (rules engine)."""
+from .rules import GAME, GrendizerGame  # noqa: F401
