@@ -22,7 +22,7 @@ SAMPLE_EVERY = 2
 CONTACT_ERP = 0.8
 SOLVER_ITERATIONS = 20
 #: Bullet's contact breaking threshold is kept small because discs are a few mm thick.
-CONTACT_BREAKING_THRESHOLD = 0.002
+CONTACT_BREAKING_THRESHOLD = 0.01
 
 #: Default surface properties (RULES-NOTES: sliding friction on the mat about 0.35).
 DEFAULT_FRICTION = 0.35

@@ -180,7 +180,8 @@ class Motion:
     `ids` (z is the disc's centre height). A disc that vanished keeps its last pose; see
     `vanished` and `present_at`. `contacts` lists each moment two discs start touching,
     ordered by time; `first_contact` is the first one involving the flicked `piece`. `final`
-    holds every disc that did not vanish, at rest, in the order of `ids`.
+    holds every disc that did not vanish or fall off the table, at rest, in the order of `ids`.
+    `left_table` lists discs that went beyond `table_radius` (they left the simulation then).
     """
 
     ids: tuple[str, ...]
@@ -193,6 +194,7 @@ class Motion:
     duration: float
     piece: str = ""
     frame_hz: float = field(default=float(config.FRAME_HZ))
+    left_table: tuple[tuple[str, float], ...] = ()
 
     def __post_init__(self):
         times = np.asarray(self.times, dtype=np.float64)
@@ -245,7 +247,7 @@ class Motion:
     def present_at(self, t: float) -> np.ndarray:
         """Which discs (N,) are still in the simulation at time t (not yet vanished)."""
         mask = np.ones(len(self.ids), dtype=bool)
-        for disc_id, tv in self.vanished:
+        for disc_id, tv in self.vanished + self.left_table:
             if t >= tv:
                 mask[self._index[disc_id]] = False
         return mask
@@ -271,6 +273,7 @@ class Motion:
                 and self.contacts == other.contacts
                 and self.first_contact == other.first_contact
                 and self.vanished == other.vanished
+                and self.left_table == other.left_table
                 and self.final == other.final
                 and self.duration == other.duration)
 
@@ -308,6 +311,7 @@ class Motion:
                               else [self.first_contact.t, self.first_contact.a,
                                     self.first_contact.b]),
             "vanished": [[d, t] for d, t in self.vanished],
+            "left_table": [[d, t] for d, t in self.left_table],
             "final": [d.to_json() for d in self.final],
             "times": None if exact_times else [float(t) for t in self.times],
         }
@@ -342,7 +346,8 @@ class Motion:
                        vanished=tuple((d, float(t)) for d, t in head["vanished"]),
                        final=tuple(Disc.from_json(d) for d in head["final"]),
                        duration=float(head["duration"]), piece=head["piece"],
-                       frame_hz=frame_hz)
+                       frame_hz=frame_hz,
+                       left_table=tuple((d, float(t)) for d, t in head.get("left_table", [])))
         except (zlib.error, KeyError, TypeError, IndexError, json.JSONDecodeError,
                 UnicodeDecodeError, struct.error) as e:
             raise ValueError(f"corrupt Flickbook motion: {e}") from e
