@@ -197,7 +197,7 @@ def cmd_selfplay(args) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot create {out}: {exc.strerror or exc}") from None
-    bot = getattr(game, "bot_action", None)
+    bot = _bot_for(game.name)
     for index in range(args.games):
         seed = args.seed * 1_000_003 + index
         rng = np.random.default_rng(seed)
@@ -218,6 +218,16 @@ def cmd_selfplay(args) -> int:
         path = save_record(record, out / f"{game.name}-{args.seed}-{index + 1:03d}.flick")
         print(f"{path}: {node.ply} actions, result {record.result()}")
     return 0
+
+
+def _bot_for(game_name: str):
+    """The game's bot (`games.<name>.bot.choose_action`), or None to play at random."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"games.{game_name}.bot").choose_action
+    except ModuleNotFoundError:
+        return None
 
 
 def cmd_flick(args) -> int:

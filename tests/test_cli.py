@@ -67,3 +67,13 @@ def test_missing_file_as_a_real_process(tmp_path):
                           capture_output=True, text=True, cwd=str(tmp_path.parent))
     assert proc.returncode == 2
     assert proc.stderr.strip().endswith("no such file") and "Traceback" not in proc.stderr
+
+
+def test_glik_selfplay_with_the_bot_is_reproducible_and_finishes(tmp_path, capsys):
+    for out in ("a", "b"):
+        assert main(["selfplay", "glik", "--games", "1", "--seed", "5", "--out", str(tmp_path / out)]) == 0
+    name = "glik-5-001.flick"
+    assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    assert main(["info", str(tmp_path / "a" / name), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert info["result"] != "*"
