@@ -1,0 +1,627 @@
+"""The Glik scene: the assembled board of small boards on the table, stones, setup and play.
+
+Board coordinates are the rules' (row, col) fields: row 0 is the north edge, columns grow to
+the east. One field is one world unit; the board is centred on the origin, its top surface at
+`TILE_H`. Every interaction ends in a Glik action from `games.glik.actions` that the app plays
+through the session; the scene only proposes what the rules list as legal.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+from panda3d.core import NodePath, SamplerState, Texture, TextNode, TransparencyAttrib, Vec3
+
+from games.api import IllegalAction
+from games.glik import actions as A
+from games.glik.kit import (COLS, DESTINATION, EMPTY, EXCLUDED, KIT, NEUTRAL, OPEN_SLOTS,
+                            ROWS, SIZE, START, VOID, rotate_rows)
+from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_cells,
+                              slide_path)
+from viewer import geometry
+from viewer.lighting import MATTE, STONE, Material, apply_material
+from viewer.scene import ClickResult, Motion, Pick, Scene
+
+TILE_H = 0.16
+GAP = 0.05
+STONE_R = 0.37
+STONE_H = 0.30
+HAND_Y = -(ROWS / 2) - 3.2  # setup: boards in hand lie on the table south of the board
+
+RGB = {
+    "yellow": (0.96, 0.76, 0.08),
+    "red": (0.83, 0.13, 0.11),
+    "green": (0.10, 0.58, 0.22),
+    "blue": (0.12, 0.33, 0.85),
+    NEUTRAL: (0.16, 0.16, 0.18),
+}
+FIELD = (0.88, 0.85, 0.77)
+FIELD_LINE = (0.62, 0.58, 0.50)
+BROWN = (0.42, 0.25, 0.12)
+TILE_EDGE = (0.72, 0.68, 0.60)
+COLOUR_NAMES = {c: c.capitalize() for c in RGB}
+
+SELECT = (1.0, 1.0, 1.0, 0.85)
+SLIDE_END = (0.20, 0.95, 0.45, 0.85)
+PATH_DOT = (0.20, 0.95, 0.45, 0.55)
+PLACE_OK = (0.30, 0.70, 1.00, 0.70)
+SLOT_OK = (0.30, 0.70, 1.00, 0.35)
+
+
+def cell_xy(r: float, c: float) -> tuple[float, float]:
+    """World (x, y) of the centre of field (r, c)."""
+    return (c - COLS / 2 + 0.5, ROWS / 2 - r - 0.5)
+
+
+def xy_cell(x: float, y: float):
+    c = math.floor(x + COLS / 2)
+    r = math.floor(ROWS / 2 - y)
+    if 0 <= r < ROWS and 0 <= c < COLS:
+        return (r, c)
+    return None
+
+
+@lru_cache(maxsize=128)
+def tile_image(board: int | None, rotation: int, px: int = 48) -> bytes:
+    """RGB bytes (bottom row first, Panda's order) of one small board's face."""
+    n = SIZE
+    rows = rotate_rows(KIT["boards"][board]["rows"], rotation) if board is not None else ("." * n,) * n
+    colour = KIT["boards"][board].get("colour") if board is not None else None
+    size = n * px
+    img = np.empty((size, size, 3), dtype=np.float32)
+    img[:] = FIELD_LINE
+    yy, xx = np.mgrid[0:px, 0:px].astype(np.float32) + 0.5
+    d = np.hypot(xx - px / 2, yy - px / 2) / (px / 2)
+    inner = (xx > 1.5) & (xx < px - 1.5) & (yy > 1.5) & (yy < px - 1.5)
+    for r in range(n):
+        for c in range(n):
+            sym = rows[r][c]
+            cell = np.empty((px, px, 3), dtype=np.float32)
+            cell[:] = FIELD_LINE
+            if sym == "#":
+                base = np.array(BROWN)
+                shade = 1.0 - 0.08 * ((xx + yy) % 6 < 3)
+                cell[inner] = (base * shade[..., None])[inner]
+            elif sym == "S":
+                col = np.array(RGB[colour])
+                cell[inner] = FIELD
+                disc = inner & (d < 0.82)
+                cell[disc] = col
+                cell[inner & (d >= 0.82) & (d < 0.9)] = col * 0.7
+            elif sym == "D":
+                col = np.array(RGB[colour])
+                cell[inner] = col
+                ring = inner & (((d > 0.28) & (d < 0.45)) | ((d > 0.65) & (d < 0.78)))
+                cell[ring] = (0.97, 0.96, 0.92)
+            else:
+                cell[inner] = FIELD
+            img[r * px:(r + 1) * px, c * px:(c + 1) * px] = cell
+    # a darker rim round the small board
+    img[:2, :] = TILE_EDGE
+    img[-2:, :] = TILE_EDGE
+    img[:, :2] = TILE_EDGE
+    img[:, -2:] = TILE_EDGE
+    out = (np.clip(img, 0, 1) * 255).astype(np.uint8)[::-1, :, ::-1]  # bottom-up, BGR
+    return np.ascontiguousarray(out).tobytes()
+
+
+_textures: dict = {}
+
+
+def tile_texture(board: int | None, rotation: int) -> Texture:
+    key = (board, rotation)
+    tex = _textures.get(key)
+    if tex is None:
+        px = 48
+        tex = Texture(f"board-{board}-{rotation}")
+        tex.setup2dTexture(SIZE * px, SIZE * px, Texture.T_unsigned_byte, Texture.F_rgb8)
+        tex.setRamImage(tile_image(board, rotation, px))
+        tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        tex.setMagfilter(SamplerState.FT_linear)
+        tex.setAnisotropicDegree(4)
+        tex.setWrapU(SamplerState.WM_clamp)
+        tex.setWrapV(SamplerState.WM_clamp)
+        _textures[key] = tex
+    return tex
+
+
+BOARD_MATERIAL = Material(0.10, 20.0, textured=True)
+
+
+class GlikScene(Scene):
+    """Glik on the table. `self.pieces` maps a field (r, c) to the stone node standing there."""
+
+    surface_z = TILE_H
+
+    def __init__(self, base, game, root, lighting):
+        super().__init__(base, game, root, lighting)
+        self.board_root = root.attachNewNode("boards")
+        self.stone_root = root.attachNewNode("stones")
+        self.reserve_root = root.attachNewNode("reserve")
+        self.hand_root = root.attachNewNode("hand")
+        self.slot_marks = self.overlay.attachNewNode("slots")
+        self._fill = None
+        self._tiles: dict = {}
+        self._pool: dict[str, list[NodePath]] = {}
+        self._protos: dict[str, NodePath] = {}
+        self.selected = None  # ("stone", cell) | ("reserve", colour) | ("hand", board)
+        self.rotation = 0
+        self.hover_slot = None
+        self.ghost: NodePath | None = None
+        self.reserve_cells: dict = {}  # node key -> ("reserve", colour)
+        self.hand_boards: dict[int, NodePath] = {}
+
+    # --- building ---------------------------------------------------------------------------
+    def build(self) -> None:
+        for colour, rgb in RGB.items():
+            proto = geometry.lathe(f"stone-{colour}", geometry.stone_profile(STONE_R, STONE_H),
+                                   28, (*rgb, 1.0))
+            apply_material(proto, STONE)
+            self._protos[colour] = proto
+            self._pool[colour] = []
+        under = geometry.box("underlay", COLS + 0.6, ROWS + 0.6, TILE_H * 0.5, (0.20, 0.16, 0.12, 1))
+        under.setPos(-(COLS + 0.6) / 2, -(ROWS + 0.6) / 2, 0)
+        apply_material(under, MATTE)
+        under.reparentTo(self.board_root)
+
+    def _tile(self, slot, board, rotation) -> NodePath:
+        side = SIZE - GAP
+        node = geometry.box(f"tile-{slot}", side, side, TILE_H)
+        node.setTexture(tile_texture(board, rotation))
+        apply_material(node, BOARD_MATERIAL)
+        return node
+
+    def _draw_boards(self, state) -> None:
+        board = state.board
+        if self._fill == state.fill:
+            return
+        self._fill = state.fill
+        for node in self._tiles.values():
+            node.removeNode()
+        self._tiles.clear()
+        self.slot_marks.getChildren().detach()
+        for info in board.slots:
+            r0, c0 = info.origin
+            x, y = cell_xy(r0 + SIZE - 1, c0)  # south-west field of the slot
+            if info.board is None:
+                mark = geometry.square("slot", SIZE - 0.3, (0.95, 0.92, 0.8, 0.45), inner=SIZE - 0.45)
+                mark.reparentTo(self.slot_marks)
+                cx, cy = cell_xy(r0 + (SIZE - 1) / 2, c0 + (SIZE - 1) / 2)
+                mark.setPos(cx, cy, TILE_H * 0.5 + 0.003)
+                label = TextNode("q")
+                label.setText("?")
+                label.setAlign(TextNode.ACenter)
+                label.setTextColor(0.95, 0.92, 0.8, 0.5)
+                lnp = self.slot_marks.attachNewNode(label)
+                lnp.setScale(2.2)
+                lnp.setP(-90)
+                lnp.setPos(cx, cy - 0.75, TILE_H * 0.5 + 0.004)
+                continue
+            node = self._tile(info.slot, info.board, info.rotation)
+            node.setPos(x - 0.5 + GAP / 2, y - 0.5 + GAP / 2, 0)
+            node.reparentTo(self.board_root)
+            self._tiles[info.slot] = node
+        self.lighting.mark_dirty()
+
+    # --- stones -----------------------------------------------------------------------------
+    def _stone(self, colour: str, used: dict) -> NodePath:
+        pool = self._pool[colour]
+        i = used.get(colour, 0)
+        used[colour] = i + 1
+        if i >= len(pool):
+            node = self._protos[colour].copyTo(self.stone_root)
+            pool.append(node)
+        node = pool[i]
+        node.unstash()
+        return node
+
+    def show(self, state) -> None:
+        """Draw `state`: boards, stones on their fields, reserves and (setup) boards in hand."""
+        self.state = state
+        self._draw_boards(state)
+        used: dict = {}
+        self.pieces = {}
+        for r, c, colour in state.stone_list():
+            node = self._stone(colour, used)
+            x, y = cell_xy(r, c)
+            node.setPos(x, y, TILE_H)
+            node.setHpr(0, 0, 0)
+            node.reparentTo(self.stone_root)
+            self.pieces[(r, c)] = node
+        self._show_reserves(state, used)
+        for colour, pool in self._pool.items():
+            for node in pool[used.get(colour, 0):]:
+                node.stash()
+        self._show_hand(state)
+        self.lighting.mark_dirty()
+
+    def reserve_pos(self, state, colour: str, k: int) -> tuple[float, float, float]:
+        """Table position of the k-th unplaced stone of `colour`, beside its starting corner."""
+        if colour == NEUTRAL:
+            return (COLS / 2 + 1.4, 1.5 - k * 1.0, 0.0)
+        r, c = state.board.start_cell[colour]
+        x, y = cell_xy(r, c)
+        sx = 1 if x > 0 else -1
+        sy = 1 if y > 0 else -1
+        return (x + sx * (1.9 + (k % 4) * 0.85), y - sy * (k // 4) * 0.85, 0.0)
+
+    def _show_reserves(self, state, used: dict) -> None:
+        self.reserve_cells = {}
+        for seat, colour in enumerate(state.colours):
+            for k in range(state.reserve[seat]):
+                node = self._stone(colour, used)
+                node.setPos(*self.reserve_pos(state, colour, k))
+                node.reparentTo(self.reserve_root)
+                self.pieces[("reserve", colour, k)] = node
+        for k in range(state.neutral_reserve):
+            node = self._stone(NEUTRAL, used)
+            node.setPos(*self.reserve_pos(state, NEUTRAL, k))
+            node.reparentTo(self.reserve_root)
+            self.pieces[("reserve", NEUTRAL, k)] = node
+
+    def hand_pos(self, i: int, n: int) -> tuple[float, float]:
+        """Centre of the i-th of n boards in hand, in a row south of the board."""
+        step = SIZE + 0.8
+        return ((i - (n - 1) / 2) * step, HAND_Y)
+
+    def _show_hand(self, state) -> None:
+        self.hand_root.getChildren().detach()
+        self.hand_boards = {}
+        if state.phase not in ("choose", "fill"):
+            self._clear_ghost()
+            return
+        hand = state.hands[state.turn]
+        for i, b in enumerate(hand):
+            node = self._tile(("hand", b), b, self.rotation if self.selected == ("hand", b) else 0)
+            cx, cy = self.hand_pos(i, len(hand))
+            node.setPos(cx - (SIZE - GAP) / 2, cy - (SIZE - GAP) / 2,
+                        0.25 if self.selected == ("hand", b) else 0.0)
+            node.reparentTo(self.hand_root)
+            self.hand_boards[b] = node
+
+    # --- geometry queries -------------------------------------------------------------------
+    def bounds(self):
+        return Vec3(0, -1.2, 0), math.hypot(COLS / 2 + 2, ROWS / 2 + 3.5)
+
+    def seat_headings(self, state):
+        """Each player looks from behind their starting corner towards the middle."""
+        out = []
+        board = state.board
+        for colour in state.colours:
+            r, c = board.start_cell[colour]
+            x, y = cell_xy(r, c)
+            out.append(math.degrees(math.atan2(x, -y)))
+        return out
+
+    def cell_center(self, cell) -> Vec3:
+        r, c = int(cell[0]), int(cell[1])
+        if not (0 <= r < ROWS and 0 <= c < COLS):
+            raise ValueError(f"({r},{c}) is off the board")
+        x, y = cell_xy(r, c)
+        return Vec3(x, y, TILE_H)
+
+    def cell_at(self, x, y):
+        return xy_cell(x, y)
+
+    def stone_world_pos(self, key) -> Vec3:
+        """Where the stone `key` (a field, or ("reserve", colour, k)) is drawn: its top centre."""
+        node = self.pieces[key]
+        p = node.getPos(self.root)
+        return Vec3(p.x, p.y, p.z + STONE_H * 0.85)
+
+    # --- picking ----------------------------------------------------------------------------
+    def pick(self, origin, direction) -> Pick:
+        """Fields on the board; off it, the nearest reserve stone or board in hand."""
+        base_pick = super().pick(origin, direction)
+        if base_pick.cell is not None:
+            return base_pick
+        ox, oy, oz = origin
+        dx, dy, dz = direction
+        if abs(dz) < 1e-9:
+            return base_pick
+        s = (0.15 - oz) / dz  # reserve stones and hand boards lie on the table
+        x, y = ox + dx * s, oy + dy * s
+        best, best_d = None, STONE_R * 1.4
+        state = self.state
+        if state is not None:
+            for key, node in self.pieces.items():
+                if key[0] != "reserve":
+                    continue
+                p = node.getPos(self.root)
+                dd = math.hypot(p.x - x, p.y - y)
+                if dd < best_d:
+                    best, best_d = key, dd
+            if best is not None:
+                return Pick(target=("reserve", best[1]), point=(x, y, 0.0))
+            for b, node in self.hand_boards.items():
+                p = node.getPos(self.root)
+                if p.x <= x <= p.x + SIZE and p.y <= y <= p.y + SIZE:
+                    return Pick(target=("hand", b), point=(x, y, 0.0))
+        return Pick(point=(x, y, 0.0))
+
+    def piece_at(self, cell):
+        return self.state.stone_at(*cell) if self.state is not None else None
+
+    # --- interaction ------------------------------------------------------------------------
+    def deselect(self) -> None:
+        self.selected = None
+        self.clear_hints()
+        self._clear_ghost()
+
+    def click(self, state, pick: Pick) -> ClickResult:
+        """Turn a click into a selection, a legal action, or the rule that forbids it."""
+        if state.phase == "over":
+            return ClickResult(message="The game is over")
+        if state.phase in ("choose", "fill"):
+            return self._click_setup(state, pick)
+        if state.phase != "play":
+            return ClickResult()
+        seat = state.turn
+        colour = state.colours[seat]
+        sel = self.selected
+        if pick.target is not None and pick.target[0] == "reserve":
+            want = pick.target[1]
+            if want != colour and want != NEUTRAL:
+                return self._refuse(state, A.Place(state.board.start_cell[want]))
+            self.selected = ("reserve", want)
+            self.show_hints(state)
+            return ClickResult()
+        cell = pick.cell
+        if cell is None:
+            self.deselect()
+            return ClickResult()
+        if sel is not None:
+            action = self._action_for(state, sel, cell)
+            if action is not None:
+                self.deselect()
+                return ClickResult(action=action)
+        v = state.stones[cell[0] * COLS + cell[1]]
+        if v:
+            if sel == ("stone", cell):
+                self.deselect()
+                return ClickResult()
+            if v == NEUTRAL_CODE:
+                if state.neutral_reserve:
+                    return ClickResult(message="Neutral stones may move only once all 4 are placed")
+                if cell[0] * COLS + cell[1] in frozen_cells(state):
+                    return ClickResult(message="A stone in a touching chain is frozen")
+                self.selected = ("stone", cell)
+                self.show_hints(state)
+                return ClickResult()
+            if v != code_of(colour):
+                return self._refuse(state, A.Slide(cell, "N"))
+            if cell[0] * COLS + cell[1] in frozen_cells(state):
+                return self._refuse(state, A.Slide(cell, "N"))
+            if state.ap_left <= 0:
+                return ClickResult(message="You have no action points left this turn")
+            self.selected = ("stone", cell)
+            self.show_hints(state)
+            if not any(slide_path(state.stones, state.board, cell, d) for d in "NESW"):
+                return ClickResult(message="A slide that goes nowhere is not a move: this stone is boxed in")
+            return ClickResult()
+        if sel is not None:
+            return self._explain_miss(state, sel, cell)
+        if cell == state.board.start_cell.get(colour):
+            return self._try(state, A.Place(cell))
+        return ClickResult(message="Click one of your stones (or a stone beside your start) first")
+
+    def _action_for(self, state, sel, cell):
+        """The legal action that moves the selection to `cell`, or None."""
+        kind, what = sel
+        for action in self.legal_for(state, sel):
+            if isinstance(action, A.Slide) and slide_path(state.stones, state.board, action.cell,
+                                                          action.direction)[-1] == cell:
+                return action
+            if isinstance(action, (A.Place, A.PlaceNeutral)) and action.cell == cell:
+                return action
+            if isinstance(action, A.MoveNeutral) and action.to == cell:
+                return action
+        return None
+
+    def legal_for(self, state, sel) -> list:
+        """The legal actions of the current player that start from the selection."""
+        if state.phase != "play" or state.ap_left <= 0:
+            return []
+        kind, what = sel
+        acts = self.game.legal_actions(state)
+        if kind == "stone":
+            return [a for a in acts if isinstance(a, (A.Slide, A.MoveNeutral)) and a.cell == what]
+        if kind == "reserve" and what == NEUTRAL:
+            return [a for a in acts if isinstance(a, A.PlaceNeutral)]
+        if kind == "reserve":
+            return [a for a in acts if isinstance(a, A.Place)]
+        return []
+
+    def _explain_miss(self, state, sel, cell) -> ClickResult:
+        kind, what = sel
+        if kind == "stone" and state.stone_at(*what) != NEUTRAL:
+            (r0, c0), (r, c) = what, cell
+            if r0 != r and c0 != c:
+                return ClickResult(message="Stones move orthogonally: north, east, south or west")
+            d = ("S" if r > r0 else "N") if c0 == c else ("E" if c > c0 else "W")
+            path = slide_path(state.stones, state.board, what, d)
+            if not path:
+                return self._refuse(state, A.Slide(what, d))
+            return ClickResult(message=f"A stone slides until it meets an obstacle: sliding {d} "
+                                       f"it stops at {path[-1][0]},{path[-1][1]}")
+        if kind == "reserve" and what != NEUTRAL:
+            return self._refuse(state, A.Place(cell))
+        if kind == "reserve":
+            return self._refuse(state, A.PlaceNeutral(cell))
+        return self._refuse(state, A.MoveNeutral(what, cell))
+
+    def _refuse(self, state, action) -> ClickResult:
+        """Ask the rules why `action` is illegal (the message names the rule)."""
+        try:
+            self.game.apply(state, action)
+        except IllegalAction as exc:
+            return ClickResult(message=exc.rule)
+        return ClickResult(message="That is not a move here")
+
+    def _try(self, state, action) -> ClickResult:
+        try:
+            self.game.apply(state, action)
+        except IllegalAction as exc:
+            return ClickResult(message=exc.rule)
+        return ClickResult(action=action)
+
+    def show_hints(self, state) -> None:
+        """Mark the selection, its slide destinations (with paths) and legal placement fields."""
+        self.clear_hints()
+        sel = self.selected
+        if sel is None:
+            return
+        kind, what = sel
+        if kind == "stone":
+            self.add_hint(what, SELECT, "ring", 1.05)
+        else:
+            key = next((k for k in self.pieces if k[:2] == ("reserve", what)), None)
+            if key is not None:
+                p = self.pieces[key].getPos(self.root)
+                ring = geometry.disc("sel", 0.46, 28, SELECT, inner=0.36)
+                ring.reparentTo(self.hints)
+                ring.setPos(p.x, p.y, 0.01)
+        for action in self.legal_for(state, sel):
+            if isinstance(action, A.Slide):
+                path = slide_path(state.stones, state.board, action.cell, action.direction)
+                for p in path[:-1]:
+                    self.add_hint(p, PATH_DOT, "dot")
+                self.add_hint(path[-1], SLIDE_END, "ring")
+                self.add_hint(path[-1], (*SLIDE_END[:3], 0.25), "square", 0.92)
+            elif isinstance(action, (A.Place, A.PlaceNeutral)):
+                self.add_hint(action.cell, PLACE_OK, "square", 0.8 if kind == "reserve" and what == NEUTRAL else 0.92)
+            elif isinstance(action, A.MoveNeutral):
+                self.add_hint(action.to, PLACE_OK, "square", 0.8)
+
+    # --- setup --------------------------------------------------------------------------------
+    def legal_slots(self, state, board: int) -> list:
+        return sorted({a.slot for a in self.game.legal_actions(state)
+                       if isinstance(a, A.LayBoard) and a.board == board})
+
+    def _click_setup(self, state, pick: Pick) -> ClickResult:
+        if pick.target is not None and pick.target[0] == "hand":
+            b = pick.target[1]
+            self.selected = None if self.selected == ("hand", b) else ("hand", b)
+            self.rotation = 0
+            self._show_hand(state)
+            self.show_slot_hints(state)
+            return ClickResult()
+        if self.selected is None or self.selected[0] != "hand":
+            return ClickResult(message="Choose one of your boards (south of the table), "
+                                       "then click a \"?\" slot; R turns it")
+        slot = self.slot_of(pick.cell) if pick.cell is not None else None
+        if slot is None:
+            return ClickResult(message='Boards are laid only in the "?" slots')
+        action = A.LayBoard(self.selected[1], self.rotation, slot)
+        result = self._try(state, action)
+        if result.action is not None:
+            self.deselect()
+        return result
+
+    @staticmethod
+    def slot_of(cell):
+        return (cell[0] // SIZE, cell[1] // SIZE)
+
+    def show_slot_hints(self, state) -> None:
+        self.clear_hints()
+        if self.selected is None or self.selected[0] != "hand":
+            return
+        for slot in self.legal_slots(state, self.selected[1]):
+            r0, c0 = slot[0] * SIZE, slot[1] * SIZE
+            for r in range(r0, r0 + SIZE):
+                for c in range(c0, c0 + SIZE):
+                    self.add_hint((r, c), SLOT_OK, "square", 0.96).setZ(TILE_H * 0.5 + 0.006)
+
+    def rotate_selection(self, state) -> bool:
+        """R: turn the board in hand a quarter clockwise (and its preview)."""
+        if self.selected is None or self.selected[0] != "hand":
+            return False
+        self.rotation = (self.rotation + 1) % 4
+        self._show_hand(state)
+        self.hover(state, self.hover_slot, force=True)
+        return True
+
+    def hover(self, state, slot, force: bool = False) -> None:
+        """Preview the board in hand in the slot under the mouse."""
+        if not force and slot == self.hover_slot:
+            return
+        self.hover_slot = slot
+        self._clear_ghost()
+        if slot is None or self.selected is None or self.selected[0] != "hand":
+            return
+        if slot not in self.legal_slots(state, self.selected[1]):
+            return
+        node = self._tile(("ghost",), self.selected[1], self.rotation)
+        x, y = cell_xy(slot[0] * SIZE + SIZE - 1, slot[1] * SIZE)
+        node.setPos(x - 0.5 + GAP / 2, y - 0.5 + GAP / 2, 0.02)
+        node.setTransparency(TransparencyAttrib.MAlpha)
+        node.setAlphaScale(0.8)
+        node.reparentTo(self.root)
+        self.lighting.hide_from_shadow(node)
+        self.ghost = node
+
+    def _clear_ghost(self) -> None:
+        if self.ghost is not None:
+            self.ghost.removeNode()
+            self.ghost = None
+        self.hover_slot = None
+
+    # --- motion -----------------------------------------------------------------------------
+    def motion_between(self, before, after, step):
+        """Slides glide along their path; placed stones drop in; moved neutrals hop."""
+        if step is None:
+            return None
+        tracks = {}
+        for ev in step.events:
+            d = ev.data
+            if ev.kind == "slid":
+                path = [tuple(d["from"])] + [tuple(p) for p in d["path"]]
+                n = len(path) - 1
+                keys = []
+                for i, (r, c) in enumerate(path):
+                    s = i / n
+                    t = 1 - (1 - s) ** 0.5  # fast start, gentle stop
+                    keys.append((t, (*cell_xy(r, c), TILE_H)))
+                tracks[tuple(d["to"])] = sorted(keys)
+            elif ev.kind == "placed":
+                r, c = d["cell"]
+                x, y = cell_xy(r, c)
+                colour = d["colour"]
+                seat_k = (before.reserve[before.colours.index(colour)] - 1 if colour != NEUTRAL
+                          else before.neutral_reserve - 1)
+                sx, sy, _ = self.reserve_pos(before, colour, max(seat_k, 0))
+                tracks[(r, c)] = [(0.0, (sx, sy, 0.0)), (0.5, ((sx + x) / 2, (sy + y) / 2, 1.2)),
+                                  (1.0, (x, y, TILE_H))]
+            elif ev.kind == "neutral_moved":
+                (r0, c0), (r1, c1) = d["from"], d["to"]
+                x0, y0 = cell_xy(r0, c0)
+                x1, y1 = cell_xy(r1, c1)
+                tracks[(r1, c1)] = [(0.0, (x0, y0, TILE_H)), (0.5, ((x0 + x1) / 2, (y0 + y1) / 2, 1.5)),
+                                    (1.0, (x1, y1, TILE_H))]
+        if not tracks:
+            return None
+        return Motion(duration=1.0, tracks=tracks)
+
+    # --- words --------------------------------------------------------------------------------
+    def status_lines(self, state) -> list[str]:
+        """What is always visible: phase, whose turn, AP left, touching stones, the result."""
+        names = [COLOUR_NAMES[c] for c in state.colours]
+        counts = state.touching()
+        touching = "   ".join(f"{n} {k}/{STONES_PER_PLAYER}" for n, k in zip(names, counts))
+        if state.phase == "deal":
+            return [f"Setup: dealing the boards ({len(state.deck)} still to deal)"]
+        if state.phase in ("choose", "fill"):
+            who = names[state.turn]
+            where = ("the slot right of your starting board" if state.phase == "choose"
+                     else 'any "?" slot')
+            return [f"Setup: {who} lays a board in {where}",
+                    "Click a board in hand (south of the table), R turns it, click a slot"]
+        if state.phase == "over":
+            desc = self.game.describe(state)
+            return [desc.split(";")[0], f"Touching: {touching}"]
+        who = names[state.turn]
+        res = state.reserve[state.turn]
+        return [f"Round {state.round}   {who} to play   {state.ap_left} AP left   "
+                f"({res} in reserve, {state.neutral_reserve} neutral)",
+                f"Touching: {touching}"]

@@ -1,0 +1,190 @@
+"""Light, shadow and materials: one hand-written GLSL shader with a shadow-mapped key light.
+
+`setShaderAuto` does not work under software GL here (see shared FINDINGS), so the viewer
+ships its own shaders. The shadow map is re-rendered only in frames where the scene changed
+(`mark_dirty`), since the light never moves: a still scene costs one pass a frame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from panda3d.core import (
+    BitMask32,
+    ColorWriteAttrib,
+    CullFaceAttrib,
+    FrameBufferProperties,
+    GraphicsOutput,
+    GraphicsPipe,
+    LMatrix4f,
+    LVector3f,
+    NodePath,
+    OrthographicLens,
+    SamplerState,
+    Shader,
+    Texture,
+    TransparencyAttrib,
+    Vec2,
+    Vec3,
+    Vec4,
+    WindowProperties,
+)
+
+SHADER_DIR = Path(__file__).parent / "shaders"
+MAIN_BIT = 0
+SHADOW_BIT = 1
+
+
+def load_shader(name: str) -> Shader:
+    """The GLSL shader pair `name.vert` / `name.frag` from viewer/shaders."""
+    shader = Shader.load(
+        Shader.SL_GLSL,
+        vertex=str(SHADER_DIR / f"{name}.vert"),
+        fragment=str(SHADER_DIR / f"{name}.frag"),
+    )
+    if shader is None:
+        raise RuntimeError(f"could not load shader {name}")
+    return shader
+
+
+@dataclass(frozen=True)
+class Material:
+    """Surface response: specular strength and shininess, textured or not, shadow receiver."""
+
+    specular: float = 0.15
+    shininess: float = 24.0
+    textured: bool = False
+    receives_shadow: bool = True
+
+    def vec(self) -> Vec4:
+        return Vec4(self.specular, self.shininess, 1.0 if self.textured else 0.0,
+                    1.0 if self.receives_shadow else 0.0)
+
+
+MATTE = Material(0.05, 8.0)
+WOOD = Material(0.12, 16.0, textured=True)
+STONE = Material(0.55, 48.0)
+PLASTIC = Material(0.35, 32.0)
+
+
+def apply_material(node: NodePath, material: Material) -> None:
+    node.setShaderInput("material", material.vec())
+
+
+class Lighting:
+    """Key light with a shadow map, a fill light and ambient, applied to `scene_root`.
+
+    `fit(center, radius)` aims the shadow camera so its map covers the scene tightly.
+    """
+
+    KEY_DIR = Vec3(-0.45, 0.55, -1.0)
+    FILL_DIR = Vec3(0.6, -0.2, -0.5)
+
+    def __init__(self, base, scene_root: NodePath, shadow_size: int = 1024):
+        self.base = base
+        self.root = scene_root
+        self.shadow_size = shadow_size
+        self._dirty = 2
+        self.lit = load_shader("lit")
+        self.flat = load_shader("flat")
+        key = Vec3(self.KEY_DIR)
+        key.normalize()
+        fill = Vec3(self.FILL_DIR)
+        fill.normalize()
+        self.key_dir = key
+        root = scene_root
+        root.setShader(self.lit)
+        root.setShaderInput("key_dir", key)
+        root.setShaderInput("key_color", Vec3(0.78, 0.75, 0.70))
+        root.setShaderInput("fill_dir", fill)
+        root.setShaderInput("fill_color", Vec3(0.22, 0.24, 0.30))
+        root.setShaderInput("sky_color", Vec3(0.30, 0.31, 0.36))
+        root.setShaderInput("ground_color", Vec3(0.16, 0.14, 0.12))
+        root.setShaderInput("cam_pos", Vec3(0, 0, 10))
+        apply_material(root, MATTE)
+        self._make_shadow_buffer()
+        self.fit(Vec3(0, 0, 0), 10.0)
+        base.taskMgr.add(self._update, "flickbook-lighting", sort=45)
+
+    def _make_shadow_buffer(self) -> None:
+        base = self.base
+        size = self.shadow_size
+        fbp = FrameBufferProperties()
+        fbp.setRgbColor(False)
+        fbp.setRgbaBits(0, 0, 0, 0)
+        fbp.setDepthBits(24)
+        props = WindowProperties.size(size, size)
+        buf = base.graphicsEngine.makeOutput(
+            base.pipe, "flickbook-shadow", -10, fbp, props,
+            GraphicsPipe.BFRefuseWindow, base.win.getGsg(), base.win)
+        if buf is None:
+            raise RuntimeError("could not create the shadow buffer")
+        tex = Texture("shadow-map")
+        tex.setFormat(Texture.FDepthComponent)
+        tex.setMinfilter(SamplerState.FT_shadow)
+        tex.setMagfilter(SamplerState.FT_shadow)
+        tex.setWrapU(SamplerState.WM_border_color)
+        tex.setWrapV(SamplerState.WM_border_color)
+        tex.setBorderColor(Vec4(1, 1, 1, 1))
+        buf.addRenderTexture(tex, GraphicsOutput.RTMBindOrCopy, GraphicsOutput.RTPDepth)
+        buf.setClearDepthActive(True)
+        buf.setClearDepth(1.0)
+        self.buffer = buf
+        self.shadow_tex = tex
+        lens = OrthographicLens()
+        lens.setFilmSize(20, 20)
+        lens.setNearFar(0.1, 100)
+        self.lens = lens
+        self.light_cam = base.makeCamera(buf, lens=lens, scene=self.root.getTop())
+        self.light_cam.reparentTo(self.root.getTop())
+        state = NodePath("shadow-state")
+        state.setShader(load_shader("depth"), 100)
+        state.setAttrib(ColorWriteAttrib.make(ColorWriteAttrib.COff), 100)
+        state.setAttrib(CullFaceAttrib.make(CullFaceAttrib.MCullCounterClockwise), 100)
+        state.setTransparency(TransparencyAttrib.MNone, 100)
+        self.light_cam.node().setInitialState(state.getState())
+        # Only casters are drawn into the map; overlays and the table hide from the light cam.
+        self.caster_mask = BitMask32.bit(SHADOW_BIT)
+        self.light_cam.node().setCameraMask(self.caster_mask)
+        base.cam.node().setCameraMask(BitMask32.bit(MAIN_BIT))
+        self.root.setShaderInput("shadow_map", tex)
+        self.root.setShaderInput("shadow_texel", Vec2(1.0 / size, 1.0 / size))
+
+    def hide_from_shadow(self, node: NodePath) -> None:
+        """Keep `node` out of the shadow map (it still receives shadows)."""
+        node.hide(self.caster_mask)
+
+    def fit(self, center: Vec3, radius: float) -> None:
+        """Aim the key light's ortho camera at `center` so a sphere of `radius` fits."""
+        d = self.key_dir
+        cam = self.light_cam
+        cam.setPos(Vec3(center) - d * radius * 3.0)
+        cam.lookAt(Vec3(center), Vec3(0, 0, 1) if abs(d.z) < 0.99 else Vec3(0, 1, 0))
+        self.lens.setFilmSize(radius * 2.1, radius * 2.1)
+        self.lens.setNearFar(radius * 0.5, radius * 5.5)
+        # world -> light clip -> [0,1] texture space. Panda uses row vectors: v * M.
+        world_to_cam = LMatrix4f(cam.getMat(self.root.getTop()))
+        world_to_cam.invertInPlace()
+        vp = world_to_cam * LMatrix4f(self.lens.getProjectionMat())
+        bias = LMatrix4f.scaleMat(0.5) * LMatrix4f.translateMat(0.5, 0.5, 0.5)
+        self.root.setShaderInput("shadow_vp", vp * bias)
+        self.mark_dirty()
+
+    def mark_dirty(self) -> None:
+        """Something moved: re-render the shadow map in the coming frame."""
+        self._dirty = 2
+
+    def set_camera_pos(self, pos) -> None:
+        self.root.setShaderInput("cam_pos", Vec3(pos))
+
+    def _update(self, task):
+        self.buffer.setActive(self._dirty > 0)
+        if self._dirty > 0:
+            self._dirty -= 1
+        return task.cont
+
+
+def flat_overlay(node: NodePath, lighting: Lighting) -> None:
+    """Make `node` unlit overlay geometry that casts no shadow."""
+    node.setShader(lighting.flat, 10)
+    lighting.hide_from_shadow(node)

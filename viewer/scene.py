@@ -1,0 +1,192 @@
+"""The pluggable game scene: what every game's 3D view provides to the app.
+
+A scene builds its static geometry once (`build`), then draws states (`show`) and motions
+(`show_motion`) by moving node paths kept in an id -> NodePath map. It owns no rules: legal
+moves come from the game API, and a click becomes an action only through `click`, which the
+app plays via the session. Annotations (arrows, highlighted cells) are stored in the record
+in board coordinates; the scene maps them to the table with `cell_center`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from panda3d.core import NodePath, TransparencyAttrib, Vec3
+
+from viewer import geometry
+from viewer.lighting import Lighting, flat_overlay
+
+#: RGBA of the record's drawing colours (timeline.record.DRAWING_COLOURS).
+DRAWING_RGBA = {
+    "green": (0.15, 0.75, 0.25, 0.8),
+    "red": (0.85, 0.15, 0.12, 0.8),
+    "blue": (0.15, 0.45, 0.95, 0.8),
+    "yellow": (0.95, 0.8, 0.1, 0.8),
+}
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What lies under the mouse: a board cell (game coordinates), maybe a piece, or a UI target."""
+
+    cell: tuple | None = None
+    piece: Any = None
+    target: Any = None  # scene-specific (e.g. a setup slot)
+    point: tuple[float, float, float] | None = None  # where the ray met the table
+
+
+@dataclass
+class ClickResult:
+    """What a click means: an action to play, a message to show, or just a new selection."""
+
+    action: Any = None
+    message: str | None = None
+    redraw: bool = True
+
+
+@dataclass
+class Motion:
+    """A scene-level animation between two states: the viewer samples it at 0 <= t <= duration."""
+
+    duration: float
+    tracks: dict = field(default_factory=dict)  # piece id -> list of (t, (x, y, z))
+    data: Any = None
+
+
+class Scene:
+    """Base class: table-plane picking, annotation drawing and hint overlays.
+
+    Subclasses implement `build`, `show`, `bounds`, `seat_headings`, `cell_center`,
+    `cell_at`, `click`, `status_lines`, and may override `motion_between` and `show_motion`.
+    """
+
+    #: Height of the playing surface above the table (overlays float just above it).
+    surface_z = 0.0
+
+    def __init__(self, base, game, root: NodePath, lighting: Lighting):
+        self.base = base
+        self.game = game
+        self.root = root
+        self.lighting = lighting
+        self.pieces: dict[Any, NodePath] = {}
+        self.overlay = root.attachNewNode("overlay")
+        flat_overlay(self.overlay, lighting)
+        self.overlay.setTransparency(TransparencyAttrib.MAlpha)
+        self.overlay.setDepthWrite(False)
+        self.overlay.setTwoSided(True)
+        self.overlay.setBin("transparent", 10)
+        self.hints = self.overlay.attachNewNode("hints")
+        self.drawings = self.overlay.attachNewNode("drawings")
+        self.state = None
+
+    # --- to implement -------------------------------------------------------------------
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def show(self, state) -> None:
+        raise NotImplementedError
+
+    def bounds(self) -> tuple[Vec3, float]:
+        """Centre and radius of what the camera should frame."""
+        raise NotImplementedError
+
+    def seat_headings(self, state) -> Sequence[float]:
+        """Camera heading (degrees) looking from each player's seat towards the table."""
+        raise NotImplementedError
+
+    def cell_center(self, cell) -> Vec3:
+        raise NotImplementedError
+
+    def cell_at(self, x: float, y: float):
+        """The board cell at table point (x, y), or None off the board."""
+        raise NotImplementedError
+
+    def click(self, state, pick: Pick) -> ClickResult:
+        raise NotImplementedError
+
+    def status_lines(self, state) -> list[str]:
+        return [self.game.describe(state)]
+
+    # --- motion -------------------------------------------------------------------------
+    def motion_between(self, before, after, step) -> Motion | None:
+        """The animation from `before` to `after` (None: the change is shown at once)."""
+        return None
+
+    def show_motion(self, motion: Motion, t: float) -> None:
+        """Place pieces at time `t` of `motion` (pieces without a track stay where they are)."""
+        for pid, track in motion.tracks.items():
+            np_ = self.pieces.get(pid)
+            if np_ is not None:
+                np_.setPos(*sample_track(track, t))
+        self.lighting.mark_dirty()
+
+    # --- picking ------------------------------------------------------------------------
+    def pick(self, origin, direction) -> Pick:
+        """Intersect a world-space ray with the playing surface and name what is there."""
+        ox, oy, oz = origin
+        dx, dy, dz = direction
+        if abs(dz) < 1e-9:
+            return Pick()
+        s = (self.surface_z - oz) / dz
+        if s <= 0:
+            return Pick()
+        x, y = ox + dx * s, oy + dy * s
+        cell = self.cell_at(x, y)
+        return Pick(cell=cell, piece=self.piece_at(cell) if cell is not None else None,
+                    point=(x, y, self.surface_z))
+
+    def piece_at(self, cell):
+        return None
+
+    # --- overlays -----------------------------------------------------------------------
+    def clear_hints(self) -> None:
+        self.hints.getChildren().detach()
+
+    def add_hint(self, cell, rgba, kind: str = "square", size: float = 0.9) -> NodePath:
+        """Mark a cell: a filled square, a frame or a ring just above the surface."""
+        if kind == "ring":
+            node = geometry.disc("hint", size * 0.42, 28, rgba, inner=size * 0.30)
+        elif kind == "dot":
+            node = geometry.disc("hint", size * 0.16, 20, rgba)
+        elif kind == "frame":
+            node = geometry.square("hint", size, rgba, inner=size * 0.78)
+        else:
+            node = geometry.square("hint", size, rgba)
+        node.reparentTo(self.hints)
+        c = self.cell_center(cell)
+        node.setPos(c.x, c.y, self.surface_z + 0.004)
+        return node
+
+    def draw_annotations(self, drawings) -> None:
+        """Draw a node's arrows and highlighted cells (timeline.Drawing values)."""
+        self.drawings.getChildren().detach()
+        for d in drawings:
+            rgba = DRAWING_RGBA.get(d.colour, DRAWING_RGBA["green"])
+            try:
+                a = self.cell_center(d.at)
+                b = self.cell_center(d.to) if d.to is not None else None
+            except (KeyError, ValueError, TypeError, IndexError):
+                continue  # a drawing off this board (e.g. from another layout) is skipped
+            if d.kind == "arrow" and b is not None:
+                node = geometry.arrow("arrow", (a.x, a.y), (b.x, b.y), self.cell_size() * 0.22,
+                                      rgba, z=0.0)
+                node.setZ(self.surface_z + self.cell_size() * 0.9)
+            else:
+                r, g, bl, _ = rgba
+                node = geometry.square("mark", self.cell_size() * 0.96, (r, g, bl, 0.55))
+                node.setPos(a.x, a.y, self.surface_z + 0.006)
+            node.reparentTo(self.drawings)
+
+    def cell_size(self) -> float:
+        return 1.0
+
+
+def sample_track(track, t: float):
+    """Linear interpolation through (time, position) keys; clamps at both ends."""
+    if t <= track[0][0]:
+        return track[0][1]
+    for (t0, p0), (t1, p1) in zip(track, track[1:]):
+        if t <= t1:
+            s = 0.0 if t1 <= t0 else (t - t0) / (t1 - t0)
+            return tuple(a + (b - a) * s for a, b in zip(p0, p1))
+    return track[-1][1]
