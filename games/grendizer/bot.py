@@ -19,10 +19,10 @@ from .state import BOARD_
 MINIFO_W = tuple(1.0 + 1.2 * p ** 1.6 for p in range(LOC + 1))
 #: Danger of a Saucer Beast by space, added to its remaining-HP weight.
 BEAST_POS_W = tuple(2.0 * p + (8.0 if p == LOC else 0.0) for p in range(LOC + 1))
-BEAST_HP_W = 7.0
+BEAST_HP_W = 30.0
 DESTROYED_W = 25.0
 THREAT_W = 6.0
-CARD_COST = 1.5  # keeping a card in hand is worth something
+CARD_COST = 4.0  # keeping a card in hand is worth something
 MOVE_CARD_COST = 4.0
 
 _CARD_VALUE = {"grendizer": 3.0, "eagle": 2.5, "earth": 2.5, "positive": 3.0, "movement": 1.5}

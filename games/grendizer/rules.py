@@ -108,7 +108,7 @@ class _Work:
         s = self.s
         return GState(
             players=s.players, difficulty=s.difficulty,
-            extra_movement_card=s.extra_movement_card, queue=tuple(self.queue),
+            one_card_per_turn=s.one_card_per_turn, queue=tuple(self.queue),
             player=self.player, turn=self.turn, hands=tuple(self.hands), deck=self.deck,
             discard=self.discard, revealed=self.revealed,
             lanes=tuple(Lane(tuple(sorted(l[0])), l[1], l[2], l[3], l[4], l[5], l[6])
@@ -325,9 +325,10 @@ class GrendizerGame:
     title = "Grendizer XperienZ"
     rules_version = "1"
     house_rules = {
-        "extra_movement_card": "A Grendizer Movement card may be played in the movement phase "
-                               "even after an Actions card was played this turn (default: one "
-                               "Actions card per turn, Movement cards included).",
+        "one_card_per_turn": "A Grendizer Movement card counts as the turn's one Actions card: "
+                             "it cannot be played after a card was played in the action phase "
+                             "(default: the action phase allows one attack or positive event "
+                             "card and the movement phase one Movement card).",
     }
 
     # ------------------------------------------------------------ setup
@@ -356,7 +357,7 @@ class GrendizerGame:
         deals = [("deal", seat) for _ in range(HAND_SIZE[players]) for seat in range(players)]
         queue = tuple(deals + ([("first",)] if players > 1 else []) + list(TURN_STEPS))
         return GState(players=players, difficulty=difficulty,
-                      extra_movement_card="extra_movement_card" in hr, queue=queue, player=0,
+                      one_card_per_turn="one_card_per_turn" in hr, queue=queue, player=0,
                       turn=1, hands=((),) * players, deck=deck, discard=(), revealed=None,
                       lanes=lanes, beast_deck=tuple(sorted(BEASTS)),
                       event_deck=tuple(sorted(EVENTS)), event_discard=(), threat=0,
@@ -426,7 +427,7 @@ class GrendizerGame:
     def _can_play(self, s: GState, movement: bool) -> bool:
         if s.silenced:
             return False
-        if movement and s.extra_movement_card:
+        if movement and not s.one_card_per_turn:
             return True
         return not s.played
 
@@ -532,7 +533,7 @@ class GrendizerGame:
                 return "a Grendizer Movement card is played during the Grendizer Movement phase"
             if card.kind != "movement" and kind != "action":
                 return "attack and positive event cards are played in the action phase"
-            if s.played:
+            if s.played and (card.kind != "movement" or s.one_card_per_turn):
                 return "only one Actions card may be played each turn"
             if card.kind == "grendizer":
                 return "Grendizer Attack cards only affect Vega Forces in Grendizer's zone"

@@ -48,7 +48,7 @@ class Lane:
 class GState:
     players: int
     difficulty: str  # easy | difficult
-    extra_movement_card: bool  # house rule: a Movement card does not count as the turn's card
+    one_card_per_turn: bool  # house rule: a Movement card counts as the turn's one card
     queue: tuple  # steps still to do, tuples ("kind", args...)
     player: int  # the active player
     turn: int
@@ -71,7 +71,7 @@ class GState:
     def to_json(self):
         return {
             "players": self.players, "difficulty": self.difficulty,
-            "extra_movement_card": self.extra_movement_card,
+            "one_card_per_turn": self.one_card_per_turn,
             "queue": [list(step) for step in self.queue],
             "player": self.player, "turn": self.turn,
             "hands": [list(h) for h in self.hands], "deck": list(self.deck),
@@ -98,7 +98,7 @@ class GState:
                 raise ValueError(f"result must be null, victory or defeat: {d['result']!r}")
             return GState(
                 players=players, difficulty=d["difficulty"],
-                extra_movement_card=bool(d["extra_movement_card"]),
+                one_card_per_turn=bool(d["one_card_per_turn"]),
                 queue=tuple(tuple(step) if len(step) < 2 or not isinstance(step[1], list)
                             else (step[0], tuple(step[1])) + tuple(step[2:])
                             for step in d["queue"]),
