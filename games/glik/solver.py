@@ -1,0 +1,533 @@
+"""Glik puzzle solver: the fewest action points that make stones touch, or a proof of none.
+
+A goal (a dict, as stored in scenario files):
+    {"player": 0, "count": 2}                      two of seat 0's stones touch
+    {"player": 0, "stones": [[11, 5], [14, 3]]}    the stones now on these fields all touch
+    optional "actions": kinds allowed, from "place", "slide", "neutral", "move-neutral"
+                        (default ["place", "slide"]: the neutral stones stay where they are)
+Only the player to move acts, within the AP of their turn (see docs/rules/glik.md).
+
+`solve` is a layered breadth-first search with an admissible lower bound (iterative deepening
+on the bound, as in IDA*), so it finds every shortest line and counts them. Positions are flat
+tuples of small ints (reserve, target cells, other stones sorted; a touching stone carries a
+flag bit) and slides use precomputed stop tables with the occupancy as one big-int bitboard.
+The bound: a new touch needs some stone to land in the touch region R (fields next to the
+destination or to a touching stone); a relaxed slide that may stop anywhere along its way
+gives each field's distance to R, computed with bitboard floods and cached per R.
+`bfs_solve` is a plain breadth-first search through the rules engine (`GAME.apply`), for
+comparison; both return the same `SolveResult`.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from games.glik.kit import COLS, ROWS
+from games.glik.rules import (GAME, NEUTRAL_CODE, GlikState, chain_components, code_of)
+
+N = ROWS * COLS
+FLAG = 1024  # set on a touching (frozen) stone in a packed position
+CELL = FLAG - 1
+KINDS = ("place", "slide", "neutral", "move-neutral")
+DEFAULT_KINDS = ("place", "slide")
+_DIRS = (("N", -COLS), ("E", 1), ("S", COLS), ("W", -1))
+
+
+@dataclass(frozen=True)
+class Goal:
+    player: int
+    count: int | None = None
+    stones: tuple[tuple[int, int], ...] = ()
+    actions: tuple[str, ...] = DEFAULT_KINDS
+
+    @classmethod
+    def from_json(cls, data) -> "Goal":
+        if isinstance(data, Goal):
+            return data
+        kinds = tuple(data.get("actions", DEFAULT_KINDS))
+        if set(kinds) - set(KINDS):
+            raise ValueError(f"goal actions must be among {', '.join(KINDS)}")
+        stones = tuple((int(r), int(c)) for r, c in data.get("stones", []))
+        count = data.get("count")
+        if (count is None) == (not stones):
+            raise ValueError('a Glik goal has either "count" or "stones"')
+        return cls(int(data["player"]), None if count is None else int(count), stones, kinds)
+
+    def to_json(self) -> dict:
+        d: dict = {"player": self.player}
+        if self.count is not None:
+            d["count"] = self.count
+        else:
+            d["stones"] = [list(s) for s in self.stones]
+        if self.actions != DEFAULT_KINDS:
+            d["actions"] = list(self.actions)
+        return d
+
+
+@dataclass
+class SolveResult:
+    solved: bool
+    cost: int | None  # AP of the shortest line
+    line: list[str]  # canonical action texts of one shortest line
+    unique: bool  # exactly one shortest line
+    lines: int  # number of distinct shortest action sequences
+    states: int  # positions generated
+    seconds: float
+    bound: int  # AP searched (no solution exists below `cost`, or at all within `bound`)
+    method: str = "solver"
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"solved": self.solved, "cost": self.cost, "line": self.line,
+                "unique": self.unique, "lines": self.lines, "states": self.states,
+                "seconds": self.seconds, "bound": self.bound, "method": self.method}
+
+
+def goal_met(state: GlikState, goal, tracked=None) -> bool:
+    """Is the goal met in `state`? `tracked`: where the goal's stones are now (default: where
+    the goal names them, i.e. they have not moved; `track` follows them through events)."""
+    goal = Goal.from_json(goal)
+    colour = state.colours[goal.player]
+    touching, _ = chain_components(state.stones, state.board, colour, state.chain_any)
+    if goal.count is not None:
+        return len(touching) >= goal.count
+    cells = goal.stones if tracked is None else tracked
+    return all(r * COLS + c in touching for r, c in cells)
+
+
+def track(tracked, events):
+    """Follow the goal's stones through the events of one action."""
+    out = list(tracked)
+    for e in events:
+        if e.kind in ("slid", "neutral_moved"):
+            src, dst = tuple(e.data["from"]), tuple(e.data["to"])
+            out = [dst if t == src else t for t in out]
+    return tuple(out)
+
+
+def _check(state: GlikState, goal: Goal, max_ap):
+    if state.phase != "play":
+        raise ValueError("puzzles are play-phase positions")
+    if goal.player != state.turn:
+        raise ValueError("the goal's player must be the player to move")
+    code = code_of(state.colours[goal.player])
+    for r, c in goal.stones:
+        if state.stones[r * COLS + c] != code:
+            raise ValueError(f"goal stone ({r},{c}) is not a stone of the player to move")
+    bound = state.ap_left if max_ap is None else min(int(max_ap), state.ap_left)
+    return max(0, bound)
+
+
+# --- the fast solver ----------------------------------------------------------------------------
+class _Tables:
+    """Per board and static stones: stop tables, rays as bitmasks, masks for floods."""
+
+    def __init__(self, state: GlikState, player: int):
+        board = state.board
+        colour = state.colours[player]
+        self.code = code_of(colour)
+        self.chain_any = state.chain_any
+        passable = 0
+        for i, k in enumerate(board.kinds):
+            if k in ("empty", "start"):
+                passable |= 1 << i
+        self.passable = passable
+        static = 0  # stones that never move in this puzzle: other colours and neutrals
+        for i, v in enumerate(state.stones):
+            if v and v != self.code:
+                static |= 1 << i
+        self.static = static
+        self.ray = [[0] * 4 for _ in range(N)]
+        self.stop = [[i] * 4 for i in range(N)]
+        for i in range(N):
+            r, c = divmod(i, COLS)
+            for d, (_, step) in enumerate(_DIRS):
+                j, mask = i, 0
+                while True:
+                    rr, cc = divmod(j, COLS)
+                    nr, nc = rr + (step // COLS if abs(step) == COLS else 0), cc + (
+                        step if abs(step) == 1 else 0)
+                    if not (0 <= nr < ROWS and 0 <= nc < COLS):
+                        break
+                    nj = nr * COLS + nc
+                    if not (passable >> nj) & 1:
+                        break
+                    mask |= 1 << nj
+                    j = nj
+                self.ray[i][d] = mask
+                self.stop[i][d] = j
+        self.adj = [0] * N
+        for i in range(N):
+            r, c = divmod(i, COLS)
+            m = 0
+            if r > 0:
+                m |= 1 << (i - COLS)
+            if r < ROWS - 1:
+                m |= 1 << (i + COLS)
+            if c > 0:
+                m |= 1 << (i - 1)
+            if c < COLS - 1:
+                m |= 1 << (i + 1)
+            self.adj[i] = m
+        d = board.dest_cell[colour]
+        self.dest = d[0] * COLS + d[1]
+        sr, sc = board.start_cell[colour]
+        self.start = sr * COLS + sc
+        self.text = [f"{i // COLS},{i % COLS}" for i in range(N)]
+        full = (1 << N) - 1
+        col0 = sum(1 << (r * COLS) for r in range(ROWS))
+        self.not_col0 = full & ~col0
+        self.not_last = full & ~(col0 << (COLS - 1))
+        self.full = full
+        self._region_cache: dict = {}
+        self._dist_cache: dict = {}
+
+    # touch region R for a set of touching own stones (flat cells)
+    def region(self, touching: tuple) -> int:
+        got = self._region_cache.get(touching)
+        if got is not None:
+            return got
+        if self.chain_any:
+            # stones in chains that reach the destination: static ones and touching ones
+            stones = self.static
+            for t in touching:
+                stones |= 1 << t
+            comp = self.adj[self.dest] & stones
+            while True:
+                grow = comp
+                m = comp
+                while m:
+                    low = m & -m
+                    grow |= self.adj[low.bit_length() - 1] & stones
+                    m ^= low
+                if grow == comp:
+                    break
+                comp = grow
+            reg = self.adj[self.dest]
+            m = comp
+            while m:
+                low = m & -m
+                reg |= self.adj[low.bit_length() - 1]
+                m ^= low
+        else:
+            reg = self.adj[self.dest]
+            for t in touching:
+                reg |= self.adj[t]
+        reg &= self.passable
+        self._region_cache[touching] = reg
+        return reg
+
+    def _pred(self, s: int) -> int:
+        """Fields from which a relaxed slide (stopping anywhere on its way) reaches `s`."""
+        p = self.passable
+        out = 0
+        for shift_op in range(4):
+            f = s
+            while True:
+                if shift_op == 0:
+                    g = (f >> 1) & p & self.not_last  # x = y - 1 slides east to y
+                elif shift_op == 1:
+                    g = (f << 1) & p & self.not_col0 & self.full  # slides west
+                elif shift_op == 2:
+                    g = (f >> COLS) & p  # slides south
+                else:
+                    g = (f << COLS) & p & self.full  # slides north
+                g |= f
+                if g == f:
+                    break
+                f = g
+            out |= f
+        return out
+
+    def distances(self, region: int):
+        """(relaxed slide layers, grid-distance layers) towards `region`, cached."""
+        got = self._dist_cache.get(region)
+        if got is not None:
+            return got
+        layers = [region]
+        seen = region
+        while True:
+            nxt = self._pred(seen) | seen
+            if nxt == seen:
+                break
+            layers.append(nxt)
+            seen = nxt
+        grid = [region]
+        seen = region
+        p = self.passable & ~self.static
+        while len(grid) < 9:
+            nxt = seen | (((seen >> 1) & self.not_last) | ((seen << 1) & self.not_col0)
+                          | (seen >> COLS) | (seen << COLS)) & p & self.full
+            if nxt == seen:
+                break
+            grid.append(nxt)
+            seen = nxt
+        got = (layers, grid)
+        self._dist_cache[region] = got
+        return got
+
+
+def _layer_of(layers, cell: int, big: int = 99) -> int:
+    for k, m in enumerate(layers):
+        if (m >> cell) & 1:
+            return k
+    return big
+
+
+class _Search:
+    def __init__(self, state: GlikState, goal: Goal):
+        self.t = _Tables(state, goal.player)
+        self.goal = goal
+        self.allow_place = "place" in goal.actions
+        self.allow_slide = "slide" in goal.actions
+        t = self.t
+        colour = state.colours[goal.player]
+        touching, _ = chain_components(state.stones, state.board, colour, state.chain_any)
+        targets = tuple(r * COLS + c for r, c in goal.stones)
+        others = []
+        for i, v in enumerate(state.stones):
+            if v == t.code and i not in targets:
+                others.append(i | FLAG if i in touching else i)
+        tgt = tuple(i | FLAG if i in touching else i for i in targets)
+        self.ntargets = len(tgt)
+        self.root = (state.reserve[goal.player],) + tgt + tuple(sorted(others))
+        self.states = 0
+
+    # -- goal and bound -------------------------------------------------------------------
+    def met(self, node) -> bool:
+        if self.goal.count is not None:
+            return sum(1 for v in node[1:] if v & FLAG) >= self.goal.count
+        return all(v & FLAG for v in node[1:1 + self.ntargets])
+
+    def lower_bound(self, node) -> int:
+        t = self.t
+        touching = tuple(sorted(v & CELL for v in node[1:] if v & FLAG))
+        layers, grid = t.distances(t.region(touching))
+        free = [v for v in node[1:] if not v & FLAG]
+        reserve = node[0]
+        best_first = 99
+        for v in free:
+            d = _layer_of(layers, v)
+            if d < best_first:
+                best_first = d
+        if reserve and self.allow_place:
+            d = 1 + _layer_of(layers, t.start)
+            if d < best_first:
+                best_first = d
+        lb = best_first
+        if self.goal.count is not None:
+            need = self.goal.count - len(touching)
+            extra = need - len(free)
+            if extra > 0:
+                lb = max(lb, 2 * extra) if self.allow_place and reserve >= extra else 99
+        else:
+            for v in node[1:1 + self.ntargets]:
+                if v & FLAG:
+                    continue
+                rd = _layer_of(layers, v)
+                if t.chain_any:
+                    bridge = 1
+                else:
+                    gd = _layer_of(grid, v, len(grid))
+                    bridge = max(1, gd - (len(free) - 1))
+                lb = max(lb, min(rd, bridge))
+        return lb
+
+    # -- moves ------------------------------------------------------------------------------------
+    def children(self, node):
+        """(action text, child) for every allowed action of the player to move."""
+        t = self.t
+        occ = t.static
+        for v in node[1:]:
+            occ |= 1 << (v & CELL)
+        nt = self.ntargets
+        out = []
+        if self.allow_place and node[0] and not (occ >> t.start) & 1:
+            out.append((f"place@{t.text[t.start]}",
+                        self._settle(node, None, t.start, occ | (1 << t.start), node[0] - 1)))
+        if not self.allow_slide:
+            return out
+        for k in range(1, len(node)):
+            v = node[k]
+            if v & FLAG:
+                continue
+            ray = t.ray[v]
+            for d in range(4):
+                b = occ & ray[d]
+                if b:
+                    if d == 1 or d == 2:  # E, S: nearest blocker is the lowest bit
+                        j = (b & -b).bit_length() - 1
+                        end = j - (1 if d == 1 else COLS)
+                    else:
+                        j = b.bit_length() - 1
+                        end = j + (COLS if d == 0 else 1)
+                else:
+                    end = t.stop[v][d]
+                if end == v:
+                    continue
+                new_occ = (occ & ~(1 << v)) | (1 << end)
+                out.append((f"slide {t.text[v]} {_DIRS[d][0]}",
+                            self._settle(node, k, end, new_occ, node[0], nt)))
+        return out
+
+    def _settle(self, node, k, end, occ, reserve, nt=None):
+        """The child position after the stone at index k (None: a new stone) lands on end."""
+        t = self.t
+        nt = self.ntargets
+        touching = tuple(sorted(v & CELL for v in node[1:] if v & FLAG))
+        vals = list(node[1:])
+        if k is None:
+            vals.append(end)
+            idx = len(vals) - 1
+        else:
+            idx = k - 1
+            vals[idx] = end
+        if (t.region(touching) >> end) & 1:
+            # the stone touches; so do the free stones chained to it
+            if t.chain_any:
+                links = occ
+            else:
+                links = 0
+                for v in vals:
+                    links |= 1 << (v & CELL)
+            comp = 1 << end
+            while True:
+                grow = comp
+                m = comp
+                while m:
+                    low = m & -m
+                    grow |= t.adj[low.bit_length() - 1] & links
+                    m ^= low
+                if grow == comp:
+                    break
+                comp = grow
+            vals = [v | FLAG if (comp >> (v & CELL)) & 1 else v for v in vals]
+        return (reserve,) + tuple(vals[:nt]) + tuple(sorted(vals[nt:]))
+
+    # -- the search ----------------------------------------------------------------------------
+    def run(self, bound: int):
+        root = self.root
+        if self.met(root):
+            return 0, 1, []
+        d = self.lower_bound(root)
+        while d <= bound:
+            found = self._layered(d)
+            if found is not None:
+                return found
+            d += 1
+        return None
+
+    def _layered(self, limit: int):
+        root = self.root
+        parent = {root: None}
+        layer = {root: 1}
+        seen_depth = {root: 0}
+        for g in range(limit):
+            nxt: dict = {}
+            goals = []
+            for node, cnt in layer.items():
+                for text, child in self.children(node):
+                    prev = seen_depth.get(child)
+                    if prev is not None:
+                        if prev == g + 1:
+                            nxt[child] += cnt
+                        continue
+                    self.states += 1
+                    if self.met(child):
+                        goals.append(child)
+                    elif g + 1 + self.lower_bound(child) > limit:
+                        continue
+                    seen_depth[child] = g + 1
+                    parent[child] = (node, text)
+                    nxt[child] = cnt
+            if goals:
+                lines = sum(nxt[c] for c in goals)
+                line = []
+                node = goals[0]
+                while parent[node] is not None:
+                    node, text = parent[node]
+                    line.append(text)
+                return g + 1, lines, line[::-1]
+            if not nxt:
+                return None
+            layer = nxt
+        return None
+
+
+def solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:
+    """The fewest-AP line reaching `goal` within `max_ap` (default: the AP of the turn)."""
+    goal = Goal.from_json(goal)
+    bound = _check(state, goal, max_ap)
+    if {"neutral", "move-neutral"} & set(goal.actions):
+        result = bfs_solve(state, goal, max_ap)  # the general search covers neutral moves
+        result.method = "solver(general)"
+        return result
+    start = time.perf_counter()
+    search = _Search(state, goal)
+    found = search.run(bound)
+    secs = time.perf_counter() - start
+    if found is None:
+        return SolveResult(False, None, [], False, 0, search.states, secs, bound)
+    cost, lines, line = found
+    return SolveResult(True, cost, line, lines == 1, lines, search.states, secs, bound)
+
+
+# --- plain breadth-first search through the rules engine -----------------------------------------
+def _engine_moves(state: GlikState, goal: Goal):
+    kinds = set(goal.actions)
+    for a in GAME.legal_actions(state):
+        text = str(a)
+        kind = text.split("@")[0].split(" ")[0]
+        if kind in kinds:
+            yield a, text
+
+
+def bfs_solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:
+    """Breadth-first search over whole states with `GAME.apply` (no tables, no bound)."""
+    goal = Goal.from_json(goal)
+    bound = _check(state, goal, max_ap)
+    start = time.perf_counter()
+    root_tr = goal.stones
+    if goal_met(state, goal, root_tr):
+        return SolveResult(True, 0, [], True, 1, 1, time.perf_counter() - start, bound, "bfs")
+    key = lambda s, tr: (s.stones, s.reserve, s.neutral_reserve, tr)  # noqa: E731
+    root = key(state, root_tr)
+    seen = {root: 0}
+    parent = {root: None}
+    layer = {root: (state, root_tr, 1)}
+    states = 0
+    for g in range(bound):
+        nxt: dict = {}
+        goals = []
+        for k, (s, tr, cnt) in layer.items():
+            for action, text in _engine_moves(s, goal):
+                step = GAME.apply(s, action)
+                ctr = track(tr, step.events)
+                ck = key(step.state, ctr)
+                prev = seen.get(ck)
+                if prev is not None:
+                    if prev == g + 1:
+                        cs, ctr2, c = nxt[ck]
+                        nxt[ck] = (cs, ctr2, c + cnt)
+                    continue
+                states += 1
+                seen[ck] = g + 1
+                parent[ck] = (k, text)
+                nxt[ck] = (step.state, ctr, cnt)
+                if goal_met(step.state, goal, ctr):
+                    goals.append(ck)
+        if goals:
+            lines = sum(nxt[c][2] for c in goals)
+            line = []
+            node = goals[0]
+            while parent[node] is not None:
+                node, text = parent[node]
+                line.append(text)
+            return SolveResult(True, g + 1, line[::-1], lines == 1, lines, states,
+                               time.perf_counter() - start, bound, "bfs")
+        # goal positions are not expanded; the others are
+        layer = {k: v for k, v in nxt.items()}
+        if not layer:
+            break
+    return SolveResult(False, None, [], False, 0, states, time.perf_counter() - start,
+                       bound, "bfs")
