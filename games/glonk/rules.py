@@ -1021,7 +1021,7 @@ def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
         elif active.status == OUT:
             propulsion = "hyper"
             w.events.append(ev("hyper_propulsion", piece=flick.piece, end_spaces=[]))
-            ended = "hyper-propulsion"
+            # the end of turn is reported as "lost in space" (finish_action)
     if flick.power == "telekinesis":
         # The propelled enemy saucer counts as a Sinistrum piece for the end of the turn.
         if active.status == ATOMISED:

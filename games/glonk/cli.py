@@ -1,0 +1,95 @@
+"""What `flickbook flick FILE --piece ID --angle DEG --speed M_PER_S [--spin] --json` prints.
+
+`flick_report` applies one flick to a position (the end of a record's main line, a state, or
+a state's JSON) and returns the judged outcome as a JSON-friendly dict, without a window.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from games.api import IllegalAction
+
+from .actions import Flick
+from .game import GlonkGame
+from .model import ATOMISED, IN_PLAY, OUT, GlonkState
+
+_GAME = GlonkGame()
+
+
+def _state_of(record_or_state: Any) -> GlonkState:
+    if isinstance(record_or_state, GlonkState):
+        return record_or_state
+    if isinstance(record_or_state, Mapping):
+        return _GAME.state_from_json(record_or_state)
+    root = getattr(record_or_state, "root", None)
+    if root is not None:  # a timeline Record: follow the main line to its end
+        node = root
+        while getattr(node, "variations", None):
+            node = node.variations[0]
+        return node.state
+    state = getattr(record_or_state, "state", None)
+    if isinstance(state, GlonkState):
+        return state
+    raise TypeError("flick_report needs a Glonk state, its JSON, or a record")
+
+
+def flick_action(state: GlonkState, piece: str, angle_deg: float, speed: float,
+                 spin: float = 0.0, assault: str | None = None) -> Flick:
+    """The flick of `piece`: a propulsion of the turn player's piece, or (for an enemy saucer
+    or an asteroid) the Telekinesis / Meteoric Fission of the piece that may propel it."""
+    p = state.get(piece)
+    if p is None:
+        raise IllegalAction(f"there is no piece {piece}")
+    if p.owner == state.turn_player or not (p.kind in ("saucer", "asteroid")):
+        return Flick.make(piece, angle_deg, speed, spin, assault=assault)
+    from . import rules as R
+    for by in sorted(state.in_play(), key=lambda q: q.id):
+        if not R.activatable(state, by):
+            continue
+        if p.kind == "saucer" and "telekinesis" in by.powers and \
+                p in R.telekinesis_targets(state, by):
+            return Flick.make(piece, angle_deg, speed, spin, power="telekinesis", by=by.id)
+        if p.kind == "asteroid" and "meteoric_fission" in by.powers and \
+                p in R.fission_targets(state, by):
+            return Flick.make(piece, angle_deg, speed, spin, power="fission", by=by.id)
+    return Flick.make(piece, angle_deg, speed, spin, assault=assault)
+
+
+def flick_report(record_or_state: Any, piece: str, angle_deg: float, speed: float,
+                 spin: float = 0.0, assault: str | None = None) -> dict:
+    """Apply one flick and describe the outcome (events, standard or hyper-propulsion,
+    atomised and lost pieces, scores, resting poses). An illegal flick gives
+    {"legal": False, "error": rule}."""
+    state = _state_of(record_or_state)
+    try:
+        action = flick_action(state, piece, angle_deg, speed, spin, assault)
+        step = _GAME.apply(state, action)
+    except IllegalAction as e:
+        return {"legal": False, "error": e.rule, "action": None if e.action is None
+                else str(e.action), "scores": list(state.scores())}
+    new = step.state
+    kinds = [e.kind for e in step.events]
+    propulsion = ("standard" if "standard_propulsion" in kinds
+                  else "hyper" if "hyper_propulsion" in kinds else None)
+    motion = step.motion
+    ended = [e.data.get("reason") for e in step.events if e.kind == "turn_ended"]
+    return {
+        "legal": True,
+        "action": str(action),
+        "propulsion": propulsion,
+        "events": [e.to_json() for e in step.events],
+        "atomised": [e.data["piece"] for e in step.events if e.kind == "atomised"],
+        "lost_in_space": [e.data["piece"] for e in step.events if e.kind == "lost_in_space"],
+        "turn_ended": ended[0] if ended else None,
+        "scores": list(new.scores()),
+        "winners": list(new.winners) if new.phase == "over" else None,
+        "duration_s": None if motion is None else round(float(motion.duration), 4),
+        "motion_bytes": None if motion is None else len(motion.to_bytes()),
+        "poses": {p.id: {"x": round(p.x, 5), "y": round(p.y, 5),
+                         "yaw_deg": round(math.degrees(p.yaw), 2), "status": p.status,
+                         "face": ("molten" if p.molten else "asteroid") if p.kind == "asteroid"
+                         else ("active" if p.active else "passive")}
+                  for p in new.pieces if p.status in (IN_PLAY, OUT, ATOMISED)},
+        "next": _GAME.describe(new),
+    }

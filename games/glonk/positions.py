@@ -1,0 +1,97 @@
+"""Hand-made Glonk positions for tests, scenarios and puzzles.
+
+`position(armadas, at={...})` gives an actions-phase state where only the listed pieces are on
+the Galaxy (others of those armadas are out of the game unless listed in `out` or `atomised`),
+so a test reads like the rule it checks.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping, Sequence
+
+from .model import (ATOMISED, IN_PLAY, OUT, REMOVED, Config, GlonkState, make_armada_pieces,
+                    make_stellar_pieces)
+
+
+def position(armadas: Sequence[str], at: Mapping[str, tuple], *, turn: int = 0,
+             out: Sequence[str] = (), atomised: Mapping[str, int | None] | None = None,
+             passive: Sequence[str] = (), molten: Sequence[str] = (),
+             damaged: Sequence[str] = (), owners: Mapping[str, int] | None = None,
+             phase: str = "actions", **config) -> GlonkState:
+    """`at` maps piece id -> (x, y) or (x, y, yaw). The Black Hole is "BH", asteroids "A1"...
+    `atomised` maps piece id -> the seat whose stack holds it (None: the box)."""
+    cfg = Config.from_mapping({"players": len(armadas), "armadas": list(armadas),
+                               "first_player": 0, **config})
+    pieces = make_stellar_pieces(cfg.asteroids)
+    for seat, a in enumerate(armadas):
+        pieces.extend(make_armada_pieces(a, seat, cfg.fleet))
+    known = {p.id for p in pieces}
+    for pid in list(at) + list(out) + list(atomised or {}) + list(passive) + list(molten):
+        if pid not in known:
+            raise KeyError(f"no piece {pid} in a game of {', '.join(armadas)}")
+    atomised = dict(atomised or {})
+    out_pieces = []
+    for p in pieces:
+        if p.id in at:
+            xy = at[p.id]
+            p = replace(p, status=IN_PLAY, x=float(xy[0]), y=float(xy[1]),
+                        yaw=float(xy[2]) if len(xy) > 2 else 0.0)
+        elif p.id in out:
+            p = replace(p, status=OUT)
+        elif p.id in atomised:
+            p = replace(p, status=ATOMISED, stack=atomised[p.id], active=False)
+        elif p.is_ship:
+            p = replace(p, status=REMOVED)
+        else:
+            p = replace(p, status=OUT if p.kind == "asteroid" else REMOVED)
+        if p.id in passive:
+            p = replace(p, active=False)
+        if p.id in molten:
+            p = replace(p, molten=True)
+        if owners and p.id in owners:
+            p = replace(p, owner=owners[p.id])
+        out_pieces.append(p)
+    n = cfg.players
+    return GlonkState(config=cfg, phase=phase, seats=tuple(armadas), pieces=tuple(out_pieces),
+                      first_player=0, turn_player=turn, to_move=turn,
+                      annihilated=(False,) * n, dominator=(None,) * n,
+                      damaged=frozenset(damaged))
+
+
+def scripted_motion(state: GlonkState, piece: str, moves: Mapping[str, tuple] = {},
+                    contacts: Sequence[tuple[float, str, str]] = (),
+                    vanished: Sequence[tuple[str, float]] = (),
+                    upside_down: Sequence[str] = (), duration: float = 1.0):
+    """A hand-written physics.Motion: `moves` gives resting (x, y) of the discs that moved,
+    `contacts` the touches (t, a, b) in time order, `vanished` the discs that left the
+    simulation (id, t). Lets tests judge a flick's outcome without simulating it."""
+    import numpy as np
+
+    from physics import Contact, Disc, Motion
+    from .rules import discs_of
+
+    discs = discs_of(state)
+    ids = tuple(d.id for d in discs)
+    order = {d: i for i, d in enumerate(ids)}
+    cs = []
+    for t, a, b in contacts:
+        a, b = (a, b) if order[a] < order[b] else (b, a)
+        cs.append(Contact(float(t), a, b))
+    cs.sort(key=lambda c: c.t)
+    first = next((c for c in cs if c.involves(piece)), None)
+    gone = {d for d, _ in vanished}
+    final = []
+    end = []
+    for d in discs:
+        x, y = moves.get(d.id, (d.x, d.y))[:2]
+        nd = d.moved(float(x), float(y), upside_down=d.id in upside_down)
+        end.append(nd)
+        if d.id not in gone:
+            final.append(nd)
+    poses = np.zeros((2, len(discs), 7), dtype=np.float32)
+    for i, (a, b) in enumerate(zip(discs, end)):
+        poses[0, i] = (a.x, a.y, a.thickness / 2, 0, 0, 0, 1)
+        poses[1, i] = (b.x, b.y, b.thickness / 2, 0, 0, 0, 1)
+    return Motion(ids=ids, times=np.array([0.0, duration]), poses=poses, contacts=tuple(cs),
+                  first_contact=first, vanished=tuple((d, float(t)) for d, t in vanished),
+                  final=tuple(final), duration=float(duration), piece=piece)
