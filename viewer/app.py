@@ -7,6 +7,7 @@ status HUD and, in a window, the input bindings, the timeline panel and the mode
 from __future__ import annotations
 
 import math
+import weakref
 
 import numpy as np
 from direct.showbase.ShowBase import ShowBase
@@ -55,11 +56,18 @@ class ViewerApp(ShowBase):
         self.scene = None
         self.table = None
         self.orbit = OrbitController(View())
-        self.status = OnscreenText(text="", pos=(-1.74, 0.92) if not offscreen else (-1.74, 0.92),
-                                   scale=0.045, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
+        self.status = OnscreenText(text="", pos=(0, 0), scale=0.045, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
                                    align=TextNode.ALeft, mayChange=True, parent=self.a2dTopLeft)
         self.status.setPos(0.04, -0.07)
         self.camLens.setMinFov(34.0)
+        self._motions: dict = {}
+        self._drawn_for = None
+        self._drawn_list = None
+        self._anim = None
+        self._status_text = None
+        self.shown_state = None
+        self.shown_node = None
+        self.taskMgr.add(self._anim_task, "flickbook-animation", sort=30)
         self.taskMgr.add(self._camera_task, "flickbook-camera", sort=40)
         self.set_session(session)
         self.controller = None
@@ -82,9 +90,11 @@ class ViewerApp(ShowBase):
             self.scene = scene_class(session.game.name)(self, session.game, holder, self.lighting)
             self.scene.root_node = holder
             self.scene.build()
-        self.scene.show(session.state)
+        self._motions.clear()
+        self._drawn_for = None
+        self._anim = None
         self.frame_scene(reset_camera=True)
-        self.refresh_status()
+        self.show_node(session.node)
 
     def frame_scene(self, reset_camera: bool = False) -> None:
         center, radius = self.scene.bounds()
@@ -117,7 +127,111 @@ class ViewerApp(ShowBase):
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
 
     def refresh_status(self) -> None:
-        self.status.setText("\n".join(self.scene.status_lines(self.session.state)))
+        text = "\n".join(self.scene.status_lines(self.shown_state))
+        if text != self._status_text:
+            self._status_text = text
+            self.status.setText(text)
+
+    # --- showing positions ----------------------------------------------------------------
+    def motion_of(self, node):
+        """The scene animation of `node`'s action (cached per node), or None."""
+        if node.parent is None:
+            return None
+        key = id(node)
+        cached = self._motions.get(key)
+        if cached is not None and cached[0]() is node:
+            return cached[1]
+        motion = self.scene.motion_between(node.parent.state, node.state, node.step)
+        self._motions[key] = (weakref.ref(node), motion)
+        return motion
+
+    def show_node(self, node, fraction: float | None = None) -> None:
+        """Show the position after `node`, or `fraction` (0..1) of the way through its action."""
+        state = node.state
+        self.shown_state = state
+        self.shown_node = node
+        self.scene.show(state)
+        if fraction is not None and fraction < 1.0:
+            motion = self.motion_of(node)
+            if motion is not None:
+                self.scene.show_motion(motion, max(fraction, 0.0) * motion.duration)
+        if node is not self._drawn_for or node.drawings is not self._drawn_list:
+            self._drawn_for, self._drawn_list = node, node.drawings
+            self.scene.draw_annotations(node.drawings)
+        self.refresh_status()
+
+    def animate_node(self, node, seconds: float = 0.45) -> None:
+        """Show `node` by playing its action's animation over `seconds`."""
+        if self.motion_of(node) is None or seconds <= 0:
+            self.show_node(node)
+            return
+        self._anim = [node, 0.0, seconds]
+        self.show_node(node, 0.0)
+
+    @property
+    def animating(self) -> bool:
+        return self._anim is not None
+
+    def _anim_task(self, task):
+        if self._anim is not None:
+            node, t, dur = self._anim
+            t += globalClock.getDt()
+            if node is not self.session.node:
+                self._anim = None
+            elif t >= dur:
+                self._anim = None
+                self.show_node(node)
+            else:
+                self._anim[1] = t
+                self.show_node(node, t / dur)
+        return task.cont
+
+    def view_for_preset(self, name, node=None) -> View:
+        """A camera preset by name ("top", "seat", "seatN"), or the node's saved view."""
+        if name in (None, "", "node", "saved"):
+            if node is not None and node.camera:
+                try:
+                    return View.from_json(node.camera)
+                except ValueError:
+                    pass
+            if name in ("node", "saved"):
+                raise ValueError("this node has no saved camera view")
+            return self.preset("seat", self.session_player())
+        if name == "top":
+            return self.preset("top")
+        if name == "seat":
+            return self.preset("seat", self.session_player())
+        if name.startswith("seat") and name[4:].isdigit():
+            seat = int(name[4:])
+            players = len(list(self.scene.seat_headings(self.session.state)))
+            if not 0 <= seat < players:
+                raise ValueError(f"no seat {seat}: this game has seats 0..{players - 1}")
+            return self.preset("seat", seat)
+        raise ValueError(f"unknown camera preset {name!r}: use top, seat or seat0..seatN")
+
+    def set_insets(self, right: float, bottom: float) -> None:
+        """Centre the 3D view in the part of the window that panels leave free.
+
+        `right` and `bottom` are panel sizes in aspect2d units; the lens film is offset so the
+        camera target appears in the middle of the free area (picking stays exact).
+        """
+        self._insets = (right, bottom)
+        aspect = self.getAspectRatio()
+        film = self.camLens.getFilmSize()
+        self.camLens.setFilmOffset(film.x * (right / 2) / (2 * aspect), -film.y * (bottom / 2) / 2)
+
+    def windowEvent(self, win):
+        super().windowEvent(win)
+        if getattr(self, "_insets", None):
+            self.set_insets(*self._insets)
+
+    def resize(self, size) -> None:
+        """Offscreen: change the buffer size (renders that ask for another size)."""
+        size = tuple(int(v) for v in size)
+        if size != tuple(self.size):
+            self.win.setSize(*size)
+            self.size = size
+        self.adjustWindowAspectRatio(size[0] / size[1])
 
     # --- camera ---------------------------------------------------------------------------
     def _camera_task(self, task):

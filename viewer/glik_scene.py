@@ -539,10 +539,14 @@ class GlikScene(Scene):
             return False
         self.rotation = (self.rotation + 1) % 4
         self._show_hand(state)
-        self.hover(state, self.hover_slot, force=True)
+        self._preview(state, self.hover_slot, force=True)
         return True
 
-    def hover(self, state, slot, force: bool = False) -> None:
+    def hover(self, state, pick) -> None:
+        if state.phase in ("choose", "fill") and self.selected is not None:
+            self._preview(state, self.slot_of(pick.cell) if pick.cell is not None else None)
+
+    def _preview(self, state, slot, force: bool = False) -> None:
         """Preview the board in hand in the slot under the mouse."""
         if not force and slot == self.hover_slot:
             return
@@ -602,6 +606,34 @@ class GlikScene(Scene):
         if not tracks:
             return None
         return Motion(duration=1.0, tracks=tracks)
+
+    # --- words and buttons --------------------------------------------------------------------
+    def action_label(self, node) -> str:
+        a = node.action
+        if isinstance(a, A.Deal):
+            return f"deal board {a.board}"
+        if isinstance(a, A.EndTurn):
+            return "end of turn"
+        return str(a)
+
+    def action_colour(self, node):
+        from viewer.panel import PLAYER_FG
+
+        parent = node.parent.state
+        if parent.phase in ("deal", "over"):
+            return None
+        return PLAYER_FG.get(parent.colours[parent.turn])
+
+    def turn_actions(self, state):
+        if state.phase != "play":
+            return []
+        labels = {A.EndTurn: "End turn", A.OfferEnd: "Offer to end", A.Agree: "Agree to end"}
+        return [(labels[type(a)], a) for a in self.game.legal_actions(state) if type(a) in labels]
+
+    def on_key(self, key, state) -> bool:
+        if key == "r" and state.phase in ("choose", "fill"):
+            return self.rotate_selection(state)
+        return False
 
     # --- words --------------------------------------------------------------------------------
     def status_lines(self, state) -> list[str]:

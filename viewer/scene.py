@@ -107,6 +107,25 @@ class Scene:
     def status_lines(self, state) -> list[str]:
         return [self.game.describe(state)]
 
+    def action_label(self, node) -> str:
+        """How the move list names `node`'s action."""
+        return str(node.action)
+
+    def action_colour(self, node):
+        """Text colour for `node` in the move list (the acting player's), or None."""
+        return None
+
+    def turn_actions(self, state) -> list[tuple[str, object]]:
+        """Whole-turn actions offered as buttons: (label, action) pairs (end turn, offers)."""
+        return []
+
+    def on_key(self, key: str, state) -> bool:
+        """A scene-specific key (e.g. R to turn a board in setup); True when handled."""
+        return False
+
+    def hover(self, state, pick) -> None:
+        """The mouse is over `pick` (previews)."""
+
     # --- motion -------------------------------------------------------------------------
     def motion_between(self, before, after, step) -> Motion | None:
         """The animation from `before` to `after` (None: the change is shown at once)."""
@@ -139,6 +158,10 @@ class Scene:
         return None
 
     # --- overlays -----------------------------------------------------------------------
+    def deselect(self) -> None:
+        """Forget any selection and its hints."""
+        self.clear_hints()
+
     def clear_hints(self) -> None:
         self.hints.getChildren().detach()
 

@@ -1,0 +1,575 @@
+"""Input and modes: a table of bindings to commands, mouse gestures, playback and dialogs.
+
+Modes: browsing (the default: clicks on the board play moves at the cursor, creating
+variations where the line already went elsewhere), playback (a clock runs along the line,
+forwards or backwards) and dialog (a modal overlay has the keyboard). Every command ends in
+a session call; the panel and the scene are then refreshed once per frame.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from panda3d.core import MouseButton
+
+from games.api import CHANCE, IllegalAction
+from timeline import Drawing, LineClock, Playback, RecordFileError, Session, load_record, save_record
+from viewer.camera import View
+from viewer.dialogs import FileDialog, HelpOverlay, Question
+from viewer.panel import TimelinePanel
+
+DRAG_PIXELS = 6
+STEP_ANIM_SECONDS = 0.35
+
+#: (Panda event, command, what it does): the F1 help lists exactly these.
+KEY_BINDINGS = [
+    ("arrow_left", "cmd_back", "Step back"),
+    ("arrow_right", "cmd_forward", "Step forward (animated)"),
+    ("arrow_up", "cmd_previous_variation", "Previous variation (sibling move)"),
+    ("arrow_down", "cmd_next_variation", "Next variation (sibling move)"),
+    ("home", "cmd_start", "Go to the start"),
+    ("end", "cmd_end", "Go to the end of the line"),
+    ("space", "cmd_play_pause", "Play / pause"),
+    ("shift-space", "cmd_play_reverse", "Play backwards / pause"),
+    ("=", "cmd_faster", "Faster playback (up to 4x)"),
+    ("+", "cmd_faster", "Faster playback"),
+    ("-", "cmd_slower", "Slower playback (down to 0.25x)"),
+    ("control-z", "cmd_undo", "Undo the last edit"),
+    ("control-y", "cmd_redo", "Redo"),
+    ("control-shift-z", "cmd_redo", "Redo"),
+    ("control-s", "cmd_save", "Save the record (file dialog)"),
+    ("control-o", "cmd_open", "Open a record or scenario (file dialog)"),
+    ("f1", "cmd_help", "Show / hide this help"),
+    ("escape", "cmd_escape", "Close a dialog, drop the selection"),
+    ("e", "cmd_end_turn", "End your turn"),
+    ("r", "cmd_rotate", "Setup: turn the board in hand"),
+    ("t", "cmd_view_top", "Camera: top-down"),
+    ("v", "cmd_view_seat", "Camera: seat of the player to move"),
+    ("1", "cmd_view_seat_1", "Camera: seat 1"),
+    ("2", "cmd_view_seat_2", "Camera: seat 2"),
+    ("3", "cmd_view_seat_3", "Camera: seat 3"),
+    ("4", "cmd_view_seat_4", "Camera: seat 4"),
+    ("k", "cmd_save_view", "Keep the camera view in this position"),
+    ("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
+    ("p", "cmd_promote", "Promote this variation"),
+    ("m", "cmd_make_main_line", "Make this line the main line"),
+    ("delete", "cmd_delete_from_here", "Delete from here"),
+    ("page_up", "cmd_list_up", "Scroll the move list up"),
+    ("page_down", "cmd_list_down", "Scroll the move list down"),
+]
+MOUSE_HELP = [
+    ("Left click", "Select a stone / play a highlighted field"),
+    ("Left drag, middle drag", "Orbit the camera"),
+    ("Shift+left drag", "Pan (also right drag off the board)"),
+    ("Wheel", "Zoom"),
+    ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
+    ("Right click on board", "Mark / unmark a field"),
+    ("Move list", "Click: go there; right click: promote, main line, delete"),
+    ("Scrub bar", "Click to jump, drag to scrub"),
+]
+
+
+class Controller:
+    """Wires keys, mouse and the panel to the session, the scene and the camera."""
+
+    def __init__(self, app):
+        self.app = app
+        self.session: Session = app.session
+        self.path: Path | None = None
+        self.playback: Playback | None = None
+        self._clock_line = None
+        self.dialog = None
+        self.drag = None
+        self._last_mouse = None
+        self._dirty = True
+        self.message_text = ""
+        self.panel = TimelinePanel(app, self)
+        for event, cmd, _ in KEY_BINDINGS:
+            app.accept(event, self._key, [cmd])
+        for prefix in ("", "shift-", "control-", "alt-"):
+            app.accept(prefix + "mouse1", self._press, [1, prefix])
+            app.accept(prefix + "mouse2", self._press, [2, prefix])
+            app.accept(prefix + "mouse3", self._press, [3, prefix])
+            app.accept(prefix + "wheel_up", self._wheel, [0.88])
+            app.accept(prefix + "wheel_down", self._wheel, [1 / 0.88])
+        self.session.listeners.append(self._session_changed)
+        app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
+        self.refresh()
+
+    # --- session plumbing ---------------------------------------------------------------------
+    def set_session(self, session: Session, path: Path | None = None) -> None:
+        """Show another record (opened file, new game)."""
+        if self._session_changed in self.session.listeners:
+            self.session.listeners.remove(self._session_changed)
+        autosaver = getattr(self.app, "autosaver", None)
+        if autosaver is not None:
+            autosaver.detach(self.session)
+        self.stop_playback()
+        self.session = session
+        self.path = path
+        session.listeners.append(self._session_changed)
+        self.app.set_session(session)
+        if autosaver is not None:
+            autosaver.attach(session)
+        self.refresh()
+
+    def _session_changed(self, what: str) -> None:
+        self._dirty = True
+
+    def refresh(self) -> None:
+        """Bring the panel in line with the session (once per frame at most)."""
+        self._dirty = False
+        s = self.session
+        self._clock_line = None
+        self.panel.refresh_tree(s)
+        self.panel.show_annotations(s.node)
+        self.panel.set_turn_actions([(label, lambda a=a: self.play_action(a))
+                                     for label, a in self.app.scene.turn_actions(s.node.state)])
+        self._update_scrub()
+        self.panel.set_playing(self.playing, self.playback.speed if self.playback else 1.0)
+
+    def clock(self) -> LineClock:
+        line = self.session.line()
+        if self._clock_line is None or self._clock_line.line != line:
+            self._clock_line = LineClock(line)
+        return self._clock_line
+
+    def _update_scrub(self, time: float | None = None) -> None:
+        clock = self.clock()
+        line = clock.line
+        index = next(i for i, n in enumerate(line) if n is self.session.node)
+        if time is None:
+            time = clock.time_of(index)
+        frac = time / clock.total if clock.total > 0 else 0.0
+        self.panel.set_fraction(frac, f"ply {index} of {len(line) - 1}")
+
+    def say(self, text: str) -> None:
+        self.message_text = text
+        self.panel.set_message(text)
+
+    # --- the frame ------------------------------------------------------------------------------
+    def _frame(self, task):
+        app = self.app
+        dt = globalClock.getDt()
+        if self.playback is not None and self.playback.playing:
+            self._advance_playback(dt)
+        elif self.panel.scrubbing:
+            if app.mouseWatcherNode is not None and app.mouseWatcherNode.isButtonDown(MouseButton.one()):
+                self.scrub_to(self.panel.mouse_fraction())
+            else:
+                self.panel.scrub_release()
+        self._mouse_frame()
+        if self._dirty:
+            self.refresh()
+        return task.cont
+
+    # --- keys -----------------------------------------------------------------------------------
+    def _key(self, cmd: str) -> None:
+        if self.panel.typing():
+            return  # the comment box has the keyboard
+        if self.dialog is not None and cmd not in ("cmd_escape", "cmd_help"):
+            return
+        if cmd.startswith("cmd_view_seat_"):
+            self.cmd_view_seat(int(cmd.rsplit("_", 1)[1]) - 1)
+            return
+        getattr(self, cmd)()
+
+    def blocked(self) -> bool:
+        return self.dialog is not None
+
+    # --- navigation -----------------------------------------------------------------------------
+    def go_to(self, node, animate: bool = False) -> None:
+        self.stop_playback()
+        self.panel.close_menu()
+        self.app.scene.deselect()
+        self.session.go_to(node)
+        if animate:
+            self.app.animate_node(node, STEP_ANIM_SECONDS)
+        else:
+            self.app.show_node(node)
+        if node.camera:
+            try:
+                self.app.set_view(View.from_json(node.camera), 0.6)
+            except ValueError:
+                pass
+        self.say("")
+
+    def cmd_back(self):
+        if self.session.node.parent is not None:
+            self.go_to(self.session.node.parent)
+
+    def cmd_forward(self):
+        if self.session.node.variations:
+            self.go_to(self.session.node.variations[0], animate=True)
+
+    def cmd_start(self):
+        self.go_to(self.session.record.root)
+
+    def cmd_end(self):
+        self.go_to(self.session.node.end())
+
+    def _sibling(self, offset: int):
+        node = self.session.node
+        if node.parent is None:
+            return
+        sibs = node.parent.variations
+        i = sibs.index(node) + offset
+        if 0 <= i < len(sibs):
+            self.go_to(sibs[i], animate=True)
+        else:
+            self.say("No other variation here" if len(sibs) == 1 else "No more variations that way")
+
+    def cmd_next_variation(self):
+        self._sibling(+1)
+
+    def cmd_previous_variation(self):
+        self._sibling(-1)
+
+    # --- playback -------------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        return self.playback is not None and self.playback.playing
+
+    def _start(self, reverse: bool) -> None:
+        clock = self.clock()
+        index = next(i for i, n in enumerate(clock.line) if n is self.session.node)
+        speed = abs(self.playback.speed) if self.playback else 1.0
+        self.playback = Playback(clock, clock.time_of(index))
+        self.playback.speed = -speed if reverse else speed
+        at_end = self.playback.time >= clock.total if not reverse else self.playback.time <= 0
+        if at_end:  # play again from the other end
+            self.playback.seek(0.0 if not reverse else clock.total)
+        self.playback.playing = True
+        self.app.scene.deselect()
+        self.panel.set_playing(True, self.playback.speed)
+
+    def cmd_play_pause(self):
+        if self.playing and self.playback.speed > 0:
+            self.stop_playback()
+        else:
+            self._start(reverse=False)
+
+    def cmd_play_reverse(self):
+        if self.playing and self.playback.speed < 0:
+            self.stop_playback()
+        else:
+            self._start(reverse=True)
+
+    def stop_playback(self) -> None:
+        if self.playback is not None and self.playback.playing:
+            self.playback.playing = False
+            self.app.show_node(self.session.node)
+        self.panel.set_playing(False, self.playback.speed if self.playback else 1.0)
+
+    def _advance_playback(self, dt: float) -> None:
+        pos = self.playback.tick(dt)
+        self._show_position(pos)
+        if not self.playback.playing:
+            self.app.show_node(self.session.node)
+            self.panel.set_playing(False, self.playback.speed)
+
+    def _show_position(self, pos) -> None:
+        clock = self.playback.clock
+        node = clock.line[pos.index]
+        if node is not self.session.node:
+            self.session.go_to(node)
+        span = clock.spans[pos.index]
+        self.app.show_node(node, pos.t / span if span > 0 else None)
+        self._update_scrub(self.playback.time)
+
+    def _speed(self, faster: bool) -> None:
+        if self.playback is None:
+            self.playback = Playback(self.clock())
+        (self.playback.faster if faster else self.playback.slower)()
+        self.panel.set_playing(self.playing, self.playback.speed)
+
+    def cmd_faster(self):
+        self._speed(True)
+
+    def cmd_slower(self):
+        self._speed(False)
+
+    def scrub_to(self, fraction) -> None:
+        if fraction is None:
+            return
+        clock = self.clock()
+        if self.playback is None or self.playback.clock is not clock:
+            speed = self.playback.speed if self.playback else 1.0
+            self.playback = Playback(clock)
+            self.playback.speed = speed
+        self.playback.playing = False
+        self.app.scene.deselect()
+        self._show_position(self.playback.seek(fraction * clock.total))
+        self.panel.set_playing(False, self.playback.speed)
+
+    # --- playing moves --------------------------------------------------------------------------
+    def play_action(self, action) -> bool:
+        """Play `action` at the cursor (a new variation if the line went elsewhere)."""
+        if self.blocked():
+            return False
+        self.stop_playback()
+        was_new = self.session.node.child_for(str(action)) is None and bool(self.session.node.variations)
+        try:
+            node = self.session.play(action)
+        except IllegalAction as exc:
+            self.say(exc.rule)
+            return False
+        self.app.scene.deselect()
+        if self.session.game.current_player(node.state) == CHANCE:
+            self.session.auto_chance()
+            self.app.show_node(self.session.node)
+        else:
+            self.app.animate_node(node, STEP_ANIM_SECONDS)
+        self.say("New variation" if was_new else "")
+        return True
+
+    def cmd_end_turn(self):
+        for label, action in self.app.scene.turn_actions(self.session.node.state):
+            if label.lower().startswith("end"):
+                self.play_action(action)
+                return
+        self.say("There is no turn to end here")
+
+    def cmd_rotate(self):
+        if not self.app.scene.on_key("r", self.app.shown_state):
+            self.say("R turns a board in hand during setup")
+
+    # --- edits ----------------------------------------------------------------------------------
+    def _edit(self, fn, *args):
+        self.stop_playback()
+        try:
+            fn(*args)
+        except IllegalAction as exc:
+            self.say(exc.rule)
+            return
+        self.app.show_node(self.session.node)
+
+    def cmd_list_up(self):
+        self.panel.scroll_by(-10)
+
+    def cmd_list_down(self):
+        self.panel.scroll_by(10)
+
+    def cmd_undo(self):
+        what = self.session.undo()
+        self.app.show_node(self.session.node)
+        self.say(f"Undone: {what}" if what else "Nothing to undo")
+
+    def cmd_redo(self):
+        what = self.session.redo()
+        self.app.show_node(self.session.node)
+        self.say(f"Redone: {what}" if what else "Nothing to redo")
+
+    def cmd_promote(self, node=None):
+        self._edit(self.session.promote, node)
+
+    def cmd_make_main_line(self, node=None):
+        self._edit(self.session.make_main_line, node)
+
+    def cmd_delete_from_here(self, node=None):
+        self._edit(self.session.delete_from_here, node)
+
+    def cmd_comment(self, text: str):
+        if text != self.session.node.comment:
+            self.session.set_comment(text)
+
+    def cmd_glyph(self, glyph: str):
+        self.session.toggle_glyph(glyph)
+
+    def cmd_clear_drawings(self):
+        if self.session.node.drawings:
+            self.session.clear_drawings()
+            self.app.show_node(self.session.node)
+
+    def add_drawing(self, drawing: Drawing) -> None:
+        self.session.add_drawing(drawing)
+        self.app.show_node(self.session.node)
+
+    # --- camera ---------------------------------------------------------------------------------
+    def cmd_view_top(self):
+        self.app.set_view(self.app.preset("top"), 0.6)
+
+    def cmd_view_seat(self, seat: int | None = None):
+        players = len(list(self.app.scene.seat_headings(self.session.state)))
+        if seat is None:
+            seat = self.app.session_player()
+        if seat >= players:
+            self.say(f"This game has {players} seats")
+            return
+        self.app.set_view(self.app.preset("seat", seat), 0.6)
+
+    def cmd_save_view(self):
+        self.session.set_camera(self.app.orbit.goal.to_json())
+        self.say("Camera view kept in this position")
+
+    # --- dialogs --------------------------------------------------------------------------------
+    def _open_dialog(self, dialog) -> None:
+        self.stop_playback()
+        self.dialog = dialog
+
+    def _dialog_closed(self) -> None:
+        self.dialog = None
+
+    def cmd_help(self):
+        if isinstance(self.dialog, HelpOverlay):
+            self.dialog.close()
+            return
+        if self.dialog is not None:
+            return
+        lines = [(_key_name(e), what) for e, _, what in KEY_BINDINGS] + MOUSE_HELP
+        self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed))
+
+    def cmd_escape(self):
+        if self.dialog is not None:
+            self.dialog.close()
+            return
+        self.panel.close_menu()
+        self.app.scene.deselect()
+        self.say("")
+
+    def default_path(self) -> Path:
+        if self.path is not None:
+            return self.path
+        from viewer.autosave import data_dir
+
+        return data_dir() / f"{self.session.game.name}-game.flick"
+
+    def cmd_save(self):
+        if self.dialog is not None:
+            return
+        self._open_dialog(FileDialog(self.app, "save", self.default_path(), self.save_to,
+                                     on_close=self._dialog_closed))
+
+    def save_to(self, path: Path) -> str | None:
+        """Save the record; returns an error message for the dialog, or None."""
+        if path.suffix == "":
+            path = path.with_suffix(".flick")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(self.session.record, path)
+        except OSError as exc:
+            return f"Could not save: {exc.strerror or exc}"
+        self.path = path
+        self.session.dirty = False
+        self.say(f"Saved {path}")
+        return None
+
+    def cmd_open(self):
+        if self.dialog is not None:
+            return
+        start = self.path or self.default_path()
+        self._open_dialog(FileDialog(self.app, "open", start, self.open_path,
+                                     on_close=self._dialog_closed))
+
+    def open_path(self, path: Path) -> str | None:
+        try:
+            record = load_record(path)
+        except (RecordFileError, OSError, ValueError) as exc:
+            return str(exc)
+        self.set_session(Session(record), path)
+        self.say(f"Opened {path}")
+        return None
+
+    def ask(self, text: str, answers) -> None:
+        self._open_dialog(Question(self.app, text, answers, on_close=self._dialog_closed))
+
+    # --- mouse ----------------------------------------------------------------------------------
+    def _mouse(self):
+        mw = self.app.mouseWatcherNode
+        if mw is None or not mw.hasMouse():
+            return None
+        m = mw.getMouse()
+        return (m.x, m.y)
+
+    def _pick(self, pos):
+        origin, direction = self.app.mouse_ray(*pos)
+        return self.app.scene.pick(origin, direction)
+
+    def _press(self, button: int, mods: str) -> None:
+        if self.blocked() or self.panel.typing():
+            if self.panel.typing():
+                self.panel.comment["focus"] = 0
+            return
+        pos = self._mouse()
+        if pos is None:
+            return
+        self.panel.close_menu()
+        pick = self._pick(pos)
+        if button == 1:
+            kind = "pan" if mods == "shift-" else "click"
+        elif button == 2:
+            kind = "orbit"
+        else:
+            on_board = pick.cell is not None
+            kind = "draw" if on_board else "pan"
+        self.drag = {"button": button, "kind": kind, "start": pos, "last": pos, "pick": pick,
+                     "mods": mods, "moved": False}
+
+    def _pixels(self, a, b) -> float:
+        w, h = self.app.win.getXSize(), self.app.win.getYSize()
+        return math.hypot((a[0] - b[0]) * w / 2, (a[1] - b[1]) * h / 2)
+
+    def _mouse_frame(self) -> None:
+        pos = self._mouse()
+        d = self.drag
+        if d is not None:
+            button = {1: MouseButton.one(), 2: MouseButton.two(), 3: MouseButton.three()}[d["button"]]
+            down = self.app.mouseWatcherNode.isButtonDown(button)
+            if pos is not None and not d["moved"] and self._pixels(pos, d["start"]) > DRAG_PIXELS:
+                d["moved"] = True
+                if d["kind"] == "click":
+                    d["kind"] = "orbit"
+            if pos is not None and d["moved"] and pos != d["last"]:
+                dx, dy = pos[0] - d["last"][0], pos[1] - d["last"][1]
+                w, h = self.app.win.getXSize(), self.app.win.getYSize()
+                if d["kind"] == "orbit":
+                    self.app.orbit.orbit(-dx * w / 2 * 0.3, dy * h / 2 * 0.25)
+                elif d["kind"] == "pan":
+                    aspect = w / h
+                    self.app.orbit.pan(-dx * 0.45 * aspect, -dy * 0.45 / max(math.sin(math.radians(-self.app.orbit.view.pitch)), 0.3))
+                d["last"] = pos
+            if not down:
+                self.drag = None
+                self._release(d, pos)
+        if pos is not None and pos != self._last_mouse and self.drag is None and self.dialog is None:
+            self._last_mouse = pos
+            self.app.scene.hover(self.app.shown_state, self._pick(pos))
+
+    def _release(self, d, pos) -> None:
+        if d["kind"] == "click" and not d["moved"]:
+            self.click(d["pick"])
+        elif d["kind"] == "draw":
+            end = self._pick(pos).cell if pos is not None else None
+            start = d["pick"].cell
+            colour = {"shift-": "red", "control-": "blue", "alt-": "yellow"}.get(d["mods"], "green")
+            if end is None or end == start:
+                self.add_drawing(Drawing("highlight", start, None, colour))
+            else:
+                self.add_drawing(Drawing("arrow", start, end, colour))
+
+    def click(self, pick) -> None:
+        """A left click on the scene: select, play, or say which rule forbids it."""
+        if self.playing:
+            self.stop_playback()
+        state = self.session.node.state
+        if self.app.shown_state is not state:
+            self.app.show_node(self.session.node)
+        result = self.app.scene.click(state, pick)
+        if result.action is not None:
+            self.play_action(result.action)
+        else:
+            self.say(result.message or "")
+
+    def _wheel(self, factor: float) -> None:
+        if self.blocked():
+            return
+        self.app.orbit.zoom(factor)
+
+
+def _key_name(event: str) -> str:
+    names = {"arrow_left": "Left", "arrow_right": "Right", "arrow_up": "Up", "arrow_down": "Down",
+             "home": "Home", "end": "End", "space": "Space", "shift-space": "Shift+Space",
+             "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
+             "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "escape": "Esc",
+             "delete": "Delete", "page_up": "PgUp", "page_down": "PgDn"}
+    return names.get(event, event.upper() if len(event) == 1 else event)

@@ -1,0 +1,84 @@
+"""`flickbook` (demo replay), `flickbook play GAME`, `flickbook open FILE`: the desktop viewer."""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from viewer.display import NO_DISPLAY_MESSAGE, NoDisplay, has_display
+
+
+def session_for_args(args):
+    """The session the command asks for (pure: no window)."""
+    from timeline import Record, Session, load_record
+
+    command = getattr(args, "command", None)
+    if command == "play":
+        from games.registry import get_game
+
+        game = get_game(args.game)
+        config = dict(game.default_config(getattr(args, "players", None)))
+        seed = getattr(args, "seed", None)
+        record = Record.new(game.name, config)
+        session = Session(record, rng=np.random.default_rng(seed))
+        session.auto_chance()
+        session._undo.clear()  # the deal is part of the game, not an edit to undo
+        return session, None
+    if command == "open":
+        from pathlib import Path
+
+        return Session(load_record(args.file)), Path(args.file)
+    from viewer.demo import demo_session
+
+    return demo_session(), None
+
+
+def run_viewer(args) -> int:
+    """Open the main window; exit status 2 with one line when there is no display."""
+    if not has_display():
+        print(f"flickbook: {NO_DISPLAY_MESSAGE}", file=sys.stderr)
+        return 2
+    session, path = session_for_args(args)
+    from viewer.app import ViewerApp
+    from viewer.autosave import Autosaver
+
+    try:
+        app = ViewerApp(session, offscreen=False, size=(1280, 720))
+    except NoDisplay:
+        print(f"flickbook: {NO_DISPLAY_MESSAGE}", file=sys.stderr)
+        return 2
+    autosaver = Autosaver()
+    app.autosaver = autosaver
+    ctl = app.controller
+    ctl.path = path
+    crashed = autosaver.crashed_session()
+
+    def start_autosave():
+        autosaver.attach(ctl.session)
+
+    if crashed is not None:
+        def restore():
+            try:
+                record = autosaver.load_crashed()
+            except Exception as exc:  # a damaged autosave must not stop the viewer
+                ctl.say(f"Could not restore: {exc}")
+                autosaver.discard()
+                start_autosave()
+                return
+            from timeline import Session
+
+            ctl.set_session(Session(record))  # attaches the autosaver to the restored session
+            ctl.go_to(record.root.end())
+            ctl.say("Restored the session that did not end cleanly")
+
+        def discard():
+            autosaver.discard()
+            start_autosave()
+
+        ctl.ask("The last session did not end cleanly. Restore it?",
+                [("Restore", restore), ("Discard", discard)])
+    else:
+        start_autosave()
+    app.exitFunc = autosaver.close
+    app.run()
+    return 0

@@ -1,0 +1,324 @@
+"""The timeline panel (DirectGUI on aspect2d): scrub bar, transport buttons, move tree,
+comment box and glyph buttons, plus the message line.
+
+The panel draws what the controller tells it and calls controller commands; it holds no
+record logic of its own beyond laying out the tree as rows.
+"""
+from __future__ import annotations
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
+from panda3d.core import TextNode
+
+from timeline import GLYPHS
+
+PANEL_W = 0.80  # right panel width in aspect2d units
+BAR_H = 0.215  # bottom bar height
+ROW_H = 0.052
+ROWS = 20
+TEXT = (0.93, 0.93, 0.90, 1)
+DIM = (0.62, 0.63, 0.66, 1)
+BG = (0.09, 0.10, 0.12, 0.88)
+BTN = (0.22, 0.24, 0.28, 1)
+BTN_HOT = (0.34, 0.38, 0.46, 1)
+CURRENT = (0.85, 0.62, 0.15, 1)
+PLAYER_FG = {"yellow": (0.98, 0.84, 0.30, 1), "red": (1.0, 0.48, 0.42, 1),
+             "green": (0.45, 0.88, 0.52, 1), "blue": (0.52, 0.68, 1.0, 1)}
+
+
+def tree_rows(root) -> list[tuple[object, int]]:
+    """(node, depth) for every node but the root, chess-style: each move's alternatives
+    follow it, one level deeper, before the main line continues."""
+    out: list = []
+
+    def line(start, depth: int) -> None:  # recursion only per nested variation
+        cur = start
+        while cur.variations:
+            main, alts = cur.variations[0], cur.variations[1:]
+            out.append((main, depth))
+            for alt in alts:
+                out.append((alt, depth + 1))
+                line(alt, depth + 1)
+            cur = main
+
+    line(root, 0)
+    return out
+
+
+def _button(parent, text, command, pos, width=0.16, height=0.07, scale=0.038, **kw):
+    w, h = width / 2, height / 2
+    return DirectButton(parent=parent, text=text, command=command, pos=pos, relief=DGG.FLAT,
+                        frameSize=(-w, w, -h, h), frameColor=(BTN, BTN_HOT, BTN_HOT, BTN),
+                        text_scale=scale, text_fg=TEXT, text_pos=(0, -scale * 0.35),
+                        pressEffect=1, **kw)
+
+
+class TimelinePanel:
+    """Bottom transport bar with the scrub bar; right panel with moves and annotations."""
+
+    def __init__(self, app, controller):
+        self.app = app
+        self.ctl = controller
+        self.scroll = 0
+        self._rows: list = []
+        self._row_key = None
+        self._scrubbing = False
+        self._last_fraction = None
+        # bottom bar
+        self.bar = DirectFrame(parent=app.a2dBottomLeft, frameColor=BG,
+                               frameSize=(0, 3.0, 0, BAR_H), pos=(0, 0, 0))
+        self.track = DirectFrame(parent=self.bar, frameColor=(0, 0, 0, 0), state=DGG.NORMAL,
+                                 frameSize=(0, 1, -0.03, 0.03), pos=(0.05, 0, 0.165))
+        self.track_line = DirectFrame(parent=self.track, frameColor=(0.30, 0.32, 0.36, 1),
+                                      frameSize=(0, 1, -0.008, 0.008))
+        self.track_fill = DirectFrame(parent=self.track, frameColor=(0.85, 0.62, 0.15, 1),
+                                      frameSize=(0, 1, -0.008, 0.008))
+        self.knob = DirectFrame(parent=self.track, frameColor=(0.98, 0.86, 0.55, 1),
+                                frameSize=(-0.012, 0.012, -0.028, 0.028))
+        self.track.bind(DGG.B1PRESS, self._scrub_press)
+        self.ply_label = DirectLabel(parent=self.bar, text="", text_scale=0.036, text_fg=DIM,
+                                     frameColor=(0, 0, 0, 0), text_align=TextNode.ARight,
+                                     pos=(1.0, 0, 0.115))
+        x = 0.11
+        self.buttons = {}
+        specs = [("|<", "cmd_start", 0.09), ("<", "cmd_back", 0.09),
+                 ("Rev", "cmd_play_reverse", 0.11), ("Play", "cmd_play_pause", 0.13),
+                 (">", "cmd_forward", 0.09), (">|", "cmd_end", 0.09),
+                 ("-", "cmd_slower", 0.07), ("1x", None, 0.10), ("+", "cmd_faster", 0.07),
+                 ("Undo", "cmd_undo", 0.13), ("Redo", "cmd_redo", 0.13),
+                 ("Top", "cmd_view_top", 0.11), ("Seat", "cmd_view_seat", 0.11),
+                 ("Keep view", "cmd_save_view", 0.2), ("Save", "cmd_save", 0.12),
+                 ("Open", "cmd_open", 0.12), ("F1 Help", "cmd_help", 0.16)]
+        for label, cmd, width in specs:
+            x += width / 2
+            if cmd is None:
+                self.speed_label = DirectLabel(parent=self.bar, text=label, text_scale=0.036,
+                                               text_fg=TEXT, frameColor=(0, 0, 0, 0),
+                                               pos=(x, 0, 0.048))
+            else:
+                self.buttons[cmd] = _button(self.bar, label, getattr(controller, cmd),
+                                            (x, 0, 0.06), width=width - 0.012)
+            x += width / 2 + 0.004
+        self.turn_buttons: list = []
+        self.turn_x = x + 0.03
+        # message line (rule messages, file results)
+        self.message = DirectLabel(parent=app.a2dBottomLeft, text="", text_scale=0.042,
+                                   text_fg=(1, 0.82, 0.5, 1), text_shadow=(0, 0, 0, 1),
+                                   frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                                   pos=(0.05, 0, BAR_H + 0.04))
+        # right panel
+        self.side = DirectFrame(parent=app.a2dTopRight, frameColor=BG,
+                                frameSize=(-PANEL_W, 0, -2.0, 0))
+        DirectLabel(parent=self.side, text="Moves", text_scale=0.045, text_fg=TEXT,
+                    frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, -0.07))
+        self.up_btn = _button(self.side, "^", lambda: self.scroll_by(-ROWS // 2), (-0.14, 0, -0.06),
+                              width=0.08, height=0.06)
+        self.down_btn = _button(self.side, "v", lambda: self.scroll_by(ROWS // 2), (-0.05, 0, -0.06),
+                                width=0.08, height=0.06)
+        self.row_buttons = []
+        top = -0.13
+        for i in range(ROWS):
+            b = DirectButton(parent=self.side, text="", text_scale=0.034, text_align=TextNode.ALeft,
+                             text_fg=TEXT, relief=DGG.FLAT, pressEffect=0,
+                             frameSize=(0, PANEL_W - 0.06, -ROW_H * 0.3, ROW_H * 0.7),
+                             frameColor=((0, 0, 0, 0), BTN_HOT, BTN_HOT, (0, 0, 0, 0)),
+                             pos=(-PANEL_W + 0.03, 0, top - i * ROW_H), text_pos=(0.01, 0),
+                             command=self._row_clicked, extraArgs=[i])
+            b.bind(DGG.B3PRESS, self._row_menu, [i])
+            self.row_buttons.append(b)
+        y = top - ROWS * ROW_H - 0.04
+        DirectLabel(parent=self.side, text="Comment (Enter keeps it)", text_scale=0.034, text_fg=DIM,
+                    frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, y))
+        self.comment = DirectEntry(parent=self.side, scale=0.034, width=(PANEL_W - 0.08) / 0.034,
+                                   numLines=4, pos=(-PANEL_W + 0.04, 0, y - 0.05),
+                                   frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
+                                   command=self._comment_entered, focusOutCommand=self._comment_left,
+                                   initialText="", cursorKeys=1)
+        y -= 0.26
+        self.glyph_buttons = {}
+        gx = -PANEL_W + 0.08
+        for g in GLYPHS:
+            self.glyph_buttons[g] = _button(self.side, g, controller.cmd_glyph, (gx, 0, y),
+                                            width=0.105, height=0.065, extraArgs=[g])
+            gx += 0.118
+        y -= 0.075
+        self.hint = DirectLabel(parent=self.side, text="Right-drag: arrow  Right-click: mark field\n"
+                                "Shift/Ctrl: red/blue  C: clear drawings",
+                                text_scale=0.03, text_fg=DIM, frameColor=(0, 0, 0, 0),
+                                text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, y - 0.02))
+        self.menu = None
+        self.layout()
+        app.accept("window-event", self._window_event)
+
+    # --- layout -------------------------------------------------------------------------------
+    def _window_event(self, win):
+        self.app.windowEvent(win)  # ShowBase's own handling (aspect ratio, close)
+        self.layout()
+
+    def width(self) -> float:
+        return 2 * self.app.getAspectRatio() - PANEL_W
+
+    def layout(self) -> None:
+        w = self.width()
+        self.bar["frameSize"] = (0, w, 0, BAR_H)
+        self.track_w = max(w - 0.3, 0.5)
+        self.track["frameSize"] = (0, self.track_w, -0.03, 0.03)
+        self.track_line["frameSize"] = (0, self.track_w, -0.008, 0.008)
+        self.ply_label.setX(w - 0.03)
+        self._last_fraction = None
+        self.app.set_insets(PANEL_W, BAR_H)
+
+    def typing(self) -> bool:
+        """True while the comment box has the keyboard (bindings stand aside)."""
+        return bool(self.comment["focus"])
+
+    # --- scrub bar ----------------------------------------------------------------------------
+    def set_fraction(self, fraction: float, label: str) -> None:
+        fraction = min(max(fraction, 0.0), 1.0)
+        if fraction != self._last_fraction:
+            self._last_fraction = fraction
+            x = fraction * self.track_w
+            self.knob.setX(x)
+            self.track_fill["frameSize"] = (0, max(x, 0.0001), -0.008, 0.008)
+        if self.ply_label["text"] != label:
+            self.ply_label["text"] = label
+
+    def mouse_fraction(self) -> float | None:
+        mw = self.app.mouseWatcherNode
+        if mw is None or not mw.hasMouse():
+            return None
+        m = mw.getMouse()
+        p = self.track.getRelativePoint(self.app.render2d, (m.x, 0, m.y))
+        return min(max(p.x / self.track_w, 0.0), 1.0)
+
+    def _scrub_press(self, _event):
+        self._scrubbing = True
+        self.ctl.scrub_to(self.mouse_fraction())
+
+    def scrub_release(self):
+        self._scrubbing = False
+
+    @property
+    def scrubbing(self) -> bool:
+        return self._scrubbing
+
+    def set_playing(self, playing: bool, speed: float) -> None:
+        self.buttons["cmd_play_pause"]["text"] = "Pause" if playing and speed > 0 else "Play"
+        self.buttons["cmd_play_reverse"]["text"] = "Pause" if playing and speed < 0 else "Rev"
+        text = f"{abs(speed):g}x" + (" rev" if speed < 0 else "")
+        if self.speed_label["text"] != text:
+            self.speed_label["text"] = text
+
+    def set_message(self, text: str) -> None:
+        if self.message["text"] != text:
+            self.message["text"] = text
+
+    def set_turn_actions(self, actions) -> None:
+        """Buttons for whole-turn game actions (end turn, offers): (label, callback) pairs."""
+        key = tuple(label for label, _ in actions)
+        if key == tuple(b["text"] for b in self.turn_buttons):
+            for b, (_, cb) in zip(self.turn_buttons, actions):
+                b["command"] = cb
+            return
+        for b in self.turn_buttons:
+            b.destroy()
+        self.turn_buttons = []
+        x = self.turn_x
+        for label, cb in actions:
+            width = 0.05 + 0.024 * len(label)
+            b = _button(self.bar, label, cb, (x + width / 2, 0, 0.06), width=width)
+            b["frameColor"] = ((0.45, 0.30, 0.08, 1), (0.62, 0.44, 0.12, 1), (0.62, 0.44, 0.12, 1), BTN)
+            self.turn_buttons.append(b)
+            x += width + 0.01
+
+    # --- move list ----------------------------------------------------------------------------
+    def refresh_tree(self, session, force: bool = False) -> None:
+        """Lay out the tree as rows; keep the cursor's row in view."""
+        rows = tree_rows(session.record.root)
+        self._rows = rows
+        idx = next((i for i, (n, _) in enumerate(rows) if n is session.node), -1)
+        if idx >= 0 and not (self.scroll <= idx < self.scroll + ROWS):
+            self.scroll = max(0, idx - ROWS // 2)
+        self.scroll = max(0, min(self.scroll, max(0, len(rows) - ROWS)))
+        self._fill_rows(session)
+
+    def scroll_by(self, n: int) -> None:
+        self.scroll = max(0, min(self.scroll + n, max(0, len(self._rows) - ROWS)))
+        self._fill_rows(self.ctl.session)
+
+    def _fill_rows(self, session) -> None:
+        scene = self.app.scene
+        for i, b in enumerate(self.row_buttons):
+            k = self.scroll + i
+            if k >= len(self._rows):
+                if b["text"] != "":
+                    b["text"] = ""
+                b.hide()
+                continue
+            node, depth = self._rows[k]
+            b.show()
+            text = ("  " * min(depth, 6)) + ("( " if depth and not node.is_main_variation() else "")
+            text += f"{node.ply}. {scene.action_label(node)}"
+            if node.glyphs:
+                text += " " + "".join(node.glyphs)
+            if node.comment:
+                text += "  {...}"
+            if node.drawings:
+                text += "  [+]"
+            if b["text"] != text:
+                b["text"] = text
+            fg = CURRENT if node is session.node else scene.action_colour(node) or TEXT
+            b["text_fg"] = fg
+            b["frameColor"] = ((0.30, 0.24, 0.12, 1) if node is session.node else (0, 0, 0, 0),
+                               BTN_HOT, BTN_HOT, (0, 0, 0, 0))
+
+    def _row_clicked(self, i: int) -> None:
+        k = self.scroll + i
+        if k < len(self._rows):
+            self.ctl.go_to(self._rows[k][0])
+
+    def row_node(self, i: int):
+        k = self.scroll + i
+        return self._rows[k][0] if k < len(self._rows) else None
+
+    def _row_menu(self, i: int, _event=None) -> None:
+        node = self.row_node(i)
+        if node is None:
+            return
+        self.close_menu()
+        b = self.row_buttons[i]
+        pos = b.getPos(self.app.aspect2d)
+        menu = DirectFrame(parent=self.app.aspect2d, frameColor=(0.13, 0.14, 0.17, 0.97),
+                           frameSize=(-0.02, 0.5, -0.33, 0.05), pos=(min(pos.x, self.app.getAspectRatio() - 0.55), 0, pos.z))
+        menu.setBin("gui-popup", 10)
+        items = [("Promote", self.ctl.cmd_promote), ("Make main line", self.ctl.cmd_make_main_line),
+                 ("Delete from here", self.ctl.cmd_delete_from_here), ("Cancel", None)]
+        for j, (label, cmd) in enumerate(items):
+            _button(menu, label, self._menu_pick, (0.24, 0, -0.03 - j * 0.08), width=0.48,
+                    height=0.07, extraArgs=[cmd, node])
+        self.menu = menu
+
+    def _menu_pick(self, cmd, node) -> None:
+        self.close_menu()
+        if cmd is not None:
+            cmd(node)
+
+    def close_menu(self) -> None:
+        if self.menu is not None:
+            self.menu.destroy()
+            self.menu = None
+
+    # --- annotations ----------------------------------------------------------------------------
+    def show_annotations(self, node) -> None:
+        if not self.typing() and self.comment.get() != node.comment:
+            self.comment.enterText(node.comment)
+        for g, b in self.glyph_buttons.items():
+            on = g in node.glyphs
+            b["frameColor"] = ((0.62, 0.44, 0.12, 1) if on else BTN, BTN_HOT, BTN_HOT, BTN)
+
+    def _comment_entered(self, text: str) -> None:
+        self.ctl.cmd_comment(text)
+        self.comment["focus"] = 0
+
+    def _comment_left(self) -> None:
+        self.ctl.cmd_comment(self.comment.get())
