@@ -814,3 +814,22 @@ def test_apply_accepts_text_and_never_mutates():
     before = GAME.state_to_json(s)
     GAME.apply(s, f"play {g}")
     assert GAME.state_to_json(s) == before
+
+
+def test_board_info_for_the_viewer():
+    info = GAME.board_info()
+    assert [l["location"] for l in info["lanes"]] == [
+        "Makiba Ranch", "Space Science Laboratory", "Tokyo", "Military Harbour"]
+    assert info["location_space"] == LOC and len(info["zones"]) == 8
+    assert info["zones"][3]["spaces"] == list(range(A, LOC + 1))
+    assert info["zones"][3]["adjacent"] == [1, 2, 5] and info["grendizer_start_zone"] == 3
+    assert info["threat_tracks"]["easy"]["game_over"] == BOARD.tracks["easy"].game_over
+    json.dumps(info)
+
+
+def test_card_info_gives_the_printed_face():
+    sc = card("Screw Crusher")
+    assert GAME.card_info(sc)["name"] == "Screw Crusher" and GAME.card_info(sc)["deck"] == "actions"
+    assert GAME.card_info("S01")["deck"] == "beasts" and GAME.card_info("E01")["deck"] == "events"
+    with pytest.raises(KeyError):
+        GAME.card_info("X99")

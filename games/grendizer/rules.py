@@ -763,6 +763,31 @@ class GrendizerGame:
                 f"{' DANGER' if s.danger else ''}; beasts destroyed {s.destroyed}/4; "
                 f"Grendizer in {zone_name(s.grendizer)}")
 
+    # ------------------------------------------------------------ for the viewer
+    def board_info(self) -> dict:
+        """JSON-friendly board layout: lanes, their spaces and zones, the threat tracks."""
+        zones = [{"zone": z, "lane": z // 2, "kind": "airspace" if z % 2 == 0 else "battlefield",
+                  "name": zone_name(z), "spaces": list(zone_spaces(z)),
+                  "adjacent": list(ADJACENT[z])} for z in range(NZONES)]
+        return {
+            "lanes": [{"lane": l, "location": BOARD.locations[l], "colour": BOARD.colours[l]}
+                      for l in range(NLANES)],
+            "airspace_boxes": A, "battlefield_squares": BOARD.battlefield_squares,
+            "location_space": LOC, "arrival_space": 0, "zones": zones,
+            "grendizer_start_zone": SSL_ZONE,
+            "minifos_per_colour": BOARD.minifos_per_colour,
+            "threat_tracks": {n: {"spaces": t.spaces, "danger": sorted(t.danger),
+                                  "game_over": t.game_over} for n, t in BOARD.tracks.items()},
+        }
+
+    def card_info(self, card_id: str) -> dict:
+        """Printed face of an Actions (`Cxx`), Saucer Beast (`Sxx`) or Event (`Exx`) card."""
+        for table, deck in ((ACTIONS, "actions"), (BEASTS, "beasts"), (EVENTS, "events")):
+            if card_id in table:
+                return {"deck": deck, **{k: (list(v) if isinstance(v, tuple) else v)
+                                         for k, v in vars(table[card_id]).items()}}
+        raise KeyError(f"unknown card {card_id!r}")
+
     # ------------------------------------------------------------ bot
     def bot_action(self, s: GState, rng):
         from .bot import choose_action
