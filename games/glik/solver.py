@@ -27,6 +27,7 @@ from games.glik.rules import (GAME, NEUTRAL_CODE, GlikState, chain_components, c
 
 N = ROWS * COLS
 FLAG = 1024  # set on a touching (frozen) stone in a packed position
+NFLAG = 2048  # set on a neutral stone kept in a packed position
 CELL = FLAG - 1
 KINDS = ("place", "slide", "neutral", "move-neutral")
 DEFAULT_KINDS = ("place", "slide")
@@ -122,7 +123,7 @@ def _check(state: GlikState, goal: Goal, max_ap):
 class _Tables:
     """Per board and static stones: stop tables, rays as bitmasks, masks for floods."""
 
-    def __init__(self, state: GlikState, player: int):
+    def __init__(self, state: GlikState, player: int, hide_neutrals: bool = False):
         board = state.board
         colour = state.colours[player]
         self.code = code_of(colour)
@@ -134,9 +135,13 @@ class _Tables:
         self.passable = passable
         static = 0  # stones that never move in this puzzle: other colours and neutrals
         for i, v in enumerate(state.stones):
-            if v and v != self.code:
+            if v and v != self.code and not (hide_neutrals and v == NEUTRAL_CODE):
                 static |= 1 << i
         self.static = static
+        self.placeable = 0  # where neutral stones may be put
+        for i, k in enumerate(board.kinds):
+            if k == "empty" and i not in board.start_board_cells:
+                self.placeable |= 1 << i
         self.ray = [[0] * 4 for _ in range(N)]
         self.stop = [[i] * 4 for i in range(N)]
         for i in range(N):
@@ -275,11 +280,24 @@ def _layer_of(layers, cell: int, big: int = 99) -> int:
 
 
 class _Search:
+    """Packed positions: (reserve, neutral reserve, *goal stones, *other stones sorted).
+
+    A stone value is its flat cell, plus FLAG when it touches (frozen); neutral stones (kept
+    in the position only when the goal lets them be placed or moved) carry NFLAG instead and
+    sort last. Neutral actions are searched here only without chain_any, where a neutral stone
+    is never a link and so never makes a stone touch.
+    """
+
     def __init__(self, state: GlikState, goal: Goal):
-        self.t = _Tables(state, goal.player)
+        kinds = set(goal.actions)
+        self.neutrals = bool(kinds & {"neutral", "move-neutral"})
+        self.t = _Tables(state, goal.player, hide_neutrals=self.neutrals)
         self.goal = goal
-        self.allow_place = "place" in goal.actions
-        self.allow_slide = "slide" in goal.actions
+        self.allow_place = "place" in kinds
+        self.allow_slide = "slide" in kinds
+        self.allow_neutral = "neutral" in kinds
+        self.allow_move_neutral = "move-neutral" in kinds
+        self.neutral_slide = state.neutral_slide
         t = self.t
         colour = state.colours[goal.player]
         touching, _ = chain_components(state.stones, state.board, colour, state.chain_any)
@@ -288,22 +306,25 @@ class _Search:
         for i, v in enumerate(state.stones):
             if v == t.code and i not in targets:
                 others.append(i | FLAG if i in touching else i)
+            elif v == NEUTRAL_CODE and self.neutrals:
+                others.append(i | NFLAG)
         tgt = tuple(i | FLAG if i in touching else i for i in targets)
         self.ntargets = len(tgt)
-        self.root = (state.reserve[goal.player],) + tgt + tuple(sorted(others))
+        self.root = ((state.reserve[goal.player], state.neutral_reserve) + tgt
+                     + tuple(sorted(others)))
         self.states = 0
 
     # -- goal and bound -------------------------------------------------------------------
     def met(self, node) -> bool:
         if self.goal.count is not None:
-            return sum(1 for v in node[1:] if v & FLAG) >= self.goal.count
-        return all(v & FLAG for v in node[1:1 + self.ntargets])
+            return sum(1 for v in node[2:] if v & FLAG) >= self.goal.count
+        return all(v & FLAG for v in node[2:2 + self.ntargets])
 
     def lower_bound(self, node) -> int:
         t = self.t
-        touching = tuple(sorted(v & CELL for v in node[1:] if v & FLAG))
+        touching = tuple(sorted(v & CELL for v in node[2:] if v & FLAG))
         layers, grid = t.distances(t.region(touching))
-        free = [v for v in node[1:] if not v & FLAG]
+        free = [v for v in node[2:] if not v & (FLAG | NFLAG)]
         reserve = node[0]
         best_first = 99
         for v in free:
@@ -321,7 +342,7 @@ class _Search:
             if extra > 0:
                 lb = max(lb, 2 * extra) if self.allow_place and reserve >= extra else 99
         else:
-            for v in node[1:1 + self.ntargets]:
+            for v in node[2:2 + self.ntargets]:
                 if v & FLAG:
                     continue
                 rd = _layer_of(layers, v)
@@ -334,54 +355,83 @@ class _Search:
         return lb
 
     # -- moves ------------------------------------------------------------------------------------
-    def children(self, node):
-        """(action text, child) for every allowed action of the player to move."""
+    def _slide_end(self, occ, v, d):
+        t = self.t
+        b = occ & t.ray[v][d]
+        if not b:
+            return t.stop[v][d]
+        if d == 1 or d == 2:  # E, S: the nearest blocker is the lowest bit
+            return (b & -b).bit_length() - 1 - (1 if d == 1 else COLS)
+        return b.bit_length() - 1 + (COLS if d == 0 else 1)
+
+    def children(self, node, last: bool = False):
+        """(action text, child) for every allowed action of the player to move. On the last
+        layer neutral actions are skipped: without chain_any they never make a stone touch."""
         t = self.t
         occ = t.static
-        for v in node[1:]:
+        for v in node[2:]:
             occ |= 1 << (v & CELL)
-        nt = self.ntargets
+        reserve, nres = node[0], node[1]
         out = []
-        if self.allow_place and node[0] and not (occ >> t.start) & 1:
+        if self.allow_place and reserve and not (occ >> t.start) & 1:
             out.append((f"place@{t.text[t.start]}",
-                        self._settle(node, None, t.start, occ | (1 << t.start), node[0] - 1)))
-        if not self.allow_slide:
-            return out
-        for k in range(1, len(node)):
-            v = node[k]
-            if v & FLAG:
-                continue
-            ray = t.ray[v]
-            for d in range(4):
-                b = occ & ray[d]
-                if b:
-                    if d == 1 or d == 2:  # E, S: nearest blocker is the lowest bit
-                        j = (b & -b).bit_length() - 1
-                        end = j - (1 if d == 1 else COLS)
-                    else:
-                        j = b.bit_length() - 1
-                        end = j + (COLS if d == 0 else 1)
-                else:
-                    end = t.stop[v][d]
-                if end == v:
+                        self._settle(node, None, t.start, occ | (1 << t.start), reserve - 1)))
+        if self.allow_slide:
+            for k in range(2, len(node)):
+                v = node[k]
+                if v & (FLAG | NFLAG):
                     continue
-                new_occ = (occ & ~(1 << v)) | (1 << end)
-                out.append((f"slide {t.text[v]} {_DIRS[d][0]}",
-                            self._settle(node, k, end, new_occ, node[0], nt)))
+                for d in range(4):
+                    end = self._slide_end(occ, v, d)
+                    if end == v:
+                        continue
+                    new_occ = (occ & ~(1 << v)) | (1 << end)
+                    out.append((f"slide {t.text[v]} {_DIRS[d][0]}",
+                                self._settle(node, k, end, new_occ, reserve)))
+        if self.neutrals and not last:
+            head = node[:2 + self.ntargets]
+            rest = list(node[2 + self.ntargets:])
+            if self.allow_neutral and nres:
+                free_cells = t.placeable & ~occ
+                while free_cells:
+                    low = free_cells & -free_cells
+                    cell = low.bit_length() - 1
+                    free_cells ^= low
+                    child = ((reserve, nres - 1) + head[2:]
+                             + tuple(sorted(rest + [cell | NFLAG])))
+                    out.append((f"neutral@{t.text[cell]}", child))
+            if self.allow_move_neutral and not nres:
+                for k, v in enumerate(rest):
+                    if not v & NFLAG:
+                        continue
+                    cell = v & CELL
+                    others = rest[:k] + rest[k + 1:]
+                    if self.neutral_slide:
+                        for d in range(4):
+                            end = self._slide_end(occ, cell, d)
+                            if end != cell:
+                                out.append((f"slide {t.text[cell]} {_DIRS[d][0]}",
+                                            head + tuple(sorted(others + [end | NFLAG]))))
+                    else:
+                        free_cells = t.placeable & ~occ
+                        while free_cells:
+                            low = free_cells & -free_cells
+                            to = low.bit_length() - 1
+                            free_cells ^= low
+                            out.append((f"move-neutral {t.text[cell]}>{t.text[to]}",
+                                        head + tuple(sorted(others + [to | NFLAG]))))
         return out
 
-    def _settle(self, node, k, end, occ, reserve, nt=None):
+    def _settle(self, node, k, end, occ, reserve):
         """The child position after the stone at index k (None: a new stone) lands on end."""
         t = self.t
         nt = self.ntargets
-        touching = tuple(sorted(v & CELL for v in node[1:] if v & FLAG))
-        vals = list(node[1:])
+        touching = tuple(sorted(v & CELL for v in node[2:] if v & FLAG))
+        vals = list(node[2:])
         if k is None:
             vals.append(end)
-            idx = len(vals) - 1
         else:
-            idx = k - 1
-            vals[idx] = end
+            vals[k - 2] = end
         if (t.region(touching) >> end) & 1:
             # the stone touches; so do the free stones chained to it
             if t.chain_any:
@@ -389,7 +439,8 @@ class _Search:
             else:
                 links = 0
                 for v in vals:
-                    links |= 1 << (v & CELL)
+                    if not v & NFLAG:
+                        links |= 1 << (v & CELL)
             comp = 1 << end
             while True:
                 grow = comp
@@ -401,8 +452,9 @@ class _Search:
                 if grow == comp:
                     break
                 comp = grow
-            vals = [v | FLAG if (comp >> (v & CELL)) & 1 else v for v in vals]
-        return (reserve,) + tuple(vals[:nt]) + tuple(sorted(vals[nt:]))
+            vals = [v | FLAG if not v & NFLAG and (comp >> (v & CELL)) & 1 else v
+                    for v in vals]
+        return (reserve, node[1]) + tuple(vals[:nt]) + tuple(sorted(vals[nt:]))
 
     # -- the search ----------------------------------------------------------------------------
     def run(self, bound: int):
@@ -425,8 +477,9 @@ class _Search:
         for g in range(limit):
             nxt: dict = {}
             goals = []
+            last = g + 1 == limit
             for node, cnt in layer.items():
-                for text, child in self.children(node):
+                for text, child in self.children(node, last):
                     prev = seen_depth.get(child)
                     if prev is not None:
                         if prev == g + 1:
@@ -435,7 +488,7 @@ class _Search:
                     self.states += 1
                     if self.met(child):
                         goals.append(child)
-                    elif g + 1 + self.lower_bound(child) > limit:
+                    elif last or g + 1 + self.lower_bound(child) > limit:
                         continue
                     seen_depth[child] = g + 1
                     parent[child] = (node, text)
@@ -458,8 +511,8 @@ def solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:
     """The fewest-AP line reaching `goal` within `max_ap` (default: the AP of the turn)."""
     goal = Goal.from_json(goal)
     bound = _check(state, goal, max_ap)
-    if {"neutral", "move-neutral"} & set(goal.actions):
-        result = bfs_solve(state, goal, max_ap)  # the general search covers neutral moves
+    if {"neutral", "move-neutral"} & set(goal.actions) and state.chain_any:
+        result = bfs_solve(state, goal, max_ap)  # neutral links: the general search
         result.method = "solver(general)"
         return result
     start = time.perf_counter()
