@@ -5,7 +5,7 @@ import importlib
 
 _SCENES = {
     "glik": "viewer.glik_scene:GlikScene",
-    "glonk": "viewer.glonk_scene:GlonkScene",
+    "glonk": "viewer.glonk.scene:GlonkScene",
     "grendizer": "viewer.grendizer_scene:GrendizerScene",
 }
 
