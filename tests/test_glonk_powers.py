@@ -347,3 +347,26 @@ def test_contagion_needs_an_atomised_larva_ship():
                  "P1": p1})
     with pytest.raises(IllegalAction, match="Contagion"):
         GAME.apply(s, Move("board", ("V1", "contagion")))
+
+
+def test_a_shield_spent_on_the_first_enemy_does_not_atomise_the_second(monkeypatch):
+    """simulate_flick re-runs physics without the later Shield touches (same run until then)."""
+    import physics
+
+    from games.glonk import rules as R
+    s = pos(OP, {"U0": at(0.335, 10), "U1": at(0.2, 200), "P0": at(0.335, 130),
+                 "P1": at(0.335, 40), "P2": at(0.335, 60)}, turn=1)
+    calls = []
+
+    def fake_simulate(discs, flick, *, vanish_on_touch, table_radius=None, max_seconds=20.0):
+        calls.append(vanish_on_touch)
+        gone = [("P1", 0.1)]
+        touches = [(0.1, "P1", "U0"), (0.3, "P2", "U0")]
+        if "U0" in vanish_on_touch.get("P2", ()):
+            gone.append(("P2", 0.3))
+        return scripted_motion(s, "P1", {"P2": at(0.335, 20)}, touches, gone)
+
+    monkeypatch.setattr(physics, "simulate", fake_simulate)
+    motion = R.simulate_flick(s, Flick.make("P1", 270, 1.0))
+    assert len(calls) == 2 and "U0" not in calls[1]["P2"] and "U0" in calls[1]["P1"]
+    assert dict(motion.vanished) == {"P1": 0.1}

@@ -366,6 +366,10 @@ class GlonkGame:
         return self._judge(s, action, motion)
 
     def _judge(self, s, action, motion) -> Step:
+        ids = getattr(motion, "ids", None)
+        if ids is not None and set(ids) != {p.id for p in s.in_play()}:
+            raise IllegalAction("the stored motion does not match the pieces of this position",
+                                action)
         events: list[Event] = []
         s2 = R.judge_flick(replace(s, pending_board=None), action, motion, events)
         return Step(R.advance(s2, events), tuple(events), motion)

@@ -1,0 +1,93 @@
+"""Glonk through real physics: determinism, stored motions, JSON, a playout to the end."""
+import math
+
+import numpy as np
+import pytest
+
+from games.api import TERMINAL, random_action
+from games.glonk import GAME
+from games.glonk.actions import Flick, Move
+from games.glonk.cli import flick_report
+from games.glonk.model import ATOMISED, IN_PLAY
+from games.glonk.positions import position
+
+
+def at(r, deg):
+    return (r * math.cos(math.radians(deg)), r * math.sin(math.radians(deg)))
+
+
+def small():
+    return position(["space_pirates", "invaders"],
+                    {"BH": (0.0, 0.0), "P0": at(0.335, 130), "V0": at(0.335, 250),
+                     "P1": at(0.20, 0), "V1": at(0.335, 300), "V2": at(0.45, 60)}, asteroids=0)
+
+
+def test_the_same_flick_on_the_same_position_gives_the_same_motion_and_outcome():
+    s = small()
+    a = GAME.apply(s, Flick.make("P1", 90, 0.8))
+    b = GAME.apply(s, Flick.make("P1", 90, 0.8))
+    assert a.motion == b.motion and a.state == b.state and a.events == b.events
+    assert a.state.piece("P1").y > 0.02  # it moved up the mat
+
+
+def test_a_saucer_flicked_at_the_black_hole_is_atomised_when_it_touches_it():
+    s = small()
+    step = GAME.apply(s, Flick.make("P1", 180, 1.0))
+    assert ("P1" in dict(step.motion.vanished)) and step.state.piece("P1").status == ATOMISED
+    assert [e.data["cause"] for e in step.events if e.kind == "atomised"] == ["black_hole"]
+
+
+def test_a_stored_motion_replays_to_the_same_state_without_simulating():
+    from physics import Motion
+    s = small()
+    step = GAME.apply(s, Flick.make("P1", 45, 1.4))
+    stored = Motion.from_bytes(step.motion.to_bytes())
+    again = GAME.apply_with_motion(s, Flick.make("P1", 45, 1.4), stored)
+    assert again.state == step.state and again.events == step.events
+
+
+def test_flick_report_gives_a_json_friendly_outcome():
+    import json
+    r = flick_report(small(), "P1", 90.0, 0.8)
+    json.dumps(r)
+    assert r["legal"] and r["propulsion"] in ("standard", "hyper")
+    assert set(r["poses"]) >= {"P1", "V1", "BH"} and r["scores"] == [0, 0]
+    bad = flick_report(small(), "V1", 0, 1.0)
+    assert bad["legal"] is False and "activated" in bad["error"]
+
+
+def test_every_state_round_trips_through_json_and_every_action_through_text():
+    s = GAME.new_initial_state({"players": 2, "fleet": 2, "asteroids": 2})
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        assert GAME.state_from_json(GAME.state_to_json(s)) == s
+        legal = GAME.legal_actions(s)
+        for a in legal[:60]:
+            assert GAME.parse_action(s, str(a)) == a
+        if GAME.is_terminal(s):
+            break
+        s = GAME.apply(s, random_action(GAME, s, rng)).state
+
+
+def test_parse_accepts_any_flick_within_bounds_and_writes_it_canonically():
+    a = GAME.parse_action(small(), "flick P1 a=-90 v=1.25 s=0.5 assault=V1")
+    assert str(a) == "flick P1 a=270.00 v=1.250 s=0.50 assault=V1"
+    assert str(GAME.parse_action(small(), "board V3 contagion")) == "board V3 contagion"
+    with pytest.raises(Exception):
+        GAME.parse_action(small(), "flick P1 a=x v=1")
+
+
+def test_a_seeded_random_playout_reaches_the_end():
+    cfg = {"players": 2, "armadas": ["space_pirates", "zorgs"], "fleet": 2, "asteroids": 2,
+           "max_rounds": 8}
+    s = GAME.new_initial_state(cfg)
+    rng = np.random.default_rng(3)
+    for _ in range(400):
+        legal = GAME.legal_actions(s)
+        assert (len(legal) == 0) == GAME.is_terminal(s)
+        if GAME.is_terminal(s):
+            break
+        s = GAME.apply(s, random_action(GAME, s, rng)).state
+    assert GAME.current_player(s) == TERMINAL
+    out = GAME.outcome(s)
+    assert len(out) == 2 and sum(out) == pytest.approx(1.0)
