@@ -91,3 +91,14 @@ def test_a_seeded_random_playout_reaches_the_end():
     assert GAME.current_player(s) == TERMINAL
     out = GAME.outcome(s)
     assert len(out) == 2 and sum(out) == pytest.approx(1.0)
+
+
+def test_the_view_model_describes_every_disc_for_the_viewer():
+    import json
+    vm = GAME.view_model(small())
+    json.dumps(vm)
+    d = {x["id"]: x for x in vm["discs"]}
+    assert d["P1"]["face"] == "active" and d["P1"]["colour"].startswith("#")
+    assert d["P1"]["radius"] == 0.02 and d["BH"]["face"] == "black_hole"
+    assert d["V5"]["status"] == "removed" and vm["seats"][1]["armada"] == "invaders"
+    assert GAME.galaxy().to_json()["radius"] == 0.60

@@ -39,6 +39,47 @@ class GlonkGame:
         """The armada sheets (colours, ship types, speeds, powers)."""
         return load_book()
 
+    def view_model(self, s: GlonkState) -> dict:
+        """Everything a 3D viewer draws, JSON-friendly: every disc (in play or beside the
+        Galaxy) with its size, colours, face and pose; seats, scores, clock and phase.
+
+        `status` says where a disc is: in_play (on the mat at x, y), out (out of play: beside
+        the Galaxy, active face up), atomised (beside the Galaxy, passive face up; `stack` is
+        the seat whose trophy stack holds it, None for the box), removed (not shown).
+        """
+        book = load_book()
+        discs = []
+        for p in s.pieces:
+            if p.is_ship:
+                a = book.by_id[p.armada]
+                st = p.ship_type()
+                colour, accent, name = a.colour, a.accent, st.name
+                face = "active" if p.active else "passive"
+                speed, powers, faces = st.speed, list(st.powers), st.faces
+            else:
+                info = book.stellar[p.kind]
+                colour, accent = info["colour"], info["accent"]
+                name = info.get("back_name") if p.molten else info["name"]
+                face = ("molten" if p.molten else "asteroid") if p.kind == "asteroid" \
+                    else "black_hole"
+                speed, powers, faces = 0, [], 2 if p.kind == "asteroid" else 1
+            discs.append({"id": p.id, "kind": p.kind, "type": p.type, "name": name,
+                          "armada": p.armada, "owner": p.owner, "status": p.status,
+                          "x": p.x, "y": p.y, "yaw": p.yaw, "radius": p.radius,
+                          "thickness": p.thickness, "face": face, "faces": faces,
+                          "speed": speed, "powers": powers, "colour": colour,
+                          "accent": accent, "stack": p.stack,
+                          "damaged": p.id in s.damaged})
+        return {"phase": s.phase, "turn_player": s.turn_player, "to_move": s.to_move,
+                "round": s.round, "seats": [
+                    {"seat": i, "armada": a, "name": book.by_id[a].name if a else None,
+                     "colour": book.by_id[a].colour if a else None,
+                     "annihilated": s.annihilated[i], "dominator": s.dominator[i]}
+                    for i, a in enumerate(s.seats)],
+                "scores": list(s.scores()), "winners": list(s.winners),
+                "chrono": s.config.chrono, "chrono_seconds": s.config.chrono_seconds,
+                "pending_board": s.pending_board, "discs": discs}
+
     def current_player(self, s: GlonkState) -> int:
         if s.phase == "over":
             return TERMINAL
