@@ -238,9 +238,10 @@ class CardAtlas:
             # the Danger icon: a grey triangle with a bar
             fan(m, shape_points("triangle", 24), lambda x, y: (ox + 34 + x, 2, oy + H - 44 + y),
                 (0.85, 0.85, 0.85, 1), nrm)
-            name = textwrap.fill(card.name, 15)
-            self._text(texts, name, ox + W / 2 + 18, oy + H - 38 if "\n" not in name else
-                       oy + H - 30, 19, (1, 1, 1), bold=True)
+            name = textwrap.fill(card.name, 17)
+            lines = name.count("\n") + 1
+            self._text(texts, name, ox + W / 2 + 22, oy + H - 50 + (lines - 1) * 11,
+                       19 if lines < 3 else 16.5, (1, 1, 1), bold=True)
             self._text(texts, "Event", ox + W / 2, oy + H - 106, 15, EVENT_RGB)
             self._text(texts, card.text, ox + W / 2, oy + H - 140, 17.5, INK, wrap=12.5)
             self._text(texts, fid + (" *" if card.invented else ""), ox + W - 12, oy + 12, 11,

@@ -1,0 +1,253 @@
+"""The Grendizer XperienZ screen overlay (aspect2d): the active player's hand along the bottom,
+a large preview of the card under the mouse, and the outcome list at a chance node.
+
+The overlay is plain geometry, not DirectGUI: the controller's clicks reach the scene's
+`pick`, which asks `hit_ray` what lies under the mouse before looking at the board.
+"""
+from __future__ import annotations
+
+from panda3d.core import NodePath, Point2, Point3, TextNode, TransparencyAttrib
+
+from games.api import CHANCE
+from games.grendizer.actions import BeastDraw, Draw, EventDraw, FirstPlayer, Reveal
+from games.grendizer.data import ACTIONS, BEASTS, BOARD, EVENTS
+from viewer.geometry import MeshBuilder
+
+from .cards import card_mesh
+
+HAND_W, HAND_H = 0.25, 0.35
+PREVIEW_W = 0.50
+ROW_H = 0.052
+COL_W = 0.62
+
+
+def _quad(name, x0, z0, x1, z1, rgba) -> NodePath:
+    m = MeshBuilder(name)
+    m.quad([(x0, 0, z0), (x1, 0, z0), (x1, 0, z1), (x0, 0, z1)], (0, -1, 0), rgba)
+    return m.node()
+
+
+def _label(parent, text, x, z, scale, fg=(0.95, 0.95, 0.92, 1), align=TextNode.ALeft):
+    tn = TextNode("ui-text")
+    tn.setText(text)
+    tn.setAlign(align)
+    tn.setTextColor(*fg)
+    tn.setShadow(0.05, 0.05)
+    tn.setShadowColor(0, 0, 0, 0.8)
+    np_ = parent.attachNewNode(tn.generate())
+    np_.setScale(scale)
+    np_.setPos(x, 0, z)
+    return np_
+
+
+def outcome_label(state, action, p: float) -> str:
+    """How the outcome list names one chance outcome."""
+    pct = f"{p * 100:.0f}%" if p >= 0.01 else f"{p * 100:.1f}%"
+    if isinstance(action, Draw):
+        return f"{ACTIONS[action.card].name} ({action.card})  {pct}"
+    if isinstance(action, Reveal):
+        return f"{'MiniFO' if action.token == 'minifo' else 'Saucer Beast token'}  {pct}"
+    if isinstance(action, BeastDraw):
+        return f"{BEASTS[action.card].name}  {pct}"
+    if isinstance(action, EventDraw):
+        return f"{EVENTS[action.card].name}  {pct}"
+    if isinstance(action, FirstPlayer):
+        return f"Player {action.player + 1} first  {pct}"
+    return f"{action}  {pct}"
+
+
+class ScreenUI:
+    """Hand, preview and outcome list for one scene; `show(state)` redraws what changed."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.base = scene.base
+        self.root = self.base.aspect2d.attachNewNode("grendizer-ui")
+        self.root.setTransparency(TransparencyAttrib.MAlpha)
+        self.hand_root = self.root.attachNewNode("hand")
+        self.picker_root = self.root.attachNewNode("outcomes")
+        self.preview_root = self.root.attachNewNode("preview")
+        self.rects: list = []  # (x0, z0, x1, z1, target) in aspect2d units, topmost first
+        self.hand_cards: dict = {}  # index -> (node, card)
+        self._hand_key = None
+        self._picker_key = None
+        self._hover = None
+        self.picker_enabled = not getattr(self.base, "offscreen", False)
+        self.outcomes: list = []
+
+    # --- geometry of the free screen area ---------------------------------------------------------
+    def insets(self):
+        """(right panel width, bottom bar height) of the viewer's panels, when it has them."""
+        if getattr(self.base, "controller", None) is None:
+            return 0.0, 0.0
+        from viewer.panel import BAR_H, PANEL_W
+
+        return PANEL_W, BAR_H
+
+    def aspect(self) -> float:
+        return self.base.getAspectRatio()
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def show(self, state) -> None:
+        self._show_hand(state)
+        self._show_picker(state)
+
+    def _show_hand(self, state) -> None:
+        scene = self.scene
+        game = scene.game
+        cp = game.current_player(state)
+        hand = state.hands[state.player] if state.hands else ()
+        kind = scene.phase(state)
+        playable = set()
+        if cp >= 0:
+            for a in game.legal_actions(state):
+                card = getattr(a, "card", None)
+                if card is not None:
+                    playable.add(card)
+        key = (state.player, hand, scene.selected, frozenset(playable), kind, self.insets(),
+               round(self.aspect(), 3), cp == CHANCE, state.result)
+        if key == self._hand_key:
+            return
+        self._hand_key = key
+        self.hand_root.getChildren().detach()
+        self.hand_cards = {}
+        self.rects = [r for r in self.rects if r[4][0] != "hand"]
+        right, bottom = self.insets()
+        a = self.aspect()
+        x0, x1 = -a + 0.06, a - right - 0.06
+        zc = -1 + bottom + 0.075 + HAND_H / 2
+        n = len(hand)
+        title = f"Player {state.player + 1}'s hand" + (
+            f" (of {state.players})" if state.players > 1 else "")
+        if kind == "discard" and cp >= 0:
+            title += ": Vega Spy - click a card to discard it"
+        elif cp >= 0 and scene.selected:
+            title += f": {ACTIONS[scene.selected].name} selected - click its target"
+        _label(self.hand_root, title, x0, zc + HAND_H / 2 + 0.025, 0.036,
+               fg=(1.0, 0.90, 0.55, 1))
+        if n == 0:
+            return
+        step = min(HAND_W + 0.02, (x1 - x0 - HAND_W) / max(n - 1, 1))
+        tex = self.scene.atlas.texture
+        for i, card in enumerate(hand):
+            cx = x0 + HAND_W / 2 + i * step
+            z = zc + (0.05 if card == scene.selected else 0.0)
+            if card == scene.selected:
+                glow = _quad("glow", cx - HAND_W / 2 - 0.014, z - HAND_H / 2 - 0.014,
+                             cx + HAND_W / 2 + 0.014, z + HAND_H / 2 + 0.014, (1.0, 0.85, 0.2, 1))
+                glow.reparentTo(self.hand_root)
+            node = card_mesh(self.scene.atlas, card, card, w=HAND_W, h=HAND_H, plane="xz")
+            node.setTexture(tex)
+            node.setPos(cx, 0, z)
+            node.reparentTo(self.hand_root)
+            if cp >= 0 and card not in playable and kind != "discard":
+                node.setColorScale(0.62, 0.62, 0.66, 1)
+            self.hand_cards[i] = (node, card)
+            # later cards overlap earlier ones: test them first
+            self.rects.insert(0, (cx - HAND_W / 2, z - HAND_H / 2, cx + HAND_W / 2,
+                                  z + HAND_H / 2, ("hand", card)))
+        self._hover = None
+
+    def _show_picker(self, state) -> None:
+        game = self.scene.game
+        chance = self.picker_enabled and game.current_player(state) == CHANCE
+        session = getattr(self.base, "session", None)
+        explored = ()
+        if chance and session is not None and session.node.state is state:
+            explored = tuple(str(c.action) for c in session.node.variations)
+        key = (id(state), chance, explored, round(self.aspect(), 3))
+        if key == self._picker_key:
+            return
+        self._picker_key = key
+        self.picker_root.getChildren().detach()
+        self.rects = [r for r in self.rects if r[4][0] not in ("outcome", "random")]
+        self.outcomes = []
+        if not chance:
+            return
+        outs = list(game.chance_outcomes(state))
+        self.outcomes = outs
+        a = self.aspect()
+        x = -a + 0.05
+        top = 0.70
+        _label(self.picker_root, "What comes? Click an outcome (* already in the record)",
+               x, top, 0.034, fg=(1.0, 0.90, 0.55, 1))
+        rows = max(1, min(17, len(outs) + 1))
+        items = [("Random draw (seeded)", ("random",), False)] + [
+            (outcome_label(state, act, p), ("outcome", act), str(act) in explored)
+            for act, p in outs]
+        for i, (text, target, done) in enumerate(items):
+            col, row = divmod(i, rows)
+            bx = x + col * (COL_W + 0.02)
+            bz = top - 0.045 - (row + 1) * ROW_H
+            colour = (0.45, 0.30, 0.08, 0.92) if target[0] == "random" else (
+                (0.20, 0.34, 0.24, 0.92) if done else (0.16, 0.17, 0.21, 0.9))
+            _quad("btn", bx, bz, bx + COL_W, bz + ROW_H - 0.006, colour).reparentTo(self.picker_root)
+            _label(self.picker_root, ("* " if done else "") + text, bx + 0.012, bz + 0.016, 0.028)
+            self.rects.append((bx, bz, bx + COL_W, bz + ROW_H - 0.006, target))
+
+    # --- the mouse ----------------------------------------------------------------------------------
+    def screen_of_ray(self, origin):
+        """Mouse film coordinates (-1..1) of a ray that starts on the camera's near plane."""
+        base = self.base
+        p = base.cam.getRelativePoint(base.render, Point3(*origin))
+        # the ray starts on the near plane; nudge it inside the frustum before projecting
+        p = p * 1.0001
+        p2 = Point2()
+        if not base.camLens.project(p, p2):
+            return None
+        return (p2.x, p2.y)
+
+    def hit(self, ax: float, az: float):
+        for x0, z0, x1, z1, target in self.rects:
+            if x0 <= ax <= x1 and z0 <= az <= z1:
+                return target
+        return None
+
+    def hit_ray(self, origin):
+        s = self.screen_of_ray(origin)
+        if s is None:
+            return None
+        return self.hit(s[0] * self.aspect(), s[1])
+
+    def aspect_point(self, target):
+        """Centre (aspect2d x, z) of the first screen rectangle whose target is `target`."""
+        for x0, z0, x1, z1, t in self.rects:
+            if t == target:
+                return ((x0 + x1) / 2, (z0 + z1) / 2)
+        return None
+
+    def hover(self, state, pick) -> None:
+        t = pick.target if pick is not None else None
+        card = None
+        if t is not None and t[0] in ("hand", "card"):
+            card = t[1]
+        elif t is not None and t[0] == "beast" and state is not None:
+            card = state.lanes[t[1]].beast_card
+        if card == self._hover:
+            return
+        self._hover = card
+        self.preview_root.getChildren().detach()
+        for i, (node, c) in self.hand_cards.items():
+            node.setScale(1.0)
+        if card is None:
+            return
+        for i, (node, c) in self.hand_cards.items():
+            if c == card and t[0] == "hand":
+                node.setScale(1.08)
+        a = self.aspect()
+        h = PREVIEW_W * 1.4
+        node = card_mesh(self.scene.atlas, card, card, w=PREVIEW_W, h=h, plane="xz")
+        node.setTexture(self.scene.atlas.texture)
+        right, bottom = self.insets()
+        node.setPos(a - right - PREVIEW_W / 2 - 0.04, 0, 0.95 - h / 2 - 0.02)
+        node.reparentTo(self.preview_root)
+
+    def frame(self) -> None:
+        """Per-frame upkeep: follow window resizes."""
+        if self.scene.state is not None:
+            key_aspect = round(self.aspect(), 3)
+            if self._hand_key is not None and self._hand_key[6] != key_aspect:
+                self.show(self.scene.state)
+
+    def destroy(self) -> None:
+        self.root.removeNode()
