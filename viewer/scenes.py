@@ -6,7 +6,7 @@ import importlib
 _SCENES = {
     "glik": "viewer.glik_scene:GlikScene",
     "glonk": "viewer.glonk.scene:GlonkScene",
-    "grendizer": "viewer.grendizer_scene:GrendizerScene",
+    "grendizer": "viewer.grendizer:GrendizerScene",
 }
 
 
