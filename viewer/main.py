@@ -18,6 +18,8 @@ def session_for_args(args):
 
         game = get_game(args.game)
         config = dict(game.default_config(getattr(args, "players", None)))
+        if getattr(args, "difficulty", None):  # Grendizer XperienZ: easy | difficult track
+            config["difficulty"] = args.difficulty
         seed = getattr(args, "seed", None)
         record = Record.new(game.name, config)
         session = Session(record, rng=np.random.default_rng(seed))
