@@ -798,6 +798,9 @@ def test_state_json_round_trip_and_bad_data():
     assert GAME.state_from_json(data) == s
     with pytest.raises(ValueError):
         GAME.state_from_json({"players": 2})
+    bad_queue = dict(data, queue=[["teleport"]])
+    with pytest.raises(ValueError, match="unknown step"):
+        GAME.state_from_json(bad_queue)
     data["lanes"][0]["beast_token"] = "moon"
     with pytest.raises(ValueError):
         GAME.state_from_json(data)

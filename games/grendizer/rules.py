@@ -270,7 +270,7 @@ def _run(w: _Work):
         if kind == "advance":
             for lane in step[1]:
                 _advance_lane(w, lane)
-            w.emit("invaded", lanes=list(step[1]))
+            w.emit("advanced", lanes=list(step[1]))
         elif kind == "threat":
             _threat_phase(w)
         elif kind == "check_danger":
@@ -737,6 +737,10 @@ class GrendizerGame:
 
     def state_from_json(self, data) -> GState:
         s = GState.from_json(data)
+        known = CHANCE_STEPS | CHOICE_STEPS | {"advance", "threat", "check_danger", "take", "end"}
+        for step in s.queue:
+            if not step or step[0] not in known:
+                raise ValueError(f"unknown step in queue: {step!r}")
         for cid in s.deck + s.discard + sum(s.hands, ()) + ((s.revealed,) if s.revealed else ()):
             if cid not in ACTIONS:
                 raise ValueError(f"unknown Actions card {cid!r}")
