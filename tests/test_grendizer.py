@@ -793,11 +793,14 @@ def test_bad_action_text_is_illegal():
 
 def test_state_json_round_trip_and_bad_data():
     s = mk(hand=["C01", "C02"], lanes=[lane([1, 2], beast_pos=3, damage=1), lane(), lane(),
-                                      lane()], queue=(("advance", (0, 1)), ("pile", 0)))
+                                      lane()], queue=(("pile", 0), ("advance", (0, 1))))
     data = json.loads(json.dumps(GAME.state_to_json(s)))
     assert GAME.state_from_json(data) == s
     with pytest.raises(ValueError):
         GAME.state_from_json({"players": 2})
+    unsettled = dict(data, queue=[["threat"], ["action"]])
+    with pytest.raises(ValueError, match="not settled"):
+        GAME.state_from_json(unsettled)
     bad_queue = dict(data, queue=[["teleport"]])
     with pytest.raises(ValueError, match="unknown step"):
         GAME.state_from_json(bad_queue)

@@ -749,6 +749,11 @@ class GrendizerGame:
                 raise ValueError(f"unknown Saucer Beast card {L.beast_card!r}")
             if (L.beast_token == BOARD_) != (L.beast_pos is not None):
                 raise ValueError("a Saucer Beast token is on the board exactly when it has a space")
+        w = _Work(s)
+        _run(w)
+        if w.ev or tuple(w.queue) != s.queue:
+            raise ValueError("state is not settled: its queue starts with automatic steps "
+                             f"({s.queue[0]!r}); store states as `apply` returns them")
         return s
 
     def describe(self, s: GState) -> str:
