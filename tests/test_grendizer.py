@@ -599,6 +599,16 @@ def test_a_movement_card_places_grendizer_in_any_zone():
     assert t.grendizer == 6 and t.discard == (go,)
 
 
+@pytest.mark.parametrize("cid", sorted({c.name: c.id for c in ACTIONS.values()
+                                        if c.kind == "movement"}.values()))
+def test_each_movement_card(cid):
+    s = mk(queue=(("move",), ("end",)), hand=[cid], grendizer=0)
+    t = play(s, f"play {cid} zone=7").state
+    assert t.grendizer == 7 and t.hands[0] == ()
+    with pytest.raises(IllegalAction, match="another zone"):
+        play(s, f"play {cid} zone=0")
+
+
 def test_moving_is_optional_and_ends_the_turn():
     s = mk(players=2, queue=(("move",), ("end",)))
     t = GAME.apply(s, PASS).state
@@ -686,6 +696,11 @@ def test_event_vega_spy_discard():
     assert [str(a) for a in GAME.legal_actions(t)] == ["discard C01", "discard C05"]
     u = GAME.apply(t, Discard("C05")).state
     assert u.hands[0] == ("C01",) and u.discard[-1] == "C05"
+
+
+def test_event_vega_spy_with_an_empty_hand_does_nothing():
+    t = _event(EV(), "discard").state
+    assert t.queue[0] == ("action",) and t.hands[0] == ()
 
 
 def test_event_motherburn_bombardment():
