@@ -407,3 +407,26 @@ def test_chrono_timeout_ends_the_turn_and_replaces_the_black_hole_but_not_astero
     assert st.piece("A1").status == OUT
     assert not GAME.is_legal(pos({**HOME, "P1": at(0.3, 10), "V1": at(0.3, 300)}),
                              Move("timeout"))
+
+
+def test_the_dominator_returns_the_taken_base_and_brings_saucers_against_either_base():
+    from dataclasses import replace
+    arm = ["space_pirates", "invaders", "omu"]
+    s = position(arm, {"P0": at(0.335, 130), "P1": at(0.30, 10), "U0": at(0.335, 250),
+                       "U1": at(0.2, 250), "BH": (0, 0)},
+                 out=["V0", "V2", "P2"], owners={"V0": 0, "V2": 0}, turn=2, asteroids=0)
+    s = replace(s, annihilated=(False, True, False), dominator=(None, 0, None))
+    s2 = GAME.apply(s, Move("end_turn")).state
+    assert s2.turn_player == 0 and s2.phase == "return_base"
+    assert all(m.args[0] == "V0" for m in GAME.legal_actions(s2))
+    s3 = GAME.apply(s2, GAME.legal_actions(s2)[0]).state
+    assert s3.phase == "return_saucer" and s3.piece("V0").status == IN_PLAY
+    texts = [str(m) for m in GAME.legal_actions(s3)]
+    assert {"return P2 to P0", "return P2 to V0", "return V2 to P0", "return V2 to V0"} <= \
+        set(texts)
+    s4 = GAME.apply(s3, Move("return", ("V2", "to", "V0"))).state
+    s5 = GAME.apply(s4, Move("return", ("P2", "to", "P0"))).state
+    assert s5.phase == "actions"
+    from games.glonk.rules import touching
+    assert touching(s5.piece("V2"), s5.piece("V0")) and s5.piece("V2").owner == 0
+    assert touching(s5.piece("P2"), s5.piece("P0"))
