@@ -1,0 +1,808 @@
+"""Glonk on the table: the printed Galaxy mat, the discs, motion playback and flicking.
+
+World units are metres: the Galaxy's centre is the origin, the mat's top is z = 0, a disc's
+node sits at its centre (half its thickness up), exactly where physics puts it. Each disc
+carries its active sticker on top and its passive sticker underneath, so a passive or damaged
+disc is simply drawn turned over. Pieces beside the Galaxy follow the Galactic Convention:
+out-of-play ones active face up in a row at their player's seat, atomised ones passive face
+up in the trophy stack of the player who scored them (or in the box when they count for
+nobody).
+
+The scene owns no rules: reach hints come from `games.glonk.rules`, every click or drag ends
+in a Glonk action that the app plays through the session.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pathlib import Path
+
+from panda3d.core import NodePath, Quat, Shader, TextNode, TransparencyAttrib, Vec3
+
+from games.api import IllegalAction
+from games.glonk import rules as R
+from games.glonk.actions import Flick, Move, jump_move
+from games.glonk.galaxy import load_galaxy
+from games.glonk.model import ATOMISED, IN_PLAY, OUT, load_book
+from viewer import geometry
+from viewer.glonk import aim as AIM
+from viewer.glonk import meshes, textures
+from viewer.lighting import Material, apply_material
+from viewer.scene import ClickResult, Motion, Pick, Scene
+
+DISC = Material(0.30, 36.0, textured=True)
+MAT = Material(0.06, 10.0, textured=True)
+
+#: Beside the Galaxy (radii from the centre, metres).
+ROW_R = 0.69       # out-of-play pieces of a seat (first row)
+LABEL_R = 0.97     # the seat's name and score
+ZONE_SPREAD = 76   # degrees each side of the Galaxy given to seat areas
+BOX_R = 0.80       # pieces that count for nobody / left the game
+BOX_ANGLE = math.radians(-48)
+STELLAR_R = 0.72   # recovered stellar objects
+STELLAR_ANGLE = math.radians(132)
+
+REACH = (0.25, 0.95, 0.45, 0.30)
+START = (0.35, 1.0, 0.55, 0.55)
+PLACE = (0.35, 0.70, 1.00, 0.40)
+TARGET = (1.0, 0.35, 0.25, 0.85)
+SELECT = (1.0, 1.0, 1.0, 0.9)
+AIM_OK = (0.30, 1.0, 0.45, 0.9)
+AIM_HYPER = (1.0, 0.62, 0.12, 0.9)
+AIM_LOST = (1.0, 0.22, 0.18, 0.9)
+
+
+def _text_shader() -> Shader:
+    """Unlit text: glyph alpha times the text colour (the lit shader ignores font alpha)."""
+    here = Path(__file__).parent / "shaders"
+    shader = Shader.load(Shader.SL_GLSL, vertex=str(here / "text.vert"),
+                         fragment=str(here / "text.frag"))
+    if shader is None:
+        raise RuntimeError("could not load the Glonk text shader")
+    return shader
+
+
+def disc_quat(yaw: float, flipped: bool) -> Quat:
+    """Orientation of a disc turned by `yaw` about z, turned over about x when `flipped`
+    (the same convention as physics: Rz(yaw) * Rx(pi))."""
+    c, s = math.cos(yaw / 2), math.sin(yaw / 2)
+    if flipped:
+        return Quat(0.0, c, s, 0.0)
+    return Quat(c, 0.0, 0.0, s)
+
+
+def shows_back(piece) -> bool:
+    """Whether the disc lies back face up: a passive ship, a Molten Mass."""
+    if piece.is_ship:
+        return not piece.active
+    return piece.kind == "asteroid" and piece.molten
+
+
+def short_name(armada) -> str:
+    """"Zorgs", "Space Pirates", "O.M.U." for labels and the status line."""
+    name = armada.name
+    if "(" in name:
+        return name[name.index("(") + 1:name.index(")")]
+    return name[4:] if name.startswith("The ") else name
+
+
+def zone_of(seat: int, players: int) -> tuple[float, float]:
+    """Centre angle and angular width of the area beside the Galaxy that holds a seat's
+    out-of-play pieces, trophy stack and label: seats alternate right and left of the
+    Galaxy (seen from seat 0), where a landscape window has room for them."""
+    side = seat % 2
+    per_side = (players + 1) // 2
+    k = seat // 2
+    width = min(math.radians(ZONE_SPREAD) / per_side, math.radians(60))
+    offset = (k - (per_side - 1) / 2) * width
+    return (offset if side == 0 else math.pi - offset), width
+
+
+def seat_angle(seat: int, players: int) -> float:
+    """Where seat `seat` sits around the table (radians): seat 0 south, then clockwise (the
+    turn passes to the player on the left)."""
+    return -math.pi / 2 - 2 * math.pi * seat / max(players, 1)
+
+
+@dataclass
+class _FlickMotion:
+    """Scene data of a flick: the recorded physics Motion and each disc's face at the start
+    (physics starts every disc face up; the viewer turns over those shown back up)."""
+
+    motion: object
+    back: dict
+
+
+class GlonkScene(Scene):
+    """The Galaxy, its discs and the pieces beside it. `self.pieces` maps piece id -> node."""
+
+    surface_z = 0.0
+
+    def __init__(self, base, game, root, lighting):
+        super().__init__(base, game, root, lighting)
+        self.galaxy = load_galaxy()
+        self.book = load_book()
+        self.mat_root = root.attachNewNode("glonk-mat")
+        self.disc_root = root.attachNewNode("glonk-discs")
+        self.label_root = root.attachNewNode("glonk-labels")
+        self.label_root.setShader(_text_shader(), 50)
+        lighting.hide_from_shadow(self.label_root)
+        self.aim_root = self.overlay.attachNewNode("aim")
+        self.mark_root = self.overlay.attachNewNode("marks")
+        self.nodes: dict[str, NodePath] = {}
+        self.poses: dict[str, tuple[float, float, float]] = {}
+        self._protos: dict[tuple, NodePath] = {}
+        self._layout_for = None
+        self._layout: dict = {}
+        self._labels_key = None
+        self._marks_key = None
+        self.sticker_tex = None
+        self.mat_tex = None
+        # interaction
+        self.selected: str | None = None
+        self.mode: str | None = None  # None, "assault", "telekinesis", "fission", "jump"
+        self.target: str | None = None  # assault target, or the piece moved by a power
+        self.aim: AIM.Aim | None = None
+        self.aim_line: str | None = None
+        self.message_line: str | None = None
+        self.chrono_left: float | None = None
+
+    # --- building ---------------------------------------------------------------------------
+    def build(self) -> None:
+        self.mat_tex = textures.to_texture(textures.mat_pixels(), "galaxy-mat")
+        self.sticker_tex = textures.to_texture(textures.sticker_pixels(), "glonk-stickers")
+        mat = meshes.mat_mesh(textures.MAT_RADIUS)
+        mat.setTexture(self.mat_tex)
+        apply_material(mat, MAT)
+        mat.reparentTo(self.mat_root)
+        self.lighting.hide_from_shadow(self.mat_root)
+        self.disc_root.setTexture(self.sticker_tex)
+        apply_material(self.disc_root, DISC)
+        from viewer.glonk.input import attach
+
+        self.input = attach(self.base, self)
+
+    def _proto(self, piece) -> NodePath:
+        key = (piece.kind, piece.armada, piece.type)
+        proto = self._protos.get(key)
+        if proto is None:
+            r, h = piece.radius, piece.thickness
+            if piece.is_ship:
+                armada = self.book.by_id[piece.armada]
+                top = ("ship", piece.armada, piece.type, "active")
+                ship = self.book.ship(piece.armada, piece.type)
+                bottom = top if ship.faces == 1 else ("ship", piece.armada, piece.type, "passive")
+                side = (*textures.hex_rgb(armada.colour) * 0.9, 1.0)
+                if max(side[:3]) < 0.2:
+                    side = (*(textures.hex_rgb(armada.accent) * 0.55), 1.0)
+            elif piece.kind == "black_hole":
+                top = bottom = ("black_hole",)
+                side = (0.20, 0.10, 0.32, 1.0)
+            else:
+                top, bottom = ("asteroid",), ("molten",)
+                side = (0.42, 0.36, 0.30, 1.0)
+            proto = meshes.disc_mesh(f"disc-{piece.type}", r, h, top, bottom, side)
+            self._protos[key] = proto
+        return proto
+
+    def _node(self, piece) -> NodePath:
+        node = self.nodes.get(piece.id)
+        if node is None:
+            node = self._proto(piece).copyTo(self.disc_root)
+            node.setName(f"piece-{piece.id}")
+            node.setPythonTag("piece", piece.id)
+            self.nodes[piece.id] = node
+        return node
+
+    # --- drawing states ---------------------------------------------------------------------
+    def show(self, state) -> None:
+        """Put every disc where `state` has it (cheap: called every frame during playback)."""
+        if state is None:
+            return
+        self.state = state
+        layout = self.layout(state)
+        seen = set()
+        for p in state.pieces:
+            spot = layout.get(p.id)
+            if spot is None:
+                continue
+            x, y, z, yaw, back = spot
+            node = self._node(p)
+            node.setPosQuat(Vec3(x, y, z), disc_quat(yaw, back))
+            if node.isStashed():
+                node.unstash()
+            self.poses[p.id] = (x, y, z)
+            seen.add(p.id)
+        for pid, node in self.nodes.items():
+            if pid not in seen and not node.isStashed():
+                node.stash()
+                self.poses.pop(pid, None)
+        self.pieces = {p.id: self.nodes[p.id] for p in state.pieces
+                       if p.status == IN_PLAY and p.id in seen}
+        self._show_labels(state)
+        self._show_marks(state)
+        self.lighting.mark_dirty()
+
+    def layout(self, state) -> dict:
+        """piece id -> (x, y, z, yaw, back face up) for every piece on the table."""
+        if self._layout_for is state:
+            return self._layout
+        out = {}
+        n = state.config.players
+        rows: dict[int, list] = {}
+        stacks: dict[int, list] = {}
+        box, stellar = [], []
+        for p in state.pieces:
+            if p.status == IN_PLAY:
+                out[p.id] = (p.x, p.y, p.thickness / 2, p.yaw, shows_back(p))
+            elif p.status == OUT and p.is_ship and p.owner is not None:
+                rows.setdefault(p.owner, []).append(p)
+            elif p.status == OUT and not p.is_ship:
+                stellar.append(p)
+            elif p.status == ATOMISED and p.stack is not None:
+                stacks.setdefault(p.stack, []).append(p)
+            else:
+                box.append(p)
+        for seat in range(n):
+            centre, width = zone_of(seat, n)
+            r = self._arc_row(out, rows.get(seat, []), centre, ROW_R, width * 0.85, back=False)
+            z = 0.0
+            sx, sy = (r + 0.045) * math.cos(centre), (r + 0.045) * math.sin(centre)
+            for p in sorted(stacks.get(seat, []), key=lambda q: (-q.radius, q.id)):
+                out[p.id] = (sx, sy, z + p.thickness / 2, centre, True)
+                z += p.thickness
+        self._arc_row(out, stellar, STELLAR_ANGLE, STELLAR_R, 0.35, back=None)
+        self._grid(out, box, BOX_ANGLE, BOX_R)
+        self._layout_for, self._layout = state, out
+        return out
+
+    @staticmethod
+    def _arc_row(out, pieces, centre, radius, max_span, back) -> float:
+        """Pieces side by side along arcs centred on angle `centre`, further rows outwards.
+        Returns the radius of the outermost row."""
+        if not pieces:
+            return radius - 0.03
+        pieces = sorted(pieces, key=lambda q: (-q.radius, q.id))
+        gap = 0.005
+        r = radius
+        row: list = []
+
+        def flush(row, r):
+            total = sum(2 * q.radius + gap for q in row) - gap
+            a = centre + (total / 2) / r
+            for q in row:
+                a -= q.radius / r
+                face = shows_back(q) if back is None else back
+                out[q.id] = (r * math.cos(a), r * math.sin(a), q.thickness / 2,
+                             a + math.pi / 2, face)
+                a -= (q.radius + gap) / r
+
+        width = 0.0
+        for q in pieces:
+            w = 2 * q.radius + gap
+            if row and (width + w) / r > max_span:
+                flush(row, r)
+                r += max(2 * q.radius for q in row) + gap
+                row, width = [], 0.0
+            row.append(q)
+            width += w
+        flush(row, r)
+        return r
+
+    @staticmethod
+    def _grid(out, pieces, angle, radius):
+        """Loose pieces (the box) in a small grid, passive face up."""
+        if not pieces:
+            return
+        cx, cy = radius * math.cos(angle), radius * math.sin(angle)
+        cols = max(1, int(math.ceil(math.sqrt(len(pieces)))))
+        step = 0.07
+        for i, q in enumerate(sorted(pieces, key=lambda q: q.id)):
+            r, c = divmod(i, cols)
+            x = cx + (c - (cols - 1) / 2) * step
+            y = cy - (r - (cols - 1) / 2) * step
+            out[q.id] = (x, y, q.thickness / 2, angle + math.pi / 2, q.is_ship or q.molten)
+
+    # --- labels and marks ---------------------------------------------------------------------
+    def _show_labels(self, state) -> None:
+        scores = state.scores()
+        key = (state.seats, scores, state.turn_player, state.phase, state.annihilated,
+               state.config.players)
+        if key == self._labels_key:
+            return
+        self._labels_key = key
+        self.label_root.getChildren().detach()
+        n = state.config.players
+        for seat in range(n):
+            a, _ = zone_of(seat, n)
+            armada = self.book.by_id.get(state.seats[seat]) if state.seats[seat] else None
+            name = short_name(armada) if armada else "(not drawn yet)"
+            colour = textures._lighter(textures.hex_rgb(armada.colour), 0.45) if armada else (0.9,) * 3
+            if max(colour) < 0.5:
+                colour = textures._lighter(textures.hex_rgb(armada.accent), 0.2)
+            turn = state.phase not in ("draw", "first", "over") and state.turn_player == seat
+            text = f"{'> ' if turn else ''}P{seat + 1} {name}\n{scores[seat]} point{'s' if scores[seat] != 1 else ''}"
+            if state.annihilated and state.annihilated[seat]:
+                text += "  (annihilated)"
+            self._label(text, LABEL_R, a, 0.034, (*colour, 1.0), upright=True)
+        boxed = [p for p in state.pieces if p.status not in (IN_PLAY, OUT)
+                 and not (p.status == ATOMISED and p.stack is not None)]
+        if boxed:
+            self._label("the box", BOX_R + 0.1, BOX_ANGLE, 0.026, (0.8, 0.8, 0.82, 1.0),
+                        upright=True)
+
+    def _label(self, text: str, radius: float, angle: float, height: float, rgba,
+               upright: bool = False) -> NodePath:
+        """Flat text on the table at polar (radius, angle); `upright` reads from seat 0's
+        side, else it reads from outside the Galaxy."""
+        tn = TextNode("label")
+        tn.setText(text)
+        tn.setAlign(TextNode.ACenter)
+        tn.setTextColor(*rgba)
+        node = self.label_root.attachNewNode(tn)
+        node.setScale(height)
+        node.setHpr(0 if upright else math.degrees(angle) + 90, -90, 0)
+        node.setPos(radius * math.cos(angle), radius * math.sin(angle), 0.0006)
+        node.setTransparency(TransparencyAttrib.MAlpha)
+        return node
+
+    def _show_marks(self, state) -> None:
+        """Small rings under damaged discs and around the selection and its target."""
+        key = (state, self.selected, self.target)
+        if key == self._marks_key:
+            return
+        self._marks_key = key
+        self.mark_root.getChildren().detach()
+        for pid in state.damaged:
+            p = state.get(pid)
+            if p is not None and p.status == IN_PLAY:
+                self._ring(p, (1.0, 0.25, 0.2, 0.85), 0.004)
+        for pid, rgba in ((self.selected, SELECT), (self.target, TARGET)):
+            p = state.get(pid) if pid else None
+            if p is not None and p.status == IN_PLAY:
+                self._ring(p, rgba, 0.005)
+
+    def _ring(self, p, rgba, width) -> None:
+        ring = meshes.ring_mesh("mark", p.radius + 0.002, width, rgba)
+        ring.reparentTo(self.mark_root)
+        ring.setPos(p.x, p.y, 0.0012)
+
+    # --- motion -----------------------------------------------------------------------------
+    def motion_between(self, before, after, step):
+        """A flick plays its recorded physics Motion; other actions are shown at once."""
+        if step is None or step.motion is None:
+            return None
+        motion = step.motion
+        back = {}
+        for pid in motion.ids:
+            p = before.get(pid)
+            back[pid] = bool(p is not None and shows_back(p))
+        return Motion(duration=float(motion.duration), data=_FlickMotion(motion, back))
+
+    def show_motion(self, motion, t: float) -> None:
+        """Place the discs of a flick at time `t` of its recorded Motion (pose_at interpolates
+        between samples, so any t in either direction is smooth; physics does not run)."""
+        data = motion.data if isinstance(motion, Motion) else motion
+        if isinstance(data, _FlickMotion):
+            m, back = data.motion, data.back
+        elif hasattr(data, "pose_at"):
+            m, back = data, {}
+        else:
+            super().show_motion(motion, t)
+            return
+        poses = m.pose_at(t)
+        present = m.present_at(t)
+        flip = Quat(0.0, 1.0, 0.0, 0.0)  # Rx(pi)
+        for i, pid in enumerate(m.ids):
+            node = self.nodes.get(pid)
+            if node is None:
+                continue
+            if not present[i]:
+                continue  # it left the simulation: the state shows where it went
+            x, y, z, qx, qy, qz, qw = poses[i]
+            q = Quat(qw, qx, qy, qz)
+            if back.get(pid):
+                q = flip * q  # Panda composes left to right: local flip, then the pose
+            node.setPosQuat(Vec3(x, y, z), q)
+            if node.isStashed():
+                node.unstash()
+            self.poses[pid] = (float(x), float(y), float(z))
+        self.lighting.mark_dirty()
+
+    # --- camera -------------------------------------------------------------------------------
+    def bounds(self):
+        return Vec3(0, 0, 0), 0.80
+
+    def seat_headings(self, state):
+        n = state.config.players if state is not None else 2
+        return [math.degrees(seat_angle(i, n)) + 90.0 for i in range(n)]
+
+    # --- spaces ---------------------------------------------------------------------------------
+    def cell_center(self, cell) -> Vec3:
+        s = self.galaxy.by_id[cell]
+        x, y = s.centroid
+        return Vec3(x, y, 0.0)
+
+    def cell_at(self, x, y):
+        return self.galaxy.space_at(x, y)
+
+    def cell_size(self) -> float:
+        return 0.09
+
+    def draw_annotations(self, drawings) -> None:
+        """Arrows between spaces, highlighted spaces drawn as the spaces themselves."""
+        from viewer.scene import DRAWING_RGBA
+
+        self.drawings.getChildren().detach()
+        for d in drawings:
+            rgba = DRAWING_RGBA.get(d.colour, DRAWING_RGBA["green"])
+            if d.at not in self.galaxy.by_id or (d.to is not None and d.to not in self.galaxy.by_id):
+                continue
+            if d.kind == "arrow" and d.to is not None:
+                a, b = self.cell_center(d.at), self.cell_center(d.to)
+                node = geometry.arrow("arrow", (a.x, a.y), (b.x, b.y), 0.018, rgba, z=0.0)
+                node.setZ(0.012)
+            else:
+                r, g, bl, _ = rgba
+                node = self._space_node(d.at, (r, g, bl, 0.45), 0.003)
+                node.setZ(0.0018)
+            node.reparentTo(self.drawings)
+
+    def _space_node(self, sid: str, rgba, inset: float = 0.0) -> NodePath:
+        s = self.galaxy.by_id[sid]
+        return meshes.sector_mesh(f"space-{sid}", s.r0, s.r1, s.a0, s.a1, rgba, inset)
+
+    def highlight_spaces(self, spaces, rgba, inset: float = 0.003) -> None:
+        group = self.hints.attachNewNode("spaces")
+        for sid in sorted(spaces):
+            self._space_node(sid, rgba, inset).reparentTo(group)
+        group.setZ(0.0015)
+        group.flattenStrong()
+
+    # --- picking --------------------------------------------------------------------------------
+    def pick(self, origin, direction) -> Pick:
+        """The disc under the ray (tested at disc-top height) and the space under it."""
+        ox, oy, oz = origin
+        dx, dy, dz = direction
+        if abs(dz) < 1e-9:
+            return Pick()
+        best, best_d = None, None
+        for pid, (px, py, pz) in self.poses.items():
+            top = pz + 0.003
+            s = (top - oz) / dz
+            if s <= 0:
+                continue
+            x, y = ox + dx * s, oy + dy * s
+            p = self.state.get(pid) if self.state is not None else None
+            if p is None:
+                continue
+            d = math.hypot(x - px, y - py)
+            if d <= p.radius * 1.08 and (best_d is None or d / p.radius < best_d):
+                best, best_d = pid, d / p.radius
+        s = (0.0 - oz) / dz
+        if s <= 0:
+            return Pick(piece=best)
+        x, y = ox + dx * s, oy + dy * s
+        return Pick(cell=self.galaxy.space_at(x, y), piece=best, point=(x, y, 0.0))
+
+    def piece_at(self, cell):
+        return None
+
+    # --- interaction ----------------------------------------------------------------------------
+    def deselect(self) -> None:
+        self.selected = None
+        self.mode = None
+        self.target = None
+        self.clear_aim()
+        self.clear_hints()
+        self._marks_key = None
+        if self.state is not None:
+            self._show_marks(self.state)
+            self._show_phase_hints(self.state)
+
+    def clear_aim(self) -> None:
+        self.aim = None
+        self.aim_line = None
+        self.aim_root.getChildren().detach()
+
+    def _legal(self, state) -> list:
+        try:
+            return list(self.game.legal_actions(state))
+        except Exception:  # a state the rules cannot continue from shows no choices
+            return []
+
+    def flick_piece(self, state) -> str | None:
+        """The disc a drag would flick now: the selection, or the target of a power."""
+        if state is None or state.phase != "actions":
+            return None
+        if self.mode in ("telekinesis", "fission"):
+            return self.target
+        if self.selected is not None:
+            p = state.get(self.selected)
+            if p is not None and R.activatable(state, p) and p.speed > 0:
+                return p.id
+        return None
+
+    def select(self, state, pid: str | None) -> None:
+        self.selected = pid
+        self.mode = None
+        self.target = None
+        self.clear_aim()
+        self.clear_hints()
+        self._marks_key = None
+        if pid is not None:
+            p = state.piece(pid)
+            reach = AIM.reachable_spaces(p)
+            if reach:
+                self.highlight_spaces(reach - R.occupied(p), REACH)
+                self.highlight_spaces(R.occupied(p), START)
+        self._show_marks(state)
+
+    def set_mode(self, state, mode: str | None) -> str:
+        """Enter a mode that needs a second choice; returns what to do next, in words."""
+        self.mode = mode
+        self.target = None
+        self.clear_aim()
+        self._marks_key = None
+        self._show_marks(state)
+        p = state.get(self.selected) if self.selected else None
+        self.clear_hints()
+        if p is None:
+            return ""
+        spec = self.game.action_spec(state)
+        if mode == "assault":
+            ids = spec["flick"]["assault_targets"].get(p.id, [])
+            self._highlight_pieces(state, ids)
+            self.highlight_spaces(AIM.reachable_spaces(p), REACH)
+            return f"Heroic assault: click the enemy {p.id} attacks"
+        if mode == "telekinesis":
+            self._highlight_pieces(state, spec["telekinesis"].get(p.id, []))
+            return "Telekinesis: click an enemy Flying Saucer within 1 parsec"
+        if mode == "fission":
+            self._highlight_pieces(state, spec["fission"].get(p.id, []))
+            return "Meteoric fission: click an Asteroid within 1 parsec"
+        if mode == "jump":
+            return "Jump: click where the Jumper lands on the Galaxy"
+        return ""
+
+    def _highlight_pieces(self, state, ids) -> None:
+        group = self.hints.attachNewNode("targets")
+        for pid in ids:
+            q = state.get(pid)
+            if q is None:
+                continue
+            ring = meshes.ring_mesh("target", q.radius + 0.003, 0.004, TARGET)
+            ring.setPos(q.x, q.y, 0.0014)
+            ring.reparentTo(group)
+        group.flattenStrong()
+
+    def click(self, state, pick: Pick) -> ClickResult:
+        """A click selects a disc, chooses a target, or places a piece on a space."""
+        ph = state.phase
+        legal = self._legal(state)
+        if ph == "over":
+            return ClickResult(message="The game is over")
+        if ph in ("place_armada", "place_asteroid", "return_base", "stellar"):
+            if pick.cell is None:
+                return ClickResult(message="Click a space of the Galaxy")
+            for a in legal:
+                if isinstance(a, Move) and a.args and a.args[-1] == pick.cell:
+                    return ClickResult(action=a)
+            return ClickResult(message=self._placement_rule(ph))
+        if ph == "return_saucer":
+            for a in legal:
+                if isinstance(a, Move) and a.kind == "return" and a.args[2] == pick.piece:
+                    return ClickResult(action=a)
+            return ClickResult(message="Click one of your Bases to bring a lost saucer back against it")
+        if ph == "ray":
+            for a in legal:
+                if isinstance(a, Move) and a.kind == "ray" and a.args[1] == pick.piece:
+                    return ClickResult(action=a)
+            return ClickResult(message="Anaesthetic Ray: click an enemy piece within 1 parsec of a Corvette, or Pass")
+        if ph != "actions":
+            return ClickResult()
+        if self.mode == "jump" and self.selected and pick.point is not None:
+            action = jump_move(self.selected, pick.point[0], pick.point[1])
+            return self._try(state, action)
+        if self.mode in ("assault", "telekinesis", "fission") and pick.piece is not None:
+            spec = self.game.action_spec(state)
+            allowed = {"assault": spec["flick"]["assault_targets"].get(self.selected, []),
+                       "telekinesis": spec["telekinesis"].get(self.selected, []),
+                       "fission": spec["fission"].get(self.selected, [])}[self.mode]
+            if pick.piece in allowed:
+                self.target = pick.piece
+                self._marks_key = None
+                self._show_marks(state)
+                who = self.selected if self.mode == "assault" else pick.piece
+                return ClickResult(message=f"Now drag back from {who} and release to flick")
+            return ClickResult(message={
+                "assault": "The target must be an enemy Base or Flying Saucer in a space within range",
+                "telekinesis": "Telekinesis moves an enemy Flying Saucer 1 parsec or less from the Master",
+                "fission": "Meteoric Fission propels an Asteroid 1 parsec or less from the Great Saucer",
+            }[self.mode])
+        p = state.get(pick.piece) if pick.piece else None
+        if p is None:
+            self.deselect()
+            return ClickResult()
+        if p.owner != state.turn_player or not p.is_ship:
+            return ClickResult(message=f"{p.id} is not one of your pieces")
+        if not R.activatable(state, p):
+            self.select(state, None)
+            why = ("it was damaged this turn" if p.id in state.damaged
+                   else "it is passive (it has acted)" if not p.active else "it cannot act now")
+            return ClickResult(message=f"{p.id} cannot be activated: {why}")
+        self.select(state, p.id)
+        name = p.ship_type().name
+        hint = (f"drag back from it to flick (speed {p.speed})" if p.speed > 0
+                else "it cannot be propelled; use its special action")
+        return ClickResult(message=f"{p.id} {name}: {hint}")
+
+    @staticmethod
+    def _placement_rule(phase: str) -> str:
+        return {
+            "place_armada": "Place your armada on a Middle Ring space more than 2 parsecs from every Base",
+            "place_asteroid": "Place the Asteroid on an empty Middle or Inner Ring space outside the Bases' spaces",
+            "return_base": "A returning Base goes on an empty Outer Ring space more than 2 parsecs from enemy Bases",
+            "stellar": "Asteroids return to empty spaces of the Middle or Inner Ring",
+        }.get(phase, "Not there")
+
+    def _try(self, state, action) -> ClickResult:
+        if self.game.is_legal(state, action):
+            return ClickResult(action=action)
+        try:
+            self.game.apply(state, action)
+        except IllegalAction as exc:
+            return ClickResult(message=exc.rule)
+        return ClickResult(action=action)
+
+    # --- the slingshot ---------------------------------------------------------------------------
+    def drag_begin(self, state, pick: Pick) -> bool:
+        """A press on the disc to flick starts aiming (True); anything else is not ours."""
+        pid = self.flick_piece(state)
+        if pid is None or pick.piece != pid:
+            return False
+        self.clear_aim()
+        return True
+
+    def drag_update(self, state, pick: Pick) -> AIM.Aim | None:
+        """Show direction, power and reach for the mouse pulled back to `pick.point`."""
+        pid = self.flick_piece(state)
+        self.aim_root.getChildren().detach()
+        if pid is None or pick.point is None:
+            self.aim = None
+            return None
+        p = state.piece(pid)
+        aim = AIM.aim_from_pull(state, pid, (p.x, p.y), pick.point[:2])
+        self.aim = aim
+        if aim is None:
+            self.aim_line = "Pull further back to flick"
+            return None
+        power_of = state.piece(self.selected) if self.mode in ("telekinesis", "fission") else p
+        limit = None if self.mode == "fission" else power_of.speed if self.mode != "telekinesis" else p.speed
+        self.aim_line = f"Flick {pid}: " + aim.words(limit)
+        colour = AIM_LOST if aim.lost else AIM_OK if (aim.standard or self.mode == "fission") else AIM_HYPER
+        a = math.radians(aim.angle)
+        ux, uy = math.cos(a), math.sin(a)
+        # The rubber band back to the mouse, the arrow out to the predicted rest point.
+        band = meshes.polyline_mesh("band", [(p.x, p.y), tuple(pick.point[:2])], 0.004,
+                                    (1, 1, 1, 0.55))
+        band.setZ(p.thickness + 0.002)
+        band.reparentTo(self.aim_root)
+        sx, sy = p.x + ux * p.radius, p.y + uy * p.radius
+        ex, ey = aim.rest
+        if math.hypot(ex - sx, ey - sy) > 0.01:
+            arrow = geometry.arrow("aim", (sx, sy), (ex, ey), 0.010, colour, z=0.0)
+            arrow.setZ(0.009)
+            arrow.reparentTo(self.aim_root)
+        ghost = meshes.ring_mesh("rest", p.radius - 0.002, 0.003, colour)
+        ghost.setPos(ex, ey, 0.0016)
+        ghost.reparentTo(self.aim_root)
+        power = aim.speed / 3.0  # a power gauge: an arc around the disc, longer when harder
+        pts = [(p.x + (p.radius + 0.012) * math.cos(a + math.pi - k / 24 * power * math.pi),
+                p.y + (p.radius + 0.012) * math.sin(a + math.pi - k / 24 * power * math.pi))
+               for k in range(25)]
+        gauge = meshes.polyline_mesh("power", pts, 0.006, colour)
+        gauge.setZ(0.0016)
+        gauge.reparentTo(self.aim_root)
+        return aim
+
+    def drag_end(self, state, pick: Pick) -> ClickResult:
+        """Release: the flick to play (or why there is none)."""
+        aim = self.drag_update(state, pick) if pick.point is not None else self.aim
+        self.clear_aim()
+        if aim is None:
+            return ClickResult(message="Pull back further from the disc to flick it")
+        if self.mode in ("telekinesis", "fission"):
+            action = Flick.make(aim.piece, aim.angle, aim.speed, power=self.mode, by=self.selected)
+        else:
+            action = Flick.make(aim.piece, aim.angle, aim.speed,
+                                assault=self.target if self.mode == "assault" else None)
+            if self.mode == "assault" and self.target is None:
+                return ClickResult(message="Heroic assault: click the target first")
+        return self._try(state, action)
+
+    # --- buttons ---------------------------------------------------------------------------------
+    def turn_actions(self, state) -> list[tuple[str, object]]:
+        """Whole-turn choices for the panel: end the turn, pass, Chrono's time-out."""
+        out = []
+        for a in self._legal(state):
+            if isinstance(a, Move) and a.kind == "end_turn":
+                out.append(("End turn", a))
+            elif isinstance(a, Move) and a.kind == "pass":
+                out.append(("Pass", a))
+        return out
+
+    def piece_actions(self, state) -> list[tuple[str, object]]:
+        """Choices for the selected disc: discrete actions to play (Move values) and modes to
+        enter (strings "mode:NAME") for actions that need a target or a point."""
+        pid = self.selected
+        if pid is None or state.phase != "actions":
+            return []
+        out = []
+        legal = self._legal(state)
+        for a in legal:
+            if not isinstance(a, Move) or not a.args or a.args[0] != pid:
+                continue
+            if a.kind == "board":
+                out.append(("Boarding (with Contagion)" if len(a.args) == 2 else "Boarding", a))
+            elif a.kind == "fabricate":
+                out.append(("Fabricate a Kiboom", a))
+            elif a.kind == "teleport":
+                out.append((f"Teleport {a.args[1]} here", a))
+        spec = self.game.action_spec(state)
+        if spec["flick"]["assault_targets"].get(pid):
+            out.append(("Heroic assault...", "mode:assault"))
+        if spec["telekinesis"].get(pid):
+            out.append(("Telekinesis...", "mode:telekinesis"))
+        if spec["fission"].get(pid):
+            out.append(("Meteoric fission...", "mode:fission"))
+        if pid in spec["jump"]["pieces"]:
+            out.append(("Jump...", "mode:jump"))
+        if self.mode:
+            out.append(("Cancel", "mode:"))
+        return out
+
+    def _show_phase_hints(self, state) -> None:
+        """In placement phases, the spaces a click may use."""
+        ph = state.phase
+        if ph not in ("place_armada", "place_asteroid", "return_base", "stellar"):
+            return
+        spaces = {a.args[-1] for a in self._legal(state) if isinstance(a, Move) and a.args
+                  and a.args[-1] in self.galaxy.by_id}
+        if spaces:
+            self.highlight_spaces(spaces, PLACE)
+
+    # --- words -----------------------------------------------------------------------------------
+    def status_lines(self, state) -> list[str]:
+        if state is None:
+            return []
+        names = [short_name(self.book.by_id[a]) if a else "?" for a in state.seats]
+        scores = state.scores()
+        score = "   ".join(f"P{i + 1} {n}: {s}" for i, (n, s) in enumerate(zip(names, scores)))
+        ph = state.phase
+        lines = []
+        if ph == "over":
+            who = ", ".join(f"P{w + 1} {names[w]}" for w in state.winners) or "nobody"
+            lines.append(f"Game over: {who} won ({state.end_reason})")
+        elif ph in ("draw", "first"):
+            lines.append("Setup: drawing armadas and the first player")
+        else:
+            what = {
+                "place_armada": "places the armada: click a Middle Ring space",
+                "place_asteroid": "places an Asteroid: click a space",
+                "return_base": "brings the Base back: click an Outer Ring space",
+                "return_saucer": "brings lost saucers back: click a Base (or Pass)",
+                "ray": "may fire an Anaesthetic Ray: click a target (or Pass)",
+                "actions": "acts: click a disc, drag back and release to flick",
+                "stellar": "returns an Asteroid: click a space",
+            }.get(ph, ph)
+            who = state.to_move
+            lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
+        lines.append(f"Scores  {score}")
+        if state.config.chrono and ph == "actions" and self.chrono_left is not None:
+            left = max(0.0, self.chrono_left)
+            lines.append(f"Chrono  {int(left) // 60}:{int(left) % 60:02d} left")
+        if self.aim_line:
+            lines.append(self.aim_line)
+        return lines
