@@ -6,9 +6,9 @@ import pytest
 
 from games.api import TERMINAL, random_action
 from games.glonk import GAME
-from games.glonk.actions import Flick, Move
+from games.glonk.actions import Flick
 from games.glonk.cli import flick_report
-from games.glonk.model import ATOMISED, IN_PLAY
+from games.glonk.model import ATOMISED
 from games.glonk.positions import position
 
 

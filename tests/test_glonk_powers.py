@@ -6,9 +6,9 @@ import pytest
 from games.api import IllegalAction
 from games.glonk import GAME
 from games.glonk.actions import Flick, Move, jump_move
-from games.glonk.model import ATOMISED, IN_PLAY, OUT
+from games.glonk.model import ATOMISED, IN_PLAY
 from games.glonk.positions import position, scripted_motion
-from games.glonk.rules import occupied, touching, vanish_map
+from games.glonk.rules import touching, vanish_map
 
 
 def at(r, deg):

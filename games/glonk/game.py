@@ -10,7 +10,7 @@ from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
 from . import rules as R
 from .actions import MAX_SPEED, MAX_SPIN, Flick, Move, jump_move, jump_xy, parse
 from .galaxy import load_galaxy
-from .model import (ATOMISED, HOUSE_RULES, IN_PLAY, OUT, Config, GlonkState, load_book)
+from .model import HOUSE_RULES, IN_PLAY, OUT, Config, GlonkState, load_book
 
 G = load_galaxy()
 

@@ -14,9 +14,9 @@ from typing import Any, Iterable, Mapping
 
 from games.api import Event, IllegalAction
 
-from .actions import MAX_SPEED, MAX_SPIN, Flick, Move, jump_move, jump_xy
+from .actions import MAX_SPEED, Flick
 from .galaxy import Galaxy, load_galaxy
-from .model import (ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, Piece, gap, load_book,
+from .model import (ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, Piece, gap,
                     make_armada_pieces, make_stellar_pieces)
 from .placement import CLEAR, spot_against, spot_near
 
@@ -25,7 +25,6 @@ TOUCH = G.touch_gap  # 1 mm: a gap under this at rest is a touch
 MU_G = 0.35 * 9.81  # sliding friction times g, to aim representative flicks
 ANGLES = tuple(range(0, 360, 45))
 SPEEDS = (0.6, 1.2)
-HIVE_CAP = None
 BASE_CAP = 6  # "up to 6 out-of-play Flying Saucers may be placed against one Base"
 
 
@@ -297,7 +296,7 @@ def advance(s: GlonkState, events: list[Event]) -> GlonkState:
         if s.phase == "place_asteroid":
             out = [p for p in s.pieces if p.kind == "asteroid" and p.status == OUT]
             if not s.queue or not out:
-                return _start_turn(replace(s, queue=()), s.first_player, events, first=True)
+                return _start_turn(replace(s, queue=()), s.first_player, events)
             if not asteroid_spaces(s, out[0], setup=True):
                 events.append(ev("asteroid_unplaced", piece=out[0].id))
                 s = replace(s, queue=s.queue[1:])
@@ -313,8 +312,7 @@ def advance(s: GlonkState, events: list[Event]) -> GlonkState:
     raise RuntimeError("the automatic flow did not settle")
 
 
-def _start_turn(s: GlonkState, seat: int, events: list[Event], first: bool = False
-                ) -> GlonkState:
+def _start_turn(s: GlonkState, seat: int, events: list[Event]) -> GlonkState:
     """Begin `seat`'s turn: annihilation check, then the Hyperspace Return."""
     s = replace(s, turn_player=seat, to_move=seat, damaged=frozenset(), pending_board=None,
                 ray_by=None, phase="return_base", queue=(), end_reason="")
