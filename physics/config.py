@@ -14,33 +14,51 @@ GRAVITY = 9.81
 #: Frame rate of the recorded motion and of rest detection (Hz).
 FRAME_HZ = 240
 #: Physics steps per frame; the solver runs at FRAME_HZ * SUBSTEPS Hz (contacts checked each).
-SUBSTEPS = 4
+SUBSTEPS = 8
 #: Record one pose sample every SAMPLE_EVERY frames (240 / 2 = 120 Hz playback data).
 SAMPLE_EVERY = 2
 
-#: Solver settings (FINDINGS: ERP 0.8 keeps a 6 mm disc within 0.1 mm of the mat surface).
+#: Solver settings. FINDINGS: contact ERP 0.8 keeps a 6 mm disc within 0.1 mm of the mat.
+#: Split impulses (for every penetration: threshold 0) push overlapping discs apart without
+#: adding energy; contacts are processed only once they touch (processing threshold 0),
+#: because Bullet's speculative contacts silently make a collision perfectly inelastic.
 CONTACT_ERP = 0.8
 SOLVER_ITERATIONS = 20
-#: Bullet's contact breaking threshold is kept small because discs are a few mm thick.
-CONTACT_BREAKING_THRESHOLD = 0.01
+SPLIT_IMPULSE_THRESHOLD = 0.0
+CONTACT_PROCESSING_THRESHOLD = 0.0
+#: Extra distance (m), beyond what the fastest mover covers in two frames, within which
+#: resting discs are put into the world and woken, and pairs are watched for contacts.
+REACH_MARGIN = 0.005
 
 #: Default surface properties (RULES-NOTES: sliding friction on the mat about 0.35).
+#: `Disc.friction` is the disc's sliding friction ON THE MAT; `Disc.restitution` its
+#: bounciness against another disc (Bullet multiplies the two discs' values: 0.9 * 0.9 = 0.81,
+#: hard plastic). The mat does not bounce.
 DEFAULT_FRICTION = 0.35
-DEFAULT_RESTITUTION = 0.7
-#: Rolling and spinning friction (coefficients in Bullet's units, metres).
-ROLLING_FRICTION = 0.0002
-SPINNING_FRICTION = 0.0008
-#: Friction and restitution of the mat itself (Bullet multiplies the two bodies' values).
-MAT_FRICTION = 1.0
-MAT_RESTITUTION = 0.2
-#: Disc-to-disc friction, as a fraction of the discs' friction (plastic on plastic).
-DISC_DISC_FRICTION_SCALE = 0.6
+DEFAULT_RESTITUTION = 0.9
+#: Bullet multiplies the two bodies' friction. A disc's own friction coefficient in Bullet is
+#: `friction / MAT_FRICTION`, so disc-on-mat friction is `friction` while smooth disc rims
+#: rub each other with only (0.35 / 2.5)^2 = 0.02.
+MAT_FRICTION = 2.5
+MAT_RESTITUTION = 0.0
+#: Rolling and spinning friction of a disc on the mat (Bullet's units, metres). A flat disc
+#: does not roll, and Bullet's rolling friction on a cylinder turns a straight slide into a
+#: curve (a disc flicked at 30 degrees ended at 39), so it is off. A spinning disc is braked by
+#: the sliding friction of its contact points, which already gives the textbook (4/3) mu g / R
+#: for a flat disc; the spinning friction only adds a little.
+ROLLING_FRICTION = 0.0
+SPINNING_FRICTION = 0.0002
 
 #: A disc is at rest when its speed stays below REST_SPEED and its spin below REST_SPIN
 #: for REST_SECONDS (FINDINGS: single-instant tests fire too early).
 REST_SPEED = 0.002
 REST_SPIN = 0.5
 REST_SECONDS = 0.1
+
+#: A woken disc that ends within this distance (m) and angle (rad) of where it started did
+#: not move: it is returned exactly as given.
+STILL_DISTANCE = 1e-6
+STILL_ANGLE = 1e-5
 
 #: A pair of discs "touches" during motion when Bullet reports a contact point closer than
 #: this (m) or a positive normal force between them.

@@ -11,17 +11,17 @@ from .motion import Disc
 def gap_at_rest(a: Disc, b: Disc) -> float:
     """Distance (m) between the edges of two discs lying flat; negative when they overlap.
 
-    Discs at different heights (one resting on another) that do not overlap vertically are as
-    far apart as their vertical gap, when their footprints overlap.
+    Discs are treated as upright cylinders: side by side, the gap is between their rims; one
+    above the other (footprints overlapping), it is the vertical gap.
     """
     horizontal = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
-    lo_a, hi_a = a.z, a.z + a.thickness
-    lo_b, hi_b = b.z, b.z + b.thickness
-    vertical = max(lo_a - hi_b, lo_b - hi_a)
-    if vertical <= 0:
-        return horizontal
+    vertical = max(a.z - (b.z + b.thickness), b.z - (a.z + a.thickness))
+    if horizontal < 0 and vertical < 0:
+        return max(horizontal, vertical)  # they overlap; the shallower way out
     if horizontal <= 0:
-        return vertical
+        return vertical  # one above the other
+    if vertical <= 0:
+        return horizontal  # side by side
     return math.hypot(horizontal, vertical)
 
 

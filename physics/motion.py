@@ -111,6 +111,12 @@ class Contact:
         raise KeyError(f"{disc_id!r} is not part of this contact")
 
 
+def _normalised(pose: np.ndarray) -> np.ndarray:
+    """Poses (N, 7) with unit quaternions (stored ones are off by up to ~1e-5)."""
+    pose[:, 3:] /= np.linalg.norm(pose[:, 3:], axis=1)[:, None]
+    return pose
+
+
 def _readonly(a: np.ndarray) -> np.ndarray:
     a = np.ascontiguousarray(a)
     a.setflags(write=False)
@@ -223,9 +229,9 @@ class Motion:
         """
         times = self.times
         if t <= times[0] or len(times) == 1:
-            return self.poses[0].astype(np.float64)
+            return _normalised(self.poses[0].astype(np.float64))
         if t >= times[-1]:
-            return self.poses[-1].astype(np.float64)
+            return _normalised(self.poses[-1].astype(np.float64))
         i = int(np.searchsorted(times, t, side="right")) - 1
         t0, t1 = times[i], times[i + 1]
         u = (t - t0) / (t1 - t0)
@@ -235,10 +241,8 @@ class Motion:
         out[:, :3] = p0[:, :3] + (p1[:, :3] - p0[:, :3]) * u
         q0, q1 = p0[:, 3:], p1[:, 3:]
         sign = np.where(np.sum(q0 * q1, axis=1) < 0, -1.0, 1.0)[:, None]
-        q = q0 + (q1 * sign - q0) * u
-        q /= np.linalg.norm(q, axis=1)[:, None]
-        out[:, 3:] = q
-        return out
+        out[:, 3:] = q0 + (q1 * sign - q0) * u
+        return _normalised(out)
 
     def positions_at(self, t: float) -> np.ndarray:
         """Disc centres (N, 3) at time t."""

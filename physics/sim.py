@@ -80,13 +80,13 @@ class _World:
         pb.setPhysicsEngineParameter(
             fixedTimeStep=dt, numSubSteps=0, numSolverIterations=config.SOLVER_ITERATIONS,
             deterministicOverlappingPairs=1, contactERP=config.CONTACT_ERP,
-            contactBreakingThreshold=config.CONTACT_BREAKING_THRESHOLD,
+            useSplitImpulse=1, splitImpulsePenetrationThreshold=config.SPLIT_IMPULSE_THRESHOLD,
             physicsClientId=cid)
         pb.setGravity(0, 0, -config.GRAVITY, physicsClientId=cid)
         plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=cid)
         self.mat = pb.createMultiBody(0, plane, useMaximalCoordinates=True, physicsClientId=cid)
-        # Bullet combines rolling (spinning) friction as r0 * f1 + f0 * r1, so the mat's own
-        # rolling and spinning friction stay 0 and the discs' values are the coefficients.
+        # Bullet combines rolling (spinning) friction as r0 * f1 + f0 * r1: with the mat's own
+        # at 0, a disc's rolling friction r acts on the mat as r * MAT_FRICTION.
         pb.changeDynamics(self.mat, -1, lateralFriction=config.MAT_FRICTION,
                           restitution=config.MAT_RESTITUTION, rollingFriction=0.0,
                           spinningFriction=0.0, physicsClientId=cid)
@@ -114,10 +114,12 @@ class _World:
                                useMaximalCoordinates=True, physicsClientId=cid)
         pb.changeDynamics(
             b, -1,
-            lateralFriction=config.DEFAULT_FRICTION if d.friction is None else d.friction,
+            lateralFriction=(config.DEFAULT_FRICTION if d.friction is None else d.friction)
+            / config.MAT_FRICTION,
             restitution=config.DEFAULT_RESTITUTION if d.restitution is None else d.restitution,
-            rollingFriction=config.ROLLING_FRICTION, spinningFriction=config.SPINNING_FRICTION,
-            linearDamping=0.0, angularDamping=0.0,
+            rollingFriction=config.ROLLING_FRICTION / config.MAT_FRICTION,
+            spinningFriction=config.SPINNING_FRICTION / config.MAT_FRICTION,
+            linearDamping=0.0, angularDamping=0.0, contactProcessingThreshold=config.CONTACT_PROCESSING_THRESHOLD,
             activationState=pb.ACTIVATION_STATE_DISABLE_SLEEPING, physicsClientId=cid)
         self.body[i] = b
 
@@ -188,16 +190,29 @@ class _World:
             # Everything a moving disc could reach before the next frame is put in the world
             # and woken, and its pairs with the mover are watched for contacts.
             speed = float(np.max(np.linalg.norm(vel[moving, :3], axis=1), initial=0.0))
-            reach = 2.0 * speed * frame_dt + config.CONTACT_BREAKING_THRESHOLD + 0.002
+            reach = 2.0 * speed * frame_dt + config.REACH_MARGIN
             pairs = self._pairs_within(moving, reach)
             checked = set(pairs)
             for i, j in pairs:
                 for k in (i, j):
                     if not self.awake[k]:
                         self._wake(k)
+            doomed = [(i, j) for i, j in pairs
+                      if j in self.vanish.get(i, ()) or i in self.vanish.get(j, ())]
             for s in range(config.SUBSTEPS):
-                pb.stepSimulation(physicsClientId=cid)
                 t = ((frame - 1) * config.SUBSTEPS + s + 1) / sub_hz
+                # A disc that will touch one it vanishes on leaves before that step, so that
+                # it does not push what it touched.
+                for i, j in doomed:
+                    if self.gone[i] or self.gone[j] or not self._will_touch(i, j):
+                        continue
+                    contacts.append(Contact(t, self.ids[i], self.ids[j]))
+                    touching_before.discard((i, j))
+                    for x, y in ((i, j), (j, i)):
+                        if y in self.vanish.get(x, ()) and not self.gone[x]:
+                            self._remove(x)
+                            vanished.append((self.ids[x], t))
+                pb.stepSimulation(physicsClientId=cid)
                 now: set[tuple[int, int]] = set()
                 for i, j in pairs:
                     if self.gone[i] or self.gone[j]:
@@ -225,6 +240,7 @@ class _World:
                                    if pq in now or pq not in checked}
                 touching = {pq for pq in touching if pq not in checked} | now
             # Read the awake discs.
+            before = self.pose.copy()
             for i in np.flatnonzero(self.awake & ~self.gone):
                 b = self.body[i]
                 pos, orn = pb.getBasePositionAndOrientation(b, physicsClientId=cid)
@@ -239,9 +255,14 @@ class _World:
                     left_table.append((self.ids[i], frame * frame_dt))
             live = self.awake & ~self.gone
             vel[~live] = 0.0
-            resting = ((np.linalg.norm(vel[:, :3], axis=1) < config.REST_SPEED)
-                       & (np.linalg.norm(vel[:, 3:], axis=1) < config.REST_SPIN))
-            moving = live & ~resting
+            # Rest is judged on how far a disc went in the frame: the solver's instantaneous
+            # velocities of a disc lying still jitter above the thresholds.
+            shift = np.linalg.norm(self.pose[:, :3] - before[:, :3], axis=1) / frame_dt
+            dot = np.clip(np.abs(np.sum(self.pose[:, 3:] * before[:, 3:], axis=1)), 0.0, 1.0)
+            turn = 2.0 * np.arccos(dot) / frame_dt
+            resting = (shift < config.REST_SPEED) & (turn < config.REST_SPIN)
+            hit = np.linalg.norm(vel[:, :3], axis=1) > 10 * config.REST_SPEED
+            moving = live & (~resting | hit)
             self.rest_frames = np.where(live & resting, self.rest_frames + 1, 0)
             done = not np.any(live & (self.rest_frames < rest_needed))
             if frame % config.SAMPLE_EVERY == 0 or done or frame >= max_frames:
@@ -260,6 +281,19 @@ class _World:
                       first_contact=first, vanished=tuple(vanished), final=final,
                       duration=float(times[-1]), piece=f.piece,
                       frame_hz=float(config.FRAME_HZ), left_table=tuple(left_table))
+
+    def _will_touch(self, i: int, j: int) -> bool:
+        """Whether discs i and j, approaching each other, touch within the next step."""
+        cid = self.cid
+        vi = np.array(pb.getBaseVelocity(self.body[i], physicsClientId=cid)[0])
+        vj = np.array(pb.getBaseVelocity(self.body[j], physicsClientId=cid)[0])
+        dt = 1.0 / (config.FRAME_HZ * config.SUBSTEPS)
+        look = (np.linalg.norm(vi) + np.linalg.norm(vj)) * dt + config.TOUCH_DISTANCE
+        for pt in pb.getClosestPoints(self.body[i], self.body[j], look, physicsClientId=cid):
+            closing = float(np.dot(vj - vi, pt[7]))  # pt[7]: normal on j, towards i
+            if closing > 0 and pt[8] - closing * dt <= config.TOUCH_DISTANCE:
+                return True
+        return False
 
     def _remove(self, i):
         if self.body[i] is not None:
@@ -304,8 +338,15 @@ class _World:
                 self._sleep(int(i))
 
     def _final_disc(self, i: int) -> Disc:
+        """Disc i at rest; exactly the given disc when it never really moved (a disc that
+        was only woken settles by a few nanometres, which must not creep into the game)."""
         d = self.discs[i]
         if not self.ever_awake[i]:
+            return d
+        q0 = disc_quaternion(d.yaw, d.upside_down)
+        turned = 2.0 * math.acos(min(1.0, abs(float(np.dot(self.pose[i, 3:], q0)))))
+        if (math.hypot(self.pose[i, 0] - d.x, self.pose[i, 1] - d.y) < config.STILL_DISTANCE
+                and turned < config.STILL_ANGLE):
             return d
         x, y, z = (float(v) for v in self.pose[i, :3])
         q = tuple(float(v) for v in self.pose[i, 3:])

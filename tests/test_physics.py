@@ -1,0 +1,351 @@
+"""physics: flicked discs checked against physics as a textbook states it, and the Motion
+contract (determinism, storage, playback) the rules, timeline and viewer rely on."""
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from physics import (PIECE_SIZES, Contact, Disc, Flick, Motion, config, gap_at_rest, simulate,
+                     touching_at_rest)
+
+ROOT = Path(__file__).resolve().parent.parent
+G = config.GRAVITY
+MU = config.DEFAULT_FRICTION
+
+
+def piece(disc_id: str, kind: str, x: float, y: float, **kw) -> Disc:
+    s = PIECE_SIZES[kind]
+    return Disc(disc_id, s.radius, s.thickness, s.mass, x, y, **kw)
+
+
+def velocity(m: Motion, disc_id: str, t0: float, t1: float) -> np.ndarray:
+    """Mean horizontal velocity of a disc between two moments, from the recorded poses."""
+    i = m.index(disc_id)
+    return (m.pose_at(t1)[i, :2] - m.pose_at(t0)[i, :2]) / (t1 - t0)
+
+
+def cluster(n_side: int = 9) -> list[Disc]:
+    """A grid of resting saucers (and a few bases), 81 discs 70 mm apart."""
+    out = []
+    for r in range(n_side):
+        for c in range(n_side):
+            kind = "base" if (r * n_side + c) % 10 == 0 else "saucer"
+            out.append(piece(f"d{r}_{c}", kind, -0.28 + 0.07 * c, -0.28 + 0.07 * r,
+                             yaw=0.1 * (r + c)))
+    return out
+
+
+# --- textbook physics -------------------------------------------------------------------
+
+@pytest.mark.parametrize("speed", [0.8, 2.5])
+def test_a_lone_disc_slides_v_squared_over_2_mu_g(speed):
+    m = simulate([piece("a", "saucer", 0, 0)], Flick("a", math.radians(30), speed))
+    (a,) = m.final
+    expected = speed ** 2 / (2 * MU * G)
+    assert math.hypot(a.x, a.y) == pytest.approx(expected, rel=0.10)
+    assert math.atan2(a.y, a.x) == pytest.approx(math.radians(30), abs=0.01)
+    # It stops after v / (mu g), plus the 0.1 s it takes to be sure it rests.
+    assert m.duration == pytest.approx(speed / (MU * G) + config.REST_SECONDS, abs=0.05)
+
+
+def test_a_head_on_hit_between_equal_discs_passes_on_most_of_the_momentum():
+    a, b = piece("a", "saucer", 0, 0), piece("b", "saucer", 0.10, 0)
+    m = simulate([a, b], Flick("a", 0.0, 2.0))
+    assert m.first_contact is not None and m.first_contact.other("a") == "b"
+    t = m.first_contact.t
+    before = velocity(m, "a", t - 0.010, t - 0.002)[0]
+    after_a = velocity(m, "a", t + 0.004, t + 0.012)[0]
+    after_b = velocity(m, "b", t + 0.004, t + 0.012)[0]
+    assert after_b > 0.75 * before
+    assert abs(after_a) < 0.2 * before
+    # The struck disc goes on straight ahead.
+    bf = m.final[1]
+    assert abs(bf.y) < 0.02 * (bf.x - b.x)
+
+
+def test_after_a_glancing_hit_equal_discs_move_off_at_close_to_a_right_angle():
+    # The textbook case: elastic discs, struck half a diameter off centre.
+    a = piece("a", "saucer", 0, 0, restitution=1.0)
+    b = piece("b", "saucer", 0.10, a.radius, restitution=1.0)
+    m = simulate([a, b], Flick("a", 0.0, 2.0))
+    t = m.first_contact.t
+    va = velocity(m, "a", t + 0.004, t + 0.020)
+    vb = velocity(m, "b", t + 0.004, t + 0.020)
+    angle = math.degrees(math.acos(va @ vb / np.linalg.norm(va) / np.linalg.norm(vb)))
+    assert angle == pytest.approx(90, abs=8)
+    # The struck disc leaves along the line of centres (30 degrees here).
+    assert math.degrees(math.atan2(vb[1], vb[0])) == pytest.approx(30, abs=5)
+
+
+def test_momentum_is_conserved_within_the_friction_impulse():
+    a = piece("a", "base", 0, 0)
+    b = piece("b", "saucer", 0.11, 0.02)
+    m = simulate([a, b], Flick("a", 0.0, 2.5))
+    t = m.first_contact.t
+    window = (0.002, 0.006)  # velocities averaged just before and just after the hit
+
+    def momentum(t0, t1):
+        return a.mass * velocity(m, "a", t0, t1) + b.mass * velocity(m, "b", t0, t1)
+
+    p_before = momentum(t - window[1], t - window[0])
+    p_after = momentum(t + window[0], t + window[1])
+    # The mat's friction can take at most mu * g * (total mass) per second between the two.
+    friction_impulse = MU * G * (a.mass + b.mass) * (2 * window[1])
+    assert np.linalg.norm(p_after - p_before) <= friction_impulse + 1e-5
+    assert np.linalg.norm(p_before) > 20 * friction_impulse  # the check is not vacuous
+
+
+def test_a_spinning_disc_stops_spinning_and_stays_put():
+    m = simulate([piece("a", "saucer", 0.1, 0.1)], Flick("a", 0.0, 0.0, spin=20.0))
+    (a,) = m.final
+    assert math.hypot(a.x - 0.1, a.y - 0.1) < 0.001
+    # A flat disc's spin brakes at (4/3) mu g / R: 20 rad/s stops in about 0.13 s.
+    stop = 20.0 / (4 / 3 * MU * G / a.radius)
+    assert m.duration == pytest.approx(stop + config.REST_SECONDS, abs=0.08)
+
+
+@pytest.mark.parametrize("striker,target", [("saucer", "saucer"), ("kiboom", "black_hole"),
+                                            ("base", "saucer"), ("saucer", "base")])
+def test_no_disc_passes_through_another_or_sinks_into_the_mat_at_3_m_per_s(striker, target):
+    a, b = piece("a", striker, 0, 0), piece("b", target, 0.12, 0)
+    m = simulate([a, b], Flick("a", 0.0, config.MAX_FLICK_SPEED))
+    assert [(c.a, c.b) for c in m.contacts][:1] == [("a", "b")]
+    fa, fb = m.final
+    assert fa.x < fb.x  # the striker stayed behind
+    assert not (fa.z or fb.z or fa.upside_down or fb.upside_down)
+    for i, d in enumerate((a, b)):
+        z = m.poses[:, i, 2]
+        assert z.min() > d.thickness / 2 - 0.0002  # sinks less than 0.2 mm
+    gap = np.hypot(*(m.poses[:, 0, :2] - m.poses[:, 1, :2]).T) - a.radius - b.radius
+    # Overlap is at most one solver step of travel, never a pass-through.
+    step = config.MAX_FLICK_SPEED / (config.FRAME_HZ * config.SUBSTEPS)
+    assert gap.min() > -(step + 0.0005)
+
+
+# --- determinism ------------------------------------------------------------------------
+
+SCRIPT = """
+import hashlib, sys
+sys.path.insert(0, {root!r})
+from tests.test_physics import busy_flick
+from physics import simulate
+discs, flick = busy_flick()
+print(hashlib.sha256(simulate(discs, flick).to_bytes()).hexdigest())
+"""
+
+
+def busy_flick():
+    """A base flicked hard into a packed grid: many discs wake, collide and go back to sleep."""
+    discs = cluster()
+    discs.append(piece("striker", "base", -0.45, -0.25))
+    return discs, Flick("striker", math.radians(8), 3.0, spin=-6.0)
+
+
+@functools.lru_cache(maxsize=1)
+def busy_motion() -> Motion:
+    discs, flick = busy_flick()
+    return simulate(discs, flick)
+
+
+def test_the_same_flick_gives_a_bit_identical_motion():
+    discs, flick = busy_flick()
+    m1 = simulate(discs, flick)
+    m2 = simulate(discs, flick)
+    assert m1.bit_equal(m2) and m1 == m2
+    assert len(m1.moved_ids) > 5 and len(m1.contacts) > 5  # a real cascade
+    other = simulate(discs, Flick("striker", math.radians(8), 2.9, spin=-6.0))
+    assert other != m1
+
+
+def test_the_same_flick_is_bit_identical_in_a_new_process():
+    discs, flick = busy_flick()
+    here = hashlib.sha256(simulate(discs, flick).to_bytes()).hexdigest()
+    out = subprocess.run([sys.executable, "-c", SCRIPT.format(root=str(ROOT))],
+                         capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip().splitlines()[-1] == here
+
+
+def test_a_flick_from_the_resting_discs_of_a_motion_replays_exactly():
+    m = busy_motion()
+    after = list(m.final)
+    again = simulate(after, Flick("d4_4", 1.0, 1.0))
+    assert again == simulate(after, Flick("d4_4", 1.0, 1.0))
+
+
+# --- resting discs ------------------------------------------------------------------------
+
+def test_discs_nothing_reaches_come_back_exactly_as_given():
+    discs = cluster()
+    discs.append(piece("loner", "saucer", 0.6, 0.6))
+    m = simulate(discs, Flick("loner", math.radians(45), 1.0))
+    assert m.moved_ids == ("loner",)
+    assert m.final[:-1] == tuple(discs[:-1])
+    assert m.contacts == () and m.first_contact is None
+
+
+def test_a_disc_at_rest_is_woken_when_struck():
+    discs = [piece("a", "saucer", 0, 0), piece("b", "saucer", 0.2, 0),
+             piece("c", "saucer", 0.3, 0)]
+    m = simulate(discs, Flick("a", 0.0, 2.5))
+    assert [(c.a, c.b) for c in m.contacts] == [("a", "b"), ("b", "c")]
+    assert m.first_contact == m.contacts[0]
+    assert m.final[2].x > 0.35
+
+
+def test_discs_touching_before_the_flick_do_not_count_as_a_new_touch_when_pulled_apart():
+    a = piece("a", "saucer", 0, 0)
+    b = piece("b", "saucer", 2 * a.radius, 0)
+    m = simulate([a, b], Flick("a", math.pi, 1.0))
+    assert m.contacts == ()
+    assert m.final[1] == b
+
+
+def test_the_contacts_are_ordered_by_time():
+    m = busy_motion()
+    ts = [c.t for c in m.contacts]
+    assert ts == sorted(ts)
+    assert m.first_contact.involves("striker")
+    assert all(m.ids.index(c.a) < m.ids.index(c.b) for c in m.contacts)
+
+
+def test_an_upside_down_disc_stays_upside_down_and_keeps_its_yaw_when_untouched():
+    a = piece("a", "saucer", 0, 0, upside_down=True, yaw=0.7)
+    b = piece("b", "kiboom", 0.3, 0.3, upside_down=True, yaw=-2.0)
+    m = simulate([a, b], Flick("a", 0.0, 1.0))
+    fa, fb = m.final
+    assert fa.upside_down and fb.upside_down
+    assert fa.yaw == pytest.approx(0.7, abs=0.2)
+    assert fb == b
+
+
+# --- vanishing and leaving the table ---------------------------------------------------------
+
+def test_a_disc_vanishes_the_moment_it_touches_a_listed_disc():
+    ship = piece("ship", "saucer", 0, 0)
+    hole = piece("hole", "black_hole", 0.15, 0)
+    m = simulate([ship, hole], Flick("ship", 0.0, 1.5),
+                 vanish_on_touch={"ship": frozenset({"hole"})})
+    assert [v[0] for v in m.vanished] == ["ship"]
+    assert m.vanished[0][1] == m.first_contact.t
+    assert [d.id for d in m.final] == ["hole"]
+    assert not m.present_at(m.duration)[0] and m.present_at(0.0)[0]
+    # It left before it could push the black hole far.
+    assert abs(m.final[0].x - hole.x) < 0.005
+
+
+def test_a_disc_that_goes_beyond_the_table_radius_leaves_the_table():
+    m = simulate([piece("a", "saucer", 0.5, 0)], Flick("a", 0.0, 2.0), table_radius=0.8)
+    assert [d for d, _ in m.left_table] == ["a"] and m.final == ()
+
+
+# --- the Motion value --------------------------------------------------------------------
+
+def test_motion_is_sampled_at_120_hz_or_better_and_read_only():
+    m = simulate([piece("a", "saucer", 0, 0)], Flick("a", 0.0, 1.0))
+    assert np.max(np.diff(m.times)) <= 1 / 120 + 1e-12
+    assert m.poses.dtype == np.float32 and m.poses.shape == (len(m.times), 1, 7)
+    with pytest.raises(ValueError):
+        m.poses[0, 0, 0] = 1.0
+    with pytest.raises(ValueError):
+        m.times[0] = 1.0
+
+
+def test_motion_round_trips_through_bytes_exactly_and_is_small():
+    m = busy_motion()
+    data = m.to_bytes()
+    assert Motion.from_bytes(data) == m
+    assert len(data) <= 10 * 1024
+
+
+def test_any_motion_round_trips_through_bytes_within_10_micrometres():
+    rng = np.random.default_rng(1)
+    f, n = 50, 3
+    poses = np.zeros((f, n, 7), dtype=np.float32)
+    poses[:, :, :3] = np.cumsum(rng.normal(0, 0.003, (f, n, 3)), axis=0)
+    q = rng.normal(size=(f, n, 4))
+    poses[:, :, 3:] = q / np.linalg.norm(q, axis=2, keepdims=True)
+    d = piece("x", "saucer", 0.1, 0.2)
+    m = Motion(ids=("x", "y", "z"), times=np.arange(f) / 120.0, poses=poses,
+               contacts=(Contact(0.05, "x", "y"),), first_contact=Contact(0.05, "x", "y"),
+               vanished=(("z", 0.1),), final=(d,), duration=(f - 1) / 120.0, piece="x")
+    back = Motion.from_bytes(m.to_bytes())
+    assert np.max(np.abs(back.poses[..., :3] - m.poses[..., :3])) <= 1e-5
+    assert np.max(np.abs(back.poses[..., 3:] - m.poses[..., 3:])) <= 1 / 32767
+    assert back.contacts == m.contacts and back.vanished == m.vanished
+    assert back.final == m.final and back.times.tobytes() == m.times.tobytes()
+
+
+def test_corrupt_bytes_are_refused_with_a_clear_error():
+    m = simulate([piece("a", "saucer", 0, 0)], Flick("a", 0.0, 0.5))
+    data = m.to_bytes()
+    for bad in (b"", b"nonsense", data[:-7], data[:4] + b"\x00" * 20):
+        with pytest.raises(ValueError):
+            Motion.from_bytes(bad)
+
+
+def test_pose_at_is_continuous_and_the_same_forwards_and_backwards():
+    m = busy_motion()
+    ts = np.linspace(-0.1, m.duration + 0.1, 2001)
+    forward = [m.pose_at(t) for t in ts]
+    backward = [m.pose_at(t) for t in ts[::-1]][::-1]
+    assert all(np.array_equal(f, b) for f, b in zip(forward, backward))
+    pos = np.array([p[:, :3] for p in forward])
+    step = ts[1] - ts[0]
+    assert np.max(np.abs(np.diff(pos, axis=0))) <= 3.5 * step  # never faster than ~3 m/s
+    quat = np.array([p[:, 3:] for p in forward])
+    assert np.allclose(np.linalg.norm(quat, axis=2), 1.0, atol=1e-6)
+    # Before the start and after the end, the first and last frames hold.
+    assert np.array_equal(m.pose_at(-5.0), m.pose_at(m.times[0]))
+    assert np.array_equal(m.pose_at(m.duration + 5), m.pose_at(m.duration))
+    assert np.allclose(m.pose_at(-5.0), m.poses[0], atol=1e-4)
+    assert np.allclose(m.positions_at(m.times[3]), m.poses[3, :, :3], atol=1e-7)
+
+
+def test_the_last_frame_matches_the_resting_discs():
+    m = busy_motion()
+    last = m.poses[-1]
+    for d in m.final:
+        i = m.index(d.id)
+        assert abs(last[i, 0] - d.x) <= 6e-6 and abs(last[i, 1] - d.y) <= 6e-6
+
+
+# --- inputs and helpers -----------------------------------------------------------------
+
+def test_bad_inputs_are_refused():
+    a = piece("a", "saucer", 0, 0)
+    with pytest.raises(ValueError):
+        simulate([a], Flick("nobody", 0.0, 1.0))
+    with pytest.raises(ValueError):
+        simulate([a, a], Flick("a", 0.0, 1.0))
+    with pytest.raises(ValueError):
+        simulate([a], Flick("a", 0.0, 1.0), vanish_on_touch={"a": frozenset({"ghost"})})
+    with pytest.raises(ValueError):
+        Flick("a", 0.0, -1.0)
+    with pytest.raises(ValueError):
+        Disc("a", 0.0, 0.005, 0.008, 0, 0)
+
+
+def test_gap_and_touching_at_rest_use_a_1_mm_tolerance():
+    a = piece("a", "saucer", 0, 0)
+    b = piece("b", "saucer", 0.0405, 0)   # 0.5 mm apart
+    c = piece("c", "saucer", -0.0415, 0)  # 1.5 mm apart
+    assert gap_at_rest(a, b) == pytest.approx(0.0005)
+    assert touching_at_rest([a, b, c]) == (("a", "b"),)
+    # A disc resting on top of another is 0 apart vertically when their footprints overlap.
+    top = piece("t", "saucer", 0.01, 0, z=a.thickness)
+    assert gap_at_rest(a, top) == pytest.approx(0.0)
+
+
+def test_physics_loads_no_panda3d():
+    code = ("import sys; sys.path.insert(0, %r); import physics; physics.simulate; "
+            "print('panda3d' in sys.modules)" % str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False"
