@@ -237,8 +237,18 @@ def token_locations(state) -> dict:
     return out
 
 
-def places_for(locations: dict, destroyed_order=()) -> dict:
-    """Concrete Place of every token from abstract locations (slots filled in id order)."""
+def places_for(locations: dict, destroyed_order=(), seq=None) -> dict:
+    """Concrete Place of every token from abstract locations.
+
+    Slots of a space or pile are filled in id order, except that tokens with a `seq` number
+    (animations number tokens as they arrive) come after the others, in arrival order, so a
+    token that arrives takes the next free slot and the others stay where they are.
+    """
+    seq = seq or {}
+
+    def order(t):
+        return (seq.get(t, -1), t[2] if t[0] == "m" else -1)
+
     out = {}
     counts: dict = {}
     for lane in range(NLANES):
@@ -248,13 +258,13 @@ def places_for(locations: dict, destroyed_order=()) -> dict:
         if locations.get(b) == ("pile",):
             out[b] = Place(pile_slot(lane, 0), face_up=False)
             k = 1
-        ids = sorted((t for t in locations if t[0] == "m" and t[1] == lane), key=lambda t: t[2])
+        ids = sorted((t for t in locations if t[0] == "m" and t[1] == lane), key=order)
         for t in ids:
             loc = locations[t]
             if loc == ("pile",):
                 out[t] = Place(pile_slot(lane, k), face_up=False)
                 k += 1
-    for t in sorted((t for t in locations if t[0] == "m"), key=lambda t: (t[1], t[2])):
+    for t in sorted((t for t in locations if t[0] == "m"), key=lambda t: (t[1],) + order(t)):
         loc = locations[t]
         lane = t[1]
         if loc[0] == "board":

@@ -71,6 +71,7 @@ class _Sim:
         self.labels: list[str] = []
         self.cur_kind = None
         self.fly = 0
+        self.seq: dict = {}  # token -> arrival number (it takes the next free slot)
         self.faces: dict = {}
         self.first: dict = {}  # pid -> start (pos, roll) for pieces hidden at rest
         self.vis: dict = {}
@@ -97,7 +98,8 @@ class _Sim:
         """Apply token location changes and key every token whose slot changed."""
         for tid, loc in changes:
             self.loc[tid] = loc
-        new = L.places_for(self.loc, self.destroyed)
+            self.seq[tid] = len(self.seq) + 1000
+        new = L.places_for(self.loc, self.destroyed, self.seq)
         for tid, place in new.items():
             old = self.places.get(tid)
             if old is None or old != place:

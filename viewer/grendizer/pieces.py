@@ -27,10 +27,15 @@ def token(name: str, r: float, t: float, body, face_fn, back_fn) -> NodePath:
     node = NodePath(name)
     geometry.lathe(name + "-body", token_profile(r, t), 28, (*body, 1)).reparentTo(node)
     m = MeshBuilder(name + "-faces")
-    top = t / 2 + 0.0015
-    face_fn(m, lambda x, y: (x, y, top))
-    bot = -t / 2 - 0.0015
-    back_fn(m, lambda x, y: (-x, y, bot), (0, 0, -1))
+
+    def top(i):  # decal layer i on the face: each a little above the one before
+        return lambda x, y: (x, y, t / 2 + 0.0012 * (i + 1))
+
+    def bottom(i):
+        return lambda x, y: (-x, y, -t / 2 - 0.0012 * (i + 1))
+
+    face_fn(m, top)
+    back_fn(m, bottom, (0, 0, -1))
     m.node().reparentTo(node)
     return node
 
@@ -40,13 +45,13 @@ def minifo(lane: int) -> NodePath:
     rgb = L.LANE_RGB[lane]
     r, t = L.MINIFO_R, L.MINIFO_T
 
-    def face(m, to3):
-        fan(m, shape_points("circle", r * 0.86), to3, (*_shade(rgb, 1.12), 1))
-        symbol(m, lane, 0, 0, r * 0.78, to3, disc=False)
+    def face(m, layer):
+        fan(m, shape_points("circle", r * 0.86), layer(0), (*_shade(rgb, 1.12), 1))
+        symbol(m, lane, 0, 0, r * 0.78, layer(1), disc=False)
 
-    def back(m, to3, n):
-        fan(m, shape_points("circle", r * 0.9), to3, (*_shade(rgb, 0.45), 1), n)
-        fan(m, shape_points("circle", r * 0.35), to3, (0.15, 0.15, 0.17, 1), n)
+    def back(m, layer, n):
+        fan(m, shape_points("circle", r * 0.9), layer(0), (*_shade(rgb, 0.45), 1), n)
+        fan(m, shape_points("circle", r * 0.35), layer(1), (0.15, 0.15, 0.17, 1), n)
 
     return token(f"minifo-{lane}", r, t, _shade(rgb, 0.85), face, back)
 
@@ -56,18 +61,18 @@ def beast_token(lane: int) -> NodePath:
     rgb = L.LANE_RGB[lane]
     r, t = L.BEAST_R, L.BEAST_T
 
-    def face(m, to3):
-        fan(m, shape_points("circle", r * 0.92), to3, (*rgb, 1))
-        fan(m, shape_points("circle", r * 0.74), to3, (0.16, 0.05, 0.07, 1))
-        fan(m, shape_points(("circle", "triangle", "square", "diamond")[lane], r * 0.42), to3,
-            (*_shade(rgb, 1.2), 1))
+    def face(m, layer):
+        fan(m, shape_points("circle", r * 0.92), layer(0), (*rgb, 1))
+        fan(m, shape_points("circle", r * 0.74), layer(1), (0.16, 0.05, 0.07, 1))
+        fan(m, shape_points(("circle", "triangle", "square", "diamond")[lane], r * 0.42),
+            layer(2), (*_shade(rgb, 1.2), 1))
         for sx in (-1, 1):  # two horns: it is a monster
-            fan(m, [(sx * r * 0.30, r * 0.45), (sx * r * 0.55, r * 0.88), (sx * r * 0.12, r * 0.58)],
-                to3, (0.95, 0.90, 0.80, 1))
+            fan(m, [(sx * r * 0.12, r * 0.50), (sx * r * 0.30, r * 0.45), (sx * r * 0.50, r * 0.70)],
+                layer(2), (0.95, 0.90, 0.80, 1))
 
-    def back(m, to3, n):
-        fan(m, shape_points("circle", r * 0.9), to3, (*_shade(rgb, 0.45), 1), n)
-        fan(m, shape_points("circle", r * 0.35), to3, (0.15, 0.15, 0.17, 1), n)
+    def back(m, layer, n):
+        fan(m, shape_points("circle", r * 0.9), layer(0), (*_shade(rgb, 0.45), 1), n)
+        fan(m, shape_points("circle", r * 0.35), layer(1), (0.15, 0.15, 0.17, 1), n)
 
     return token(f"beast-{lane}", r, t, (0.22, 0.06, 0.09), face, back)
 
@@ -76,14 +81,14 @@ def threat_marker() -> NodePath:
     """The Threat marker: coloured face up; turned over it shows the grey Danger face."""
     r, t = 0.30, 0.10
 
-    def face(m, to3):
-        fan(m, shape_points("circle", r * 0.9), to3, (0.98, 0.55, 0.10, 1))
-        fan(m, shape_points("circle", r * 0.45), to3, (1.0, 0.85, 0.35, 1))
+    def face(m, layer):
+        fan(m, shape_points("circle", r * 0.9), layer(0), (0.98, 0.55, 0.10, 1))
+        fan(m, shape_points("circle", r * 0.45), layer(1), (1.0, 0.85, 0.35, 1))
 
-    def back(m, to3, n):
-        fan(m, shape_points("circle", r * 0.9), to3, (0.55, 0.56, 0.60, 1), n)
-        fan(m, shape_points("triangle", r * 0.62), to3, (0.95, 0.95, 0.95, 1), n)
-        rect(m, -0.018, -0.10, 0.018, 0.06, to3, (0.15, 0.15, 0.15, 1), n)
+    def back(m, layer, n):
+        fan(m, shape_points("circle", r * 0.9), layer(0), (0.55, 0.56, 0.60, 1), n)
+        fan(m, shape_points("triangle", r * 0.62), layer(1), (0.95, 0.95, 0.95, 1), n)
+        rect(m, -0.018, -0.10, 0.018, 0.06, layer(2), (0.15, 0.15, 0.15, 1), n)
 
     return token("threat-marker", r, t, (0.80, 0.42, 0.08), face, back)
 
@@ -93,10 +98,15 @@ def hp_marker() -> NodePath:
     return node
 
 
+GRENDIZER_SCALE = 1.3
+
+
 def grendizer() -> NodePath:
     """Grendizer as a standing figure on a round base: blue legs, red chest, white head with
-    yellow horns (about 0.95 high)."""
-    node = NodePath("grendizer")
+    yellow horns (about 1.15 high)."""
+    top = NodePath("grendizer")
+    node = top.attachNewNode("figure")
+    node.setScale(GRENDIZER_SCALE)
     parts = [
         ([(0, 0), (0.30, 0), (0.30, 0.05), (0.26, 0.07), (0, 0.07)], (0.20, 0.22, 0.26)),
         ([(0, 0.07), (0.15, 0.07), (0.13, 0.38), (0.17, 0.45), (0, 0.45)], (0.16, 0.24, 0.62)),
@@ -115,7 +125,7 @@ def grendizer() -> NodePath:
         arm = geometry.box("arm", 0.07, 0.08, 0.26, (0.16, 0.24, 0.62, 1))
         arm.setPos(sx * 0.24 - 0.035, -0.04, 0.38)
         arm.reparentTo(node)
-    return node
+    return top
 
 
 # --- the board -----------------------------------------------------------------------------------
