@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from games.glik.kit import COLS, ROWS
 from games.glik.rules import (GAME, NEUTRAL_CODE, GlikState, chain_components, code_of)
@@ -120,24 +121,15 @@ def _check(state: GlikState, goal: Goal, max_ap):
 
 
 # --- the fast solver ----------------------------------------------------------------------------
-class _Tables:
-    """Per board and static stones: stop tables, rays as bitmasks, masks for floods."""
+class _BoardTables:
+    """Per assembled board (cached): stop tables, rays as bitmasks, masks for floods."""
 
-    def __init__(self, state: GlikState, player: int, hide_neutrals: bool = False):
-        board = state.board
-        colour = state.colours[player]
-        self.code = code_of(colour)
-        self.chain_any = state.chain_any
+    def __init__(self, board):
         passable = 0
         for i, k in enumerate(board.kinds):
             if k in ("empty", "start"):
                 passable |= 1 << i
         self.passable = passable
-        static = 0  # stones that never move in this puzzle: other colours and neutrals
-        for i, v in enumerate(state.stones):
-            if v and v != self.code and not (hide_neutrals and v == NEUTRAL_CODE):
-                static |= 1 << i
-        self.static = static
         self.placeable = 0  # where neutral stones may be put
         for i, k in enumerate(board.kinds):
             if k == "empty" and i not in board.start_board_cells:
@@ -145,20 +137,15 @@ class _Tables:
         self.ray = [[0] * 4 for _ in range(N)]
         self.stop = [[i] * 4 for i in range(N)]
         for i in range(N):
-            r, c = divmod(i, COLS)
-            for d, (_, step) in enumerate(_DIRS):
+            for d, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):
+                r, c = divmod(i, COLS)
                 j, mask = i, 0
                 while True:
-                    rr, cc = divmod(j, COLS)
-                    nr, nc = rr + (step // COLS if abs(step) == COLS else 0), cc + (
-                        step if abs(step) == 1 else 0)
-                    if not (0 <= nr < ROWS and 0 <= nc < COLS):
+                    r, c = r + dr, c + dc
+                    if not (0 <= r < ROWS and 0 <= c < COLS) or not (passable >> (r * COLS + c)) & 1:
                         break
-                    nj = nr * COLS + nc
-                    if not (passable >> nj) & 1:
-                        break
-                    mask |= 1 << nj
-                    j = nj
+                    j = r * COLS + c
+                    mask |= 1 << j
                 self.ray[i][d] = mask
                 self.stop[i][d] = j
         self.adj = [0] * N
@@ -174,16 +161,41 @@ class _Tables:
             if c < COLS - 1:
                 m |= 1 << (i + 1)
             self.adj[i] = m
-        d = board.dest_cell[colour]
-        self.dest = d[0] * COLS + d[1]
-        sr, sc = board.start_cell[colour]
-        self.start = sr * COLS + sc
         self.text = [f"{i // COLS},{i % COLS}" for i in range(N)]
         full = (1 << N) - 1
         col0 = sum(1 << (r * COLS) for r in range(ROWS))
         self.not_col0 = full & ~col0
         self.not_last = full & ~(col0 << (COLS - 1))
         self.full = full
+
+
+@lru_cache(maxsize=32)
+def _board_tables(fill) -> _BoardTables:
+    from games.glik.kit import board_for
+    return _BoardTables(board_for(fill))
+
+
+class _Tables:
+    """Board tables plus this puzzle's static stones, destination and caches."""
+
+    def __init__(self, state: GlikState, player: int, hide_neutrals: bool = False):
+        board = state.board
+        bt = _board_tables(state.fill)
+        for name in ("passable", "placeable", "ray", "stop", "adj", "text", "not_col0",
+                     "not_last", "full"):
+            setattr(self, name, getattr(bt, name))
+        colour = state.colours[player]
+        self.code = code_of(colour)
+        self.chain_any = state.chain_any
+        static = 0  # stones that never move in this puzzle: other colours and neutrals
+        for i, v in enumerate(state.stones):
+            if v and v != self.code and not (hide_neutrals and v == NEUTRAL_CODE):
+                static |= 1 << i
+        self.static = static
+        d = board.dest_cell[colour]
+        self.dest = d[0] * COLS + d[1]
+        sr, sc = board.start_cell[colour]
+        self.start = sr * COLS + sc
         self._region_cache: dict = {}
         self._dist_cache: dict = {}
 
@@ -372,10 +384,12 @@ class _Search:
         for v in node[2:]:
             occ |= 1 << (v & CELL)
         reserve, nres = node[0], node[1]
+        region = t.region(tuple(sorted(v & CELL for v in node[2:] if v & FLAG)))
         out = []
         if self.allow_place and reserve and not (occ >> t.start) & 1:
             out.append((f"place@{t.text[t.start]}",
-                        self._settle(node, None, t.start, occ | (1 << t.start), reserve - 1)))
+                        self._settle(node, None, t.start, occ | (1 << t.start), reserve - 1,
+                                     region)))
         if self.allow_slide:
             for k in range(2, len(node)):
                 v = node[k]
@@ -387,7 +401,7 @@ class _Search:
                         continue
                     new_occ = (occ & ~(1 << v)) | (1 << end)
                     out.append((f"slide {t.text[v]} {_DIRS[d][0]}",
-                                self._settle(node, k, end, new_occ, reserve)))
+                                self._settle(node, k, end, new_occ, reserve, region)))
         if self.neutrals and not last:
             head = node[:2 + self.ntargets]
             rest = list(node[2 + self.ntargets:])
@@ -422,17 +436,17 @@ class _Search:
                                         head + tuple(sorted(others + [to | NFLAG]))))
         return out
 
-    def _settle(self, node, k, end, occ, reserve):
-        """The child position after the stone at index k (None: a new stone) lands on end."""
+    def _settle(self, node, k, end, occ, reserve, region):
+        """The child position after the stone at index k (None: a new stone) lands on end;
+        `region`: the fields where a landing stone touches."""
         t = self.t
         nt = self.ntargets
-        touching = tuple(sorted(v & CELL for v in node[2:] if v & FLAG))
         vals = list(node[2:])
         if k is None:
             vals.append(end)
         else:
             vals[k - 2] = end
-        if (t.region(touching) >> end) & 1:
+        if (region >> end) & 1:
             # the stone touches; so do the free stones chained to it
             if t.chain_any:
                 links = occ
