@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True)
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--max-actions", type=int, default=3000)
+    p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
+                   help="Grendizer: threat track")
 
     p = sub.add_parser("flick", help="Glonk: flick a piece at the end of the main line")
     p.add_argument("file")
@@ -202,6 +204,10 @@ def cmd_selfplay(args) -> int:
         seed = args.seed * 1_000_003 + index
         rng = np.random.default_rng(seed)
         config = game.default_config(args.players) if args.players else game.default_config()
+        if args.difficulty:
+            if "difficulty" not in config:
+                raise UserError(f"{game.name} has no difficulty setting")
+            config["difficulty"] = args.difficulty
         record = Record.new(game.name, config, headers={
             "created": None, "seed": seed, "players": [f"bot {i + 1}" for i in range(
                 int(config.get("players", 2)))], "event": "self-play"})
