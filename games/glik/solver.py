@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.glik.kit import COLS, ROWS
-from games.glik.rules import (GAME, NEUTRAL_CODE, GlikState, chain_components, code_of)
+from games.glik import actions as A
+from games.glik.rules import (GAME, NEUTRAL_CODE, GlikState, can_place_neutral,
+                               chain_components, code_of, frozen_cells, slide_path)
 
 N = ROWS * COLS
 FLAG = 1024  # set on a touching (frozen) stone in a packed position
@@ -541,12 +543,48 @@ def solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:
 
 # --- plain breadth-first search through the rules engine -----------------------------------------
 def _engine_moves(state: GlikState, goal: Goal):
+    """The allowed actions of the player to move, listed straight from the rules (only the
+    goal's kinds are generated, so the baseline does not pay for actions it would drop)."""
     kinds = set(goal.actions)
-    for a in GAME.legal_actions(state):
-        text = str(a)
-        kind = text.split("@")[0].split(" ")[0]
-        if kind in kinds:
-            yield a, text
+    if kinds >= {"neutral", "move-neutral"} or (kinds & {"neutral", "move-neutral"}
+                                                and state.neutral_slide):
+        for a in GAME.legal_actions(state):
+            text = str(a)
+            if text.split("@")[0].split(" ")[0] in kinds:
+                yield a, text
+        return
+    board = state.board
+    colour = state.colours[state.turn]
+    code = code_of(colour)
+    if state.ap_left <= 0:
+        return
+    if "place" in kinds:
+        r, c = board.start_cell[colour]
+        if state.reserve[state.turn] and not state.stones[r * COLS + c]:
+            a = A.Place((r, c))
+            yield a, str(a)
+    if "neutral" in kinds and state.neutral_reserve:
+        for i in range(N):
+            if can_place_neutral(state, i):
+                a = A.PlaceNeutral(divmod(i, COLS))
+                yield a, str(a)
+    if "move-neutral" in kinds and not state.neutral_reserve:
+        frozen = frozen_cells(state)
+        targets = [j for j in range(N) if can_place_neutral(state, j)]
+        for i, v in enumerate(state.stones):
+            if v == NEUTRAL_CODE and i not in frozen:
+                for j in targets:
+                    a = A.MoveNeutral(divmod(i, COLS), divmod(j, COLS))
+                    yield a, str(a)
+    if "slide" in kinds:
+        frozen = frozen_cells(state)
+        for i, v in enumerate(state.stones):
+            if v == code and i not in frozen:
+                cell = divmod(i, COLS)
+                for d in "NESW":
+                    if slide_path(state.stones, board, cell, d):
+                        a = A.Slide(cell, d)
+                        yield a, str(a)
 
 
 def bfs_solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:
