@@ -49,6 +49,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
     p.add_argument("--camera", default=None, help="camera preset (top, seat0, seat1, ...)")
 
+    p = sub.add_parser("export", help="export the main line as a video (or PNG frames)")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="a .mp4/.mkv/.webm file, or a folder for PNG frames")
+    p.add_argument("--fps", type=float, default=30.0)
+    p.add_argument("--speed", type=float, default=1.0, help="playback speed (1 = real time)")
+    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
+    p.add_argument("--camera", default="seat", help="camera preset (top, seat, seat0, ...)")
+
     p = sub.add_parser("info", help="describe a record or scenario file")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
@@ -274,7 +282,13 @@ def cmd_render(args) -> int:
     return int(viewer_render.render_command(args) or 0)
 
 
-COMMANDS = {"info": cmd_info, "check": cmd_check, "solve": cmd_solve, "selfplay": cmd_selfplay,
+def cmd_export(args) -> int:
+    from viewer import export
+
+    return int(export.export_command(args) or 0)
+
+
+COMMANDS = {"export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "selfplay": cmd_selfplay,
             "flick": cmd_flick, "render": cmd_render, "play": _viewer_command,
             "open": _viewer_command, None: _viewer_command}
 
