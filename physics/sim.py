@@ -1,15 +1,16 @@
 """simulate(): one flick in a fresh, headless PyBullet world, recorded as a Motion.
 
-Why it is built this way (FINDINGS.md):
+Why it is built this way (FINDINGS.md and the measurements in config.py):
 - A new DIRECT connection per call, built from the caller's snapshot, with
   `deterministicOverlappingPairs`, gives bit-identical results; `restoreState` would not.
-- Thin discs need `contactERP` 0.8 and small steps; the solver runs at FRAME_HZ * SUBSTEPS,
-  stepped one substep at a time so that every contact between discs is seen.
-- Bullet never puts discs to sleep by itself, and 85 awake discs cost ~1.6 ms a step. Here
-  every disc starts asleep except the flicked one; this module keeps its own list of awake
-  discs, wakes a sleeping disc as soon as an awake one comes within reach of it, and sends a
-  disc back to sleep once it has really rested (speed < 2 mm/s, spin < 0.5 rad/s for 0.1 s)
-  with nothing moving near it. Only awake discs are read, so a resting disc costs nothing.
+- Thin discs need a stiff contact and small steps: the solver runs at FRAME_HZ * SUBSTEPS
+  (1920 Hz), stepped one step at a time so that every contact between discs is seen, with split
+  impulses so that resolving an overlap adds no energy.
+- Resting discs cost nothing. Adding a body to a Bullet world costs about 0.5 ms and 85 awake
+  discs about 0.1-1.6 ms a step, so a disc enters the world only when a moving disc comes within
+  reach of it (two frames of travel plus a margin), asleep discs are woken the same way, and a
+  disc that has really rested (it moved under 2 mm/s and turned under 0.5 rad/s for 0.1 s) with
+  nothing moving near it is put to sleep. Only awake discs are read each frame.
 """
 from __future__ import annotations
 
@@ -69,6 +70,7 @@ class _World:
         self.max_seconds = float(max_seconds)
         self.all_awake = all_awake
         self.radius = np.array([d.radius for d in discs])
+        self.elevated = np.array([d.z > 0 for d in discs])
         self.thick = np.array([d.thickness for d in discs])
 
     # --- world ---------------------------------------------------------------------------
@@ -76,12 +78,13 @@ class _World:
     def _build(self):
         cid = pb.connect(pb.DIRECT)
         self.cid = cid
-        dt = 1.0 / (config.FRAME_HZ * config.SUBSTEPS)
         pb.setPhysicsEngineParameter(
-            fixedTimeStep=dt, numSubSteps=0, numSolverIterations=config.SOLVER_ITERATIONS,
+            numSubSteps=0, numSolverIterations=config.SOLVER_ITERATIONS,
             deterministicOverlappingPairs=1, contactERP=config.CONTACT_ERP,
             useSplitImpulse=1, splitImpulsePenetrationThreshold=config.SPLIT_IMPULSE_THRESHOLD,
             physicsClientId=cid)
+        pb.setPhysicsEngineParameter(fixedTimeStep=1.0 / (config.FRAME_HZ * config.SUBSTEPS),
+                                     physicsClientId=cid)
         pb.setGravity(0, 0, -config.GRAVITY, physicsClientId=cid)
         plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=cid)
         self.mat = pb.createMultiBody(0, plane, useMaximalCoordinates=True, physicsClientId=cid)
@@ -132,13 +135,22 @@ class _World:
         self.awake[i] = False
 
     def _wake(self, i):
-        if self.body[i] is None:
+        created = self.body[i] is None
+        if created:
             self._create(i)
         pb.changeDynamics(self.body[i], -1, activationState=pb.ACTIVATION_STATE_WAKE_UP,
                           physicsClientId=self.cid)
         self.awake[i] = True
         self.ever_awake[i] = True
         self.rest_frames[i] = 0
+        if created:
+            # A disc lying on another (or under one) enters the world with it.
+            xy = self.pose[:, :2]
+            over = (np.linalg.norm(xy - xy[i], axis=1) < self.radius + self.radius[i]) & (
+                (self.elevated[i] | self.elevated))
+            for j in np.flatnonzero(over):
+                if self.body[j] is None and not self.gone[j]:
+                    self._wake(int(j))
 
     # --- run -----------------------------------------------------------------------------
 
@@ -225,8 +237,11 @@ class _World:
                         continue
                     now.add((i, j))
                     if (i, j) in touching_before:
-                        if not pushing:
-                            continue  # resting against each other since before the flick
+                        # Touching since before the flick: a touch only once one shoves the
+                        # other, harder than a disc lying on another weighs on it.
+                        force = sum(pt[9] for pt in pts)
+                        if force <= config.SHOVE_FACTOR * config.GRAVITY * self.mass_of(i, j):
+                            continue
                         touching_before.discard((i, j))
                     elif (i, j) in touching:
                         continue
@@ -294,6 +309,9 @@ class _World:
             if closing > 0 and pt[8] - closing * dt <= config.TOUCH_DISTANCE:
                 return True
         return False
+
+    def mass_of(self, i: int, j: int) -> float:
+        return self.discs[i].mass + self.discs[j].mass
 
     def _remove(self, i):
         if self.body[i] is not None:

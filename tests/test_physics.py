@@ -190,6 +190,14 @@ def test_discs_nothing_reaches_come_back_exactly_as_given():
     assert m.contacts == () and m.first_contact is None
 
 
+def test_a_disc_lying_on_another_stays_on_it_when_a_flick_passes_close_by():
+    under = piece("under", "base", 0.2, 0.0)
+    over = piece("over", "saucer", 0.2, 0.025, z=under.thickness)  # overhangs to y = 0.045
+    m = simulate([piece("a", "saucer", 0.0, 0.075), under, over], Flick("a", 0.0, 1.5))
+    assert m.contacts == ()
+    assert m.final[1:] == (under, over)
+
+
 def test_a_disc_at_rest_is_woken_when_struck():
     discs = [piece("a", "saucer", 0, 0), piece("b", "saucer", 0.2, 0),
              piece("c", "saucer", 0.3, 0)]
@@ -205,6 +213,15 @@ def test_discs_touching_before_the_flick_do_not_count_as_a_new_touch_when_pulled
     m = simulate([a, b], Flick("a", math.pi, 1.0))
     assert m.contacts == ()
     assert m.final[1] == b
+
+
+def test_a_disc_flicked_into_one_it_already_touches_touches_it():
+    a = piece("a", "saucer", 0, 0)
+    b = piece("b", "saucer", 2 * a.radius, 0)
+    m = simulate([a, b], Flick("a", 0.0, 0.5))
+    assert m.first_contact is not None and m.first_contact.other("a") == "b"
+    assert m.first_contact.t < 0.002
+    assert m.final[1].x > b.x + 0.005
 
 
 def test_the_contacts_are_ordered_by_time():
