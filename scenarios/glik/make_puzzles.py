@@ -2,6 +2,8 @@
 
     python scenarios/glik/make_puzzles.py            solve every puzzle, check, write files
     python scenarios/glik/make_puzzles.py --check    re-solve the written files, write nothing
+    python scenarios/glik/make_puzzles.py --search 2 2 4 2 10
+                                  print candidates (seed, yellow stones, other stones, goal, AP)
 
 Every puzzle is a position on the standard layout with yellow (seat 0) to move, holding
 exactly the AP of the shortest solution. The solver must find a solution of that cost, prove
@@ -121,10 +123,46 @@ def verify(state, goal, ap):
     return result
 
 
+def search(seed: int, yellows: int, others: int, goal_kind: str, ap: int, trials: int = 300):
+    """Print candidate puzzles: random stones kept when the shortest line is unique; one per
+    cost, the fastest to solve. `goal_kind` is "stone" or a count."""
+    import numpy as np
+
+    from games.glik.kit import COLS, ROWS
+    rng = np.random.default_rng(seed)
+    board = GAME.new_initial_state({"players": 2, "setup": "fixed"}).board
+    cells = [(r, c) for r in range(ROWS) for c in range(COLS)
+             if board.kinds[r * COLS + c] == "empty"
+             and r * COLS + c not in board.start_board_cells]
+    best: dict = {}
+    for _ in range(trials):
+        pick = rng.choice(len(cells), size=yellows + others, replace=False)
+        stones = {cells[i]: (Y if k < yellows else (G if k % 2 else N))
+                  for k, i in enumerate(pick)}
+        state = build_state(stones, ap, {})
+        if state.touching()[0]:
+            continue
+        goal = ({"player": 0, "stones": [list(cells[pick[0]])]} if goal_kind == "stone"
+                else {"player": 0, "count": int(goal_kind)})
+        result = solve(state, goal)
+        if result.solved and result.unique and result.cost >= 2:
+            if result.cost not in best or result.seconds < best[result.cost][2]:
+                best[result.cost] = (stones, goal, result.seconds, result.line)
+    for cost in sorted(best):
+        stones, goal, secs, line = best[cost]
+        print(cost, f"{secs:.3f}s", stones, goal, " ; ".join(line))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="verify the written files only")
+    parser.add_argument("--search", nargs=5, metavar=("SEED", "YELLOWS", "OTHERS", "GOAL", "AP"),
+                        help="print candidate positions (GOAL: 'stone' or a count)")
     args = parser.parse_args(argv)
+    if args.search:
+        seed, yellows, others, goal_kind, ap = args.search
+        search(int(seed), int(yellows), int(others), goal_kind, int(ap))
+        return 0
     from scenarios import Scenario, load_scenario, save_scenario
 
     for name, difficulty, title, desc, hints, stones, goal, ap, options in PUZZLES:
