@@ -203,7 +203,7 @@ class _World:
             # and woken, and its pairs with the mover are watched for contacts.
             speed = float(np.max(np.linalg.norm(vel[moving, :3], axis=1), initial=0.0))
             reach = 2.0 * speed * frame_dt + config.REACH_MARGIN
-            pairs = self._pairs_within(moving, reach)
+            pairs = self._pairs_in_reach(moving, reach, speed * frame_dt + 0.001)
             checked = set(pairs)
             for i, j in pairs:
                 for k in (i, j):
@@ -342,6 +342,22 @@ class _World:
             j = int(j)
             out.add((i, j) if i < j else (j, i))
         return sorted(out)
+
+    def _pairs_in_reach(self, moving: np.ndarray, reach: float, knock: float):
+        """Pairs to watch this frame: each moving disc with every disc within `reach`, and,
+        since a disc struck during the frame moves at most `knock` before the frame ends, each
+        disc so involved with the discs within `knock` of it, and so on."""
+        pairs = set(self._pairs_within(moving, reach))
+        involved = moving.copy()
+        while True:
+            touched = np.zeros(self.n, dtype=bool)
+            for i, j in pairs:
+                touched[i] = touched[j] = True
+            frontier = touched & ~involved
+            if not np.any(frontier):
+                return sorted(pairs)
+            involved |= frontier
+            pairs.update(self._pairs_within(frontier, knock))
 
     def _settle(self, rest_needed: int, moving: np.ndarray, reach: float):
         """Put discs to sleep that have rested long enough with nothing moving near them."""

@@ -215,6 +215,24 @@ def test_discs_touching_before_the_flick_do_not_count_as_a_new_touch_when_pulled
     assert m.final[1] == b
 
 
+def test_a_hit_runs_down_a_row_of_close_discs_without_overlaps():
+    # Newton's cradle: 2 mm gaps, so each struck disc hits the next within the same frame.
+    row = [piece(f"r{k}", "saucer", 0.1 + k * 0.042, 0) for k in range(5)]
+    m = simulate([piece("a", "saucer", 0, 0)] + row, Flick("a", 0.0, 3.0))
+    firsts = []
+    for c in m.contacts:
+        if (c.a, c.b) not in firsts:
+            firsts.append((c.a, c.b))
+    assert firsts[:5] == [("a", "r0"), ("r0", "r1"), ("r1", "r2"), ("r2", "r3"), ("r3", "r4")]
+    xy = m.poses[:, :, :2]
+    r = row[0].radius
+    for i in range(6):
+        for j in range(i + 1, 6):
+            gap = np.linalg.norm(xy[:, i] - xy[:, j], axis=1) - 2 * r
+            assert gap.min() > -0.002, (i, j)
+    assert m.final[-1].x > row[-1].x + 0.2  # the last one flies off
+
+
 def test_a_disc_flicked_into_one_it_already_touches_touches_it():
     a = piece("a", "saucer", 0, 0)
     b = piece("b", "saucer", 2 * a.radius, 0)
