@@ -6,6 +6,7 @@ Stones live in `GlikState.stones`, a flat tuple indexed r * COLS + c holding a c
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Mapping
 
 from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
@@ -177,6 +178,14 @@ def can_place_neutral(state: GlikState, i: int) -> bool:
             and i not in board.start_board_cells)
 
 
+@lru_cache(maxsize=64)
+def _neutral_fields(fill) -> tuple[int, ...]:
+    """Fields of a layout where neutral stones may ever be put (ignoring stones)."""
+    board = board_for(fill)
+    return tuple(i for i, k in enumerate(board.kinds)
+                 if k == EMPTY and i not in board.start_board_cells)
+
+
 # --- the game ----------------------------------------------------------------------------------
 class GlikGame:
     name = "glik"
@@ -273,23 +282,23 @@ class GlikGame:
         if state.reserve[seat] and not state.stones[sr * COLS + sc]:
             out.append(A.Place((sr, sc)))
         frozen = frozen_cells(state)
-        placeable = None
+        stones = state.stones
+        placeable = [i for i in _neutral_fields(state.fill) if not stones[i]]
         if state.neutral_reserve:
-            placeable = [i for i in range(ROWS * COLS) if can_place_neutral(state, i)]
             out.extend(A.PlaceNeutral(divmod(i, COLS)) for i in placeable)
-        for i, v in enumerate(state.stones):
-            if i in frozen:
+        for i, v in enumerate(stones):
+            if not v or i in frozen:
                 continue
             movable_own = v == code
             movable_neutral = v == NEUTRAL_CODE and state.neutral_reserve == 0
             if movable_own or (movable_neutral and state.neutral_slide):
-                cell = divmod(i, COLS)
-                for d in "NESW":
-                    if slide_path(state.stones, board, cell, d):
-                        out.append(A.Slide(cell, d))
+                r, c = divmod(i, COLS)
+                for d, (dr, dc) in A.DIRS.items():
+                    # legal when the first field of the way is free
+                    if not board.blocks_slide(r + dr, c + dc) and not stones[
+                            (r + dr) * COLS + c + dc]:
+                        out.append(A.Slide((r, c), d))
             elif movable_neutral:
-                if placeable is None:
-                    placeable = [j for j in range(ROWS * COLS) if can_place_neutral(state, j)]
                 cell = divmod(i, COLS)
                 out.extend(A.MoveNeutral(cell, divmod(j, COLS)) for j in placeable)
         return out
