@@ -157,8 +157,8 @@ class GrendizerScene(Scene):
             P.text(lab, self.font, "Saucer Beast\ncard", (cx, cy + 0.05, L.BOARD_H + 0.01), 0.2,
                    (0.75, 0.65, 0.72, 1))
             px, py = L.pile_pos(lane)
-            P.text(lab, self.font, f"{BOARD.colours[lane]} pile", (px + 0.62, py - 0.06, L.BOARD_H + 0.01),
-                   0.17, (0.85, 0.85, 0.88, 1), align="left")
+            P.text(lab, self.font, f"{BOARD.colours[lane]}\npile", (px + 0.38, py + 0.02, L.BOARD_H + 0.01),
+                   0.2, (0.92, 0.92, 0.95, 1), align="left")
         names = {"actions_deck": "Actions", "revealed": "Revealed", "discard": "Discard",
                  "beast_deck": "Saucer Beasts", "event_deck": "Events",
                  "event_discard": "Event discard"}
@@ -462,7 +462,7 @@ class GrendizerScene(Scene):
             "event": "The Threat marker shows Danger: an Event card is drawn",
         }.get(kind, kind)
         if self.game.current_player(state) == CHANCE:
-            doing += "   (a draw: pick the outcome on the right, or step forward)"
+            doing += "   (a draw: pick its outcome in the list, or step forward)"
         return [head, doing, threat + "   " + tally]
 
     def turn_actions(self, state):

@@ -17,8 +17,9 @@ from .cards import card_mesh
 
 HAND_W, HAND_H = 0.25, 0.35
 PREVIEW_W = 0.50
-ROW_H = 0.052
-COL_W = 0.62
+ROW_H = 0.044
+COL_W = 0.52
+MAX_ROWS = 18
 
 
 def _quad(name, x0, z0, x1, z1, rgba) -> NodePath:
@@ -72,12 +73,16 @@ class ScreenUI:
         self._hand_key = None
         self._picker_key = None
         self._hover = None
+        self._shown = None
+        self.force_insets = None  # (right, bottom): a mirror of a window drawn offscreen
         self.picker_enabled = not getattr(self.base, "offscreen", False)
         self.outcomes: list = []
 
     # --- geometry of the free screen area ---------------------------------------------------------
     def insets(self):
         """(right panel width, bottom bar height) of the viewer's panels, when it has them."""
+        if self.force_insets is not None:
+            return self.force_insets
         if getattr(self.base, "controller", None) is None:
             return 0.0, 0.0
         from viewer.panel import BAR_H, PANEL_W
@@ -89,6 +94,10 @@ class ScreenUI:
 
     # --- drawing -----------------------------------------------------------------------------------
     def show(self, state) -> None:
+        if state is not self._shown:
+            self._shown = state
+            self._hover = None
+            self.preview_root.getChildren().detach()
         self._show_hand(state)
         self._show_picker(state)
 
@@ -123,7 +132,7 @@ class ScreenUI:
             title += ": Vega Spy - click a card to discard it"
         elif cp >= 0 and scene.selected:
             title += f": {ACTIONS[scene.selected].name} selected - click its target"
-        _label(self.hand_root, title, x0, zc + HAND_H / 2 + 0.025, 0.036,
+        _label(self.hand_root, title, x0, zc + HAND_H / 2 + 0.075, 0.036,
                fg=(1.0, 0.90, 0.55, 1))
         if n == 0:
             return
@@ -150,7 +159,8 @@ class ScreenUI:
 
     def _show_picker(self, state) -> None:
         game = self.scene.game
-        chance = self.picker_enabled and game.current_player(state) == CHANCE
+        chance = (self.picker_enabled and not self.scene.chaining
+                  and game.current_player(state) == CHANCE)
         session = getattr(self.base, "session", None)
         explored = ()
         if chance and session is not None and session.node.state is state:
@@ -169,21 +179,25 @@ class ScreenUI:
         a = self.aspect()
         x = -a + 0.05
         top = 0.70
-        _label(self.picker_root, "What comes? Click an outcome (* already in the record)",
-               x, top, 0.034, fg=(1.0, 0.90, 0.55, 1))
-        rows = max(1, min(17, len(outs) + 1))
         items = [("Random draw (seeded)", ("random",), False)] + [
             (outcome_label(state, act, p), ("outcome", act), str(act) in explored)
             for act, p in outs]
+        rows = max(1, min(MAX_ROWS, len(items)))
+        cols = (len(items) + rows - 1) // rows
+        back = _quad("backdrop", x - 0.02, top - 0.06 - (rows + 0.4) * ROW_H,
+                     x + cols * (COL_W + 0.015) + 0.005, top + 0.05, (0.05, 0.06, 0.08, 0.72))
+        back.reparentTo(self.picker_root)
+        _label(self.picker_root, "What comes? Click an outcome (* already in the record)",
+               x, top, 0.032, fg=(1.0, 0.90, 0.55, 1))
         for i, (text, target, done) in enumerate(items):
             col, row = divmod(i, rows)
-            bx = x + col * (COL_W + 0.02)
-            bz = top - 0.045 - (row + 1) * ROW_H
-            colour = (0.45, 0.30, 0.08, 0.92) if target[0] == "random" else (
-                (0.20, 0.34, 0.24, 0.92) if done else (0.16, 0.17, 0.21, 0.9))
-            _quad("btn", bx, bz, bx + COL_W, bz + ROW_H - 0.006, colour).reparentTo(self.picker_root)
-            _label(self.picker_root, ("* " if done else "") + text, bx + 0.012, bz + 0.016, 0.028)
-            self.rects.append((bx, bz, bx + COL_W, bz + ROW_H - 0.006, target))
+            bx = x + col * (COL_W + 0.015)
+            bz = top - 0.04 - (row + 1) * ROW_H
+            colour = (0.45, 0.30, 0.08, 0.95) if target[0] == "random" else (
+                (0.20, 0.40, 0.26, 0.95) if done else (0.16, 0.17, 0.21, 0.92))
+            _quad("btn", bx, bz, bx + COL_W, bz + ROW_H - 0.005, colour).reparentTo(self.picker_root)
+            _label(self.picker_root, ("* " if done else "") + text, bx + 0.01, bz + 0.013, 0.025)
+            self.rects.append((bx, bz, bx + COL_W, bz + ROW_H - 0.005, target))
 
     # --- the mouse ----------------------------------------------------------------------------------
     def screen_of_ray(self, origin):
@@ -208,6 +222,14 @@ class ScreenUI:
         if s is None:
             return None
         return self.hit(s[0] * self.aspect(), s[1])
+
+    def pixel_of(self, target, size):
+        """Window pixel (x, y from the top left) of the centre of a screen target."""
+        p = self.aspect_point(target)
+        if p is None:
+            return None
+        w, h = size
+        return ((p[0] / self.aspect() + 1) / 2 * w, (1 - p[1]) / 2 * h)
 
     def aspect_point(self, target):
         """Centre (aspect2d x, z) of the first screen rectangle whose target is `target`."""
@@ -243,11 +265,12 @@ class ScreenUI:
         node.reparentTo(self.preview_root)
 
     def frame(self) -> None:
-        """Per-frame upkeep: follow window resizes."""
-        if self.scene.state is not None:
-            key_aspect = round(self.aspect(), 3)
-            if self._hand_key is not None and self._hand_key[6] != key_aspect:
-                self.show(self.scene.state)
+        """Per-frame upkeep: lay the hand out again when the window or the panels change."""
+        state = self.scene.state
+        if state is None or self._hand_key is None:
+            return
+        if self._hand_key[5:7] != (self.insets(), round(self.aspect(), 3)):
+            self.show(state)
 
     def destroy(self) -> None:
         self.root.removeNode()

@@ -1,0 +1,220 @@
+"""End-to-end: Grendizer XperienZ in a real viewer window under Xvfb, driven by xdotool.
+
+`flickbook play grendizer --players 2 --difficulty easy --seed 1` opens the game; the test
+clicks a card of the active player's hand and then its target (a MiniFO of the card's lane),
+clicks a zone next to Grendizer to move him (which ends the turn: the session draws the next
+turn's cards and tokens by itself), steps back with the Left key to the last draw and clicks
+another outcome in the outcome list: a branch at a draw. After each step the viewer's autosave
+must hold exactly the tree of a mirror session played the same way offscreen, where the test
+also finds where things are on the screen. Skipped only when Xvfb or xdotool is missing.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from argparse import Namespace
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+W, H = 1280, 720
+ARGS = ["play", "grendizer", "--players", "2", "--difficulty", "easy", "--seed", "1"]
+
+pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+                                reason="Xvfb/xdotool not installed (apt-get install xvfb xdotool)")
+
+
+def _free_display() -> int:
+    for n in range(120, 250):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+class Desk:
+    """An Xvfb display with one viewer process, and xdotool hands."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.display = f":{_free_display()}"
+        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24",
+                                      "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"))
+        self.env.pop("WAYLAND_DISPLAY", None)
+        deadline = time.time() + 10
+        while subprocess.run(["xdotool", "getmouselocation"], env=self.env,
+                             capture_output=True).returncode != 0:
+            if time.time() > deadline:
+                raise RuntimeError("Xvfb did not start")
+            time.sleep(0.1)
+        self.viewer = None
+        self.wid = None
+
+    def start(self, *args: str) -> None:
+        log = open(self.tmp / "viewer.log", "ab")
+        self.viewer = subprocess.Popen([sys.executable, str(ROOT / "flickbook_cli.py"), *args],
+                                       cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        deadline = time.time() + 90
+        while True:
+            r = subprocess.run(["xdotool", "search", "--name", "Flickbook"], env=self.env,
+                               capture_output=True, text=True)
+            if r.stdout.strip():
+                self.wid = r.stdout.split()[0]
+                break
+            if self.viewer.poll() is not None or time.time() > deadline:
+                raise RuntimeError("the viewer window did not open: "
+                                   + (self.tmp / "viewer.log").read_text()[-2000:])
+            time.sleep(0.2)
+        self.x("windowfocus", "--sync", self.wid)
+        time.sleep(2.0)  # first frames: shaders compiled, card faces drawn
+
+    def x(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True)
+
+    def click(self, px: float, py: float) -> None:
+        self.x("mousemove", "--window", self.wid, str(int(round(px))), str(int(round(py))))
+        time.sleep(0.3)
+        self.x("click", "1")
+        time.sleep(0.5)
+
+    def key(self, *keys: str) -> None:
+        for k in keys:
+            self.x("key", k)
+            time.sleep(0.4)
+
+    def stop(self) -> None:
+        if self.viewer is not None and self.viewer.poll() is None:
+            self.viewer.send_signal(signal.SIGTERM)
+            try:
+                self.viewer.wait(10)
+            except subprocess.TimeoutExpired:
+                self.viewer.kill()
+        self.xvfb.terminate()
+        self.xvfb.wait(10)
+
+
+class Mirror:
+    """The same session drawn offscreen at the window's size, panels and camera."""
+
+    def __init__(self):
+        from viewer.main import session_for_args
+        from viewer.panel import BAR_H, PANEL_W
+        from viewer.render import offscreen_app
+
+        args = Namespace(command="play", game="grendizer", players=2, seed=1, difficulty="easy")
+        self.session, _ = session_for_args(args)
+        self.app = offscreen_app(self.session, (W, H))
+        self.app.set_insets(PANEL_W, BAR_H)
+        self.scene = self.app.scene
+        self.scene.ui.force_insets = (PANEL_W, BAR_H)
+        self.scene.ui.picker_enabled = True
+        self.sync()
+
+    def close(self):
+        self.scene.ui.force_insets = None
+        self.scene.ui.picker_enabled = False
+        self.app.set_insets(0, 0)
+
+    def sync(self):
+        self.app.show_node(self.session.node)
+        self.app.set_view(self.app.preset("top"))
+        self.app.render_frames(1)
+
+    def px(self, point):
+        p = self.app.project(point)
+        assert p is not None, f"{point} is off screen"
+        return p
+
+    def screen(self, target):
+        p = self.scene.ui.pixel_of(target, (W, H))
+        assert p is not None, f"{target} is not on the screen"
+        return p
+
+    def play(self, action):
+        """As the viewer's controller does: play, then let the session draw by itself."""
+        from games.api import CHANCE
+
+        self.session.play(action)
+        if self.session.game.current_player(self.session.state) == CHANCE:
+            self.session.auto_chance()
+        self.sync()
+
+
+def _same_record(tmp: Path, mirror: Mirror, seconds: float = 10.0) -> None:
+    """The viewer's autosave (written after every change) holds the mirror's tree."""
+    from timeline import RecordFileError, load_record
+
+    want = [str(n.action) for n in mirror.session.record.nodes() if n.action is not None]
+    deadline = time.time() + seconds
+    got = None
+    while time.time() < deadline:
+        try:
+            rec = load_record(tmp / "home" / "autosave.flick")
+            got = [str(n.action) for n in rec.nodes() if n.action is not None]
+        except (RecordFileError, OSError):
+            got = None
+        if got == want:
+            return
+        time.sleep(0.3)
+    raise AssertionError(f"the viewer's record differs from the mirror:\n{got}\n{want}")
+
+
+def test_a_turn_and_a_branch_at_a_draw_with_real_clicks(tmp_path):
+    from games.api import CHANCE
+    from games.grendizer.actions import Move, Play
+    from games.grendizer.data import ACTIONS
+    from timeline import load_record
+    from viewer.grendizer import layout as L
+
+    desk = Desk(tmp_path)
+    mirror = Mirror()
+    try:
+        desk.start(*ARGS)
+        desk.key("t")  # top-down camera, as in the mirror
+        time.sleep(1.0)
+        game = mirror.session.game
+        state = mirror.session.state
+        assert game.current_player(state) == state.player and state.queue[0][0] == "action"
+        # 1. a card of the hand, then its target: a MiniFO of the card's lane
+        play = next(a for a in game.legal_actions(state)
+                    if isinstance(a, Play) and a.target == "minifo"
+                    and ACTIONS[a.card].kind == "eagle")
+        lane = ACTIONS[play.card].lane
+        space = max(state.lanes[lane].minifos)
+        desk.click(*mirror.screen(("hand", play.card)))
+        desk.click(*mirror.px(L.minifo_slot(lane, space, 0)))
+        mirror.play(play)
+        _same_record(tmp_path, mirror)
+        # 2. Grendizer moves to a zone next to his: the turn ends, the next one is drawn
+        state = mirror.session.state
+        assert state.queue[0][0] == "move"
+        move = next(a for a in game.legal_actions(state) if isinstance(a, Move))
+        x, y = L.zone_center(move.zone)
+        desk.click(*mirror.px((x - 0.3, y, L.SURFACE)))
+        mirror.play(move)
+        _same_record(tmp_path, mirror)
+        assert mirror.session.state.player != state.player  # the other player's turn
+        time.sleep(3.0)  # the draws animate one after the other
+        # 3. back to the last draw, and another outcome from the list: a branch at a draw
+        desk.key("Left")
+        mirror.session.back()
+        mirror.sync()
+        at = mirror.session.node
+        assert game.current_player(at.state) == CHANCE
+        played = str(at.variations[0].action)
+        other = next(a for a, _ in game.chance_outcomes(at.state) if str(a) != played)
+        desk.click(*mirror.screen(("outcome", other)))
+        mirror.play(other)
+        _same_record(tmp_path, mirror)
+        rec = load_record(tmp_path / "home" / "autosave.flick")
+        branch = rec.node_at(at.path)  # the draw where the line now forks
+        assert [str(v.action) for v in branch.variations] == [played, str(other)]
+    finally:
+        mirror.close()
+        desk.stop()
