@@ -106,3 +106,26 @@ def test_a_goal_needs_count_or_stones_of_the_player_to_move():
         solve(state, {"player": 0, "stones": [[7, 10]]})
     with pytest.raises(ValueError):
         solve(state, {"player": 1, "count": 1})
+
+
+def test_solver_and_bfs_agree_on_seeded_random_positions():
+    import numpy as np
+
+    from games.glik.kit import COLS, ROWS
+    rng = np.random.default_rng(11)
+    board = position({}).board
+    cells = [(r, c) for r in range(ROWS) for c in range(COLS)
+             if board.kinds[r * COLS + c] == "empty"
+             and r * COLS + c not in board.start_board_cells]
+    checked = 0
+    while checked < 6:
+        pick = rng.choice(len(cells), size=7, replace=False)
+        stones = {cells[i]: ("yellow" if k < 2 else ("green" if k % 2 else "neutral"))
+                  for k, i in enumerate(pick)}
+        state = position(stones, ap=3, reserve=[1, 4], chain_any=bool(checked % 2))
+        if state.touching()[0]:
+            continue
+        for goal in ({"player": 0, "count": 1}, {"player": 0, "stones": [list(cells[pick[0]])]}):
+            fast, plain = solve(state, goal), bfs_solve(state, goal)
+            assert (fast.solved, fast.cost, fast.lines) == (plain.solved, plain.cost, plain.lines)
+        checked += 1
