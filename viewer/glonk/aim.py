@@ -14,8 +14,9 @@ from games.glonk.actions import MAX_SPEED
 from games.glonk.galaxy import load_galaxy
 from physics import config as PC
 
-#: Sliding deceleration on the mat (m/s^2): friction of disc and mat times g.
-MU_G = PC.DEFAULT_FRICTION * PC.MAT_FRICTION * PC.GRAVITY
+#: Sliding deceleration on the mat (m/s^2): a disc's friction on the mat times g
+#: (physics.config: `DEFAULT_FRICTION` is the disc-on-mat coefficient).
+MU_G = PC.DEFAULT_FRICTION * PC.GRAVITY
 #: A pull of this length (m) on the table gives the full 3 m/s.
 FULL_PULL = 0.25
 #: Pulls shorter than this (m) are a click, not a flick.

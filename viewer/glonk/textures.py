@@ -441,15 +441,22 @@ def ship_face(armada, ship, active: bool, size: int = CELL) -> np.ndarray:
             f.text("\u2605", -0.70, 0.14, acc, 0.9)
     else:
         t = np.clip(f.R, 0, 1)[..., None]
-        f.img = np.array([0.20, 0.20, 0.23]) * (1 - t) + np.array([0.09, 0.09, 0.11]) * t
+        lum = 0.2126 * col[0] + 0.7152 * col[1] + 0.0722 * col[2]
+        if lum > 0.2:  # dark passive face, unless the armada itself is dark (then light)
+            f.img = np.array([0.20, 0.20, 0.23]) * (1 - t) + np.array([0.09, 0.09, 0.11]) * t
+            stripe = (0.27, 0.27, 0.31)
+        else:
+            f.img = np.array([0.74, 0.74, 0.76]) * (1 - t) + np.array([0.55, 0.55, 0.58]) * t
+            stripe = (0.62, 0.62, 0.66)
         stripes = (np.floor((f.U + f.V) / 0.16) % 2 == 0)
-        f.blend((0.27, 0.27, 0.31), stripes * 0.35)
+        f.blend(stripe, stripes * 0.35)
         f.blend(col if col.max() > 0.25 else acc, f.aa(np.abs(f.R - 0.92) - 0.08))
         icon = icon_sdf(f, ship.kind, 0.10, 0.95)
         dim = (col if col.max() > 0.25 else acc) * 0.85
         f.blend(dim, f.aa(np.abs(icon) - 0.03))
         f.blend(dim * 0.55, f.aa(icon) * 0.6)
-        f.text(ship.name.upper(), -0.47, 0.16, (0.62, 0.62, 0.66), 1.0, 1.25)
+        f.text(ship.name.upper(), -0.47, 0.16, (0.62, 0.62, 0.66) if lum > 0.2 else (0.15, 0.15, 0.17),
+               1.0, 1.25)
     f.img = np.where((f.R > 1.0)[..., None], f.img * 0.6, f.img)
     return np.clip(f.img, 0, 1)
 
@@ -550,7 +557,8 @@ def to_texture(img: np.ndarray, name: str, mipmap: bool = True):
     tex.setWrapV(SamplerState.WM_clamp)
     tex.setMinfilter(SamplerState.FT_linear_mipmap_linear if mipmap else SamplerState.FT_linear)
     tex.setMagfilter(SamplerState.FT_linear)
-    tex.setAnisotropicDegree(4)
+    # No anisotropic filtering: under software GL (llvmpipe) it halves the frame rate.
+    tex.setAnisotropicDegree(1)
     return tex
 
 

@@ -1,0 +1,110 @@
+"""Glonk rendering speed: the full Galaxy (six armadas, the Black Hole, six Asteroids) while a
+recorded flick plays back, at 1280x720 offscreen (software GL here), shadows included.
+
+Each frame does what the viewer does during playback (`show_node` at a fraction of the
+flick: `show(state)` then `show_motion`, which samples the recorded Motion) and renders; the
+frame is read back every frame so the GPU's work is counted. Prints its figures, then one
+JSON line: fps_glonk, frame_python_ms_glonk (scene update per frame), discs, frames.
+
+`fps_glonk(...)` is importable (bench/render.py may call it).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+
+def full_galaxy_state(seed: int = 3):
+    """A six-armada game after setup (seeded random placements), ready to act."""
+    import numpy as np
+
+    from games.api import CHANCE, sample_chance
+    from games.glonk import GAME
+
+    rng = np.random.default_rng(seed)
+    s = GAME.new_initial_state(GAME.default_config(6))
+    while s.phase != "actions":
+        if GAME.current_player(s) == CHANCE:
+            a = sample_chance(GAME, s, rng)
+        else:
+            acts = GAME.legal_actions(s)
+            a = acts[int(rng.integers(len(acts)))]
+        s = GAME.apply(s, a).state
+    return s
+
+
+def busy_flick(state):
+    """A hard flick of one of the turn player's saucers at the nearest enemy cluster."""
+    import math
+
+    from games.glonk import Flick
+
+    mine = [p for p in state.in_play() if p.owner == state.turn_player and p.kind == "saucer"]
+    others = [p for p in state.in_play() if p.is_ship and p.owner != state.turn_player]
+    best = None
+    for p in mine:
+        for q in others:
+            d = math.hypot(q.x - p.x, q.y - p.y)
+            if best is None or d < best[0]:
+                best = (d, p, q)
+    _, p, q = best
+    return Flick.make(p.id, math.degrees(math.atan2(q.y - p.y, q.x - p.x)), 2.6, 4.0)
+
+
+def playback_session(seed: int = 3):
+    from games.glonk import GAME
+    from timeline import Record, Session
+
+    state = full_galaxy_state(seed)
+    record = Record(GAME.name, dict(GAME.default_config(6)), start_state_json=GAME.state_to_json(state))
+    session = Session(record)
+    node = session.play(busy_flick(state))
+    return session, node
+
+
+def fps_glonk(frames: int = 240, size=(1280, 720), seed: int = 3) -> dict:
+    """Frames per second of the full Galaxy during motion playback (see the module doc)."""
+    from viewer.render import offscreen_app
+
+    session, node = playback_session(seed)
+    motion = node.motion
+    app = offscreen_app(session, size)
+    app.set_view(app.preset("seat", 0))
+    app.show_node(node, 0.0)
+    app.render_frames(3)  # shaders compiled, textures uploaded
+    python_s = 0.0
+    start = time.perf_counter()
+    for k in range(frames):
+        # forwards then backwards through the flick, as scrubbing does
+        u = (k % 120) / 119
+        frac = u if (k // 120) % 2 == 0 else 1 - u
+        t0 = time.perf_counter()
+        app.show_node(node, frac)
+        python_s += time.perf_counter() - t0
+        app.render_frames(1)
+        app.win.getScreenshot()
+    wall = time.perf_counter() - start
+    return {"fps_glonk": round(frames / wall, 1),
+            "frame_python_ms_glonk": round(python_s / frames * 1000, 3),
+            "discs": len(session.state.in_play()) + 0,
+            "motion_discs": len(motion.ids), "motion_seconds": round(float(motion.duration), 3),
+            "frames": frames, "size": f"{size[0]}x{size[1]}"}
+
+
+def main() -> None:
+    out = fps_glonk()
+    print(f"Glonk full Galaxy, {out['motion_discs']} discs in a {out['motion_seconds']} s flick, "
+          f"{out['size']}, shadows on")
+    print(f"  {out['fps_glonk']} frames per second during playback (target >= 60)")
+    print(f"  {out['frame_python_ms_glonk']} ms of Python per frame for the scene update")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,349 @@
+"""Glonk in the viewer: textures, layout, motion playback, aiming, and offscreen pictures.
+
+The picture tests render the scene offscreen (Mesa, EGL surfaceless), project a disc's
+centre to the screen and compare the colour there with the disc's sticker and with the mat
+beneath it: the picture must show each disc where the state puts it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from games.glonk import GAME, load_book, load_galaxy
+from games.glonk.actions import Flick, Move
+from games.glonk.positions import position, scripted_motion
+from viewer.glonk import aim as AIM
+from viewer.glonk import textures as T
+
+POS = {"Z0": (0.33, 0.05), "Z1": (0.30, -0.06), "Z2": (0.215, 0.257), "P0": (-0.30, 0.10),
+       "P5": (-0.15, 0.32), "P6": (-0.36, -0.20), "BH": (0.0, 0.0), "A1": (0.15, -0.05),
+       "A2": (-0.20, -0.05)}
+
+
+def mixed_state():
+    return position(["zorgs", "space_pirates"], at=POS, out=["Z3", "Z4", "P1"],
+                    atomised={"Z5": 1, "Z6": 1, "P3": 0, "P4": None}, passive=["Z1", "P5"],
+                    molten=["A2"], damaged=["P6"], turn=0)
+
+
+# --- textures ------------------------------------------------------------------------------------
+
+def test_mat_has_centre_three_rings_and_lines_in_space_colours():
+    size = 320
+    img = T.mat_image(size)
+    half = T.MAT_HALF
+
+    def at(x, y):
+        c = int((x + half) / (2 * half) * size)
+        r = int((half - y) / (2 * half) * size)
+        return img[r, c]
+
+    line = at(0.25, 0.0012)  # on the inner ring's radial line at angle 0
+    inner = at(0.175 * math.cos(0.5), 0.175 * math.sin(0.5))
+    middle = at(0.335 * math.cos(0.18), 0.335 * math.sin(0.18))
+    outer = at(0.51 * math.cos(0.13), 0.51 * math.sin(0.13))
+    assert line.mean() > 0.6 and line[2] > 0.8  # bright cyan-white line
+    assert inner[0] > inner[1] and inner[2] > inner[1]  # magenta inner ring
+    assert middle[2] > middle[0] > middle[1] * 0.8  # indigo middle ring
+    assert outer[2] > outer[0]  # blue outer ring
+    assert at(0.0, 0.0).mean() < 0.15  # the dark vortex under the Black Hole
+    for c in (inner, middle, outer):
+        assert 0.05 < c.mean() < 0.6  # printed colours, not lines
+
+
+def test_every_ship_type_has_a_distinct_active_and_passive_sticker():
+    atlas = T.sticker_pixels().astype(float)
+    book = load_book()
+    means, cells = {}, {}
+    for key in T.sticker_keys():
+        r, c = T.cell_of(key)
+        cells[key] = atlas[r * T.CELL:(r + 1) * T.CELL, c * T.CELL:(c + 1) * T.CELL]
+        means[key] = cells[key].mean(axis=(0, 1))
+    for armada in book.armadas:
+        for ship in armada.ships:
+            a = cells[("ship", armada.id, ship.type, "active")]
+            p = cells[("ship", armada.id, ship.type, "passive")]
+            if ship.faces == 2:  # pixel by pixel, the two faces differ clearly
+                assert np.abs(a - p).mean() > 25, (armada.id, ship.type)
+    # the armadas' active faces differ from one another
+    firsts = [means[("ship", a.id, a.ships[1].type, "active")] for a in book.armadas]
+    for i in range(len(firsts)):
+        for j in range(i + 1, len(firsts)):
+            assert np.abs(firsts[i] - firsts[j]).sum() > 25
+
+
+# --- aiming --------------------------------------------------------------------------------------
+
+def test_slide_estimate_is_the_textbook_v2_over_2_mu_g():
+    assert AIM.slide_distance(2.0) == pytest.approx(4.0 / (2 * 0.35 * 9.81), rel=1e-6)
+
+
+def test_a_longer_pull_flicks_harder_up_to_3_m_per_s():
+    speeds = [AIM.pull_to_speed(p) for p in (0.01, 0.05, 0.1, 0.2, 0.25, 0.6)]
+    assert speeds == sorted(speeds)
+    assert speeds[-1] == pytest.approx(3.0) and speeds[-2] == pytest.approx(3.0)
+    # the predicted slide grows in proportion to the pull
+    assert AIM.slide_distance(AIM.pull_to_speed(0.1)) == pytest.approx(
+        2 * AIM.slide_distance(AIM.pull_to_speed(0.05)))
+
+
+def test_the_flick_goes_opposite_to_the_pull_and_says_standard_or_hyper():
+    s = mixed_state()
+    z2 = s.piece("Z2")  # a Kogneur, speed 1, in the middle ring
+    assert z2.speed == 1
+    short = AIM.aim_from_pull(s, "Z2", (z2.x, z2.y), (z2.x + 0.01, z2.y))
+    assert short.angle == pytest.approx(180.0)
+    assert short.standard and not short.lost
+    assert short.parsecs is not None and short.parsecs <= 1
+    far = AIM.aim_from_pull(s, "Z2", (z2.x, z2.y), (z2.x - 0.06, z2.y + 0.0001))
+    assert abs(far.angle) < 1 or abs(far.angle - 360) < 1
+    assert not far.standard
+    assert far.lost == (math.hypot(*far.rest) - z2.radius >= 0.60)
+    assert "HYPER" in far.words(1) or "lost" in far.words(1)
+    assert AIM.aim_from_pull(s, "Z2", (z2.x, z2.y), (z2.x + 0.002, z2.y)) is None
+
+
+# --- the offscreen scene -----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def app():
+    from viewer.render import _session_for, offscreen_app
+
+    return offscreen_app(_session_for(mixed_state(), "glonk"), (640, 480))
+
+
+def show(app, state, preset="top"):
+    from viewer.render import _session_for
+
+    app.set_session(_session_for(state, "glonk"))
+    app.set_view(app.preset(preset))
+    app.render_frames(2)
+    return app.capture().astype(float)
+
+
+def disc_colour(app, img, x, y, z, radius, frac=0.45):
+    """Mean rendered colour over the middle of a disc lying at (x, y, z)."""
+    c = app.project((x, y, z))
+    e = app.project((x + radius, y, z))
+    assert c is not None and e is not None
+    pr = max(2.0, math.hypot(e[0] - c[0], e[1] - c[1]) * frac)
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    mask = (xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= pr * pr
+    return img[mask].mean(axis=0)
+
+
+def face_colour(key, frac=0.45):
+    atlas = T.sticker_pixels().astype(float)
+    r, c = T.cell_of(key)
+    cell = atlas[r * T.CELL:(r + 1) * T.CELL, c * T.CELL:(c + 1) * T.CELL]
+    n = T.CELL
+    yy, xx = np.mgrid[0:n, 0:n]
+    mask = (xx - n / 2 + 0.5) ** 2 + (yy - n / 2 + 0.5) ** 2 <= (n / 2 * T.FACE_FILL * frac) ** 2
+    return cell[mask].mean(axis=0)
+
+
+def mat_colour(x, y, radius, frac=0.45):
+    img = T.mat_pixels().astype(float)
+    n = img.shape[0]
+    half = T.MAT_HALF
+    yy, xx = np.mgrid[0:n, 0:n]
+    wx = (xx + 0.5) / n * 2 * half - half
+    wy = half - (yy + 0.5) / n * 2 * half
+    mask = (wx - x) ** 2 + (wy - y) ** 2 <= (radius * frac) ** 2
+    return img[mask].mean(axis=0)
+
+
+def face_key(p):
+    if p.kind == "black_hole":
+        return ("black_hole",)
+    if p.kind == "asteroid":
+        return ("molten",) if p.molten else ("asteroid",)
+    book = load_book()
+    faces = book.ship(p.armada, p.type).faces
+    return ("ship", p.armada, p.type, "active" if (p.active or faces == 1) else "passive")
+
+
+def assert_disc_shown(app, img, p, x=None, y=None):
+    x = p.x if x is None else x
+    y = p.y if y is None else y
+    got = disc_colour(app, img, x, y, p.thickness, p.radius)
+    want = face_colour(face_key(p))
+    under = mat_colour(x, y, p.radius)
+    assert np.abs(got - want).sum() < np.abs(got - under).sum(), (p.id, got, want, under)
+    assert np.abs(got - want).sum() < 150, (p.id, got, want)
+
+
+def test_the_picture_shows_the_mat_and_each_disc_where_the_state_puts_it(app):
+    s = mixed_state()
+    img = show(app, s)
+    for p in s.in_play():
+        assert_disc_shown(app, img, p)
+    # an empty space shows the printed mat
+    sp = load_galaxy().by_id["O20"]
+    x, y = sp.centroid
+    got = disc_colour(app, img, x, y, 0.0, 0.03)
+    assert np.abs(got - mat_colour(x, y, 0.03)).sum() < 90
+
+
+def test_a_moved_disc_is_drawn_at_its_new_place_and_the_mat_shows_where_it_was(app):
+    s = mixed_state()
+    z2 = s.piece("Z2")
+    moved = s.with_pieces({**{p.id: p for p in s.pieces}, "Z2": replace(z2, x=-0.05, y=-0.45)})
+    img = show(app, moved)
+    assert_disc_shown(app, img, moved.piece("Z2"))
+    old = disc_colour(app, img, z2.x, z2.y, 0.0, z2.radius)
+    assert np.abs(old - mat_colour(z2.x, z2.y, z2.radius)).sum() < 90
+
+
+def test_passive_and_molten_discs_lie_back_face_up(app):
+    s = mixed_state()
+    show(app, s)
+    scene = app.scene
+    for pid, back in (("Z1", True), ("P5", True), ("A2", True), ("Z0", False), ("A1", False)):
+        up = scene.nodes[pid].getQuat(app.render).getUp()
+        assert (up.z < -0.99) if back else (up.z > 0.99), pid
+
+
+def test_out_of_play_and_atomised_pieces_lie_beside_the_galaxy(app):
+    s = mixed_state()
+    show(app, s)
+    scene = app.scene
+    lay = scene.layout(s)
+    for pid in ("Z3", "Z4", "P1", "Z5", "Z6", "P3", "P4"):
+        x, y, z, yaw, back = lay[pid]
+        assert math.hypot(x, y) > 0.63, pid  # off the mat
+    for pid in ("Z3", "Z4", "P1"):
+        assert lay[pid][4] is False  # out of play: active face up
+    for pid in ("Z5", "Z6", "P3", "P4"):
+        assert lay[pid][4] is True  # atomised: passive face up
+    # Z5 and Z6 are in seat 1's trophy stack: one on top of the other
+    (x5, y5, z5, *_), (x6, y6, z6, *_) = lay["Z5"], lay["Z6"]
+    assert (x5, y5) == (x6, y6) and abs(z5 - z6) == pytest.approx(s.piece("Z5").thickness)
+    # nothing overlaps beside the Galaxy except within a stack
+    beside = [(pid, v) for pid, v in lay.items() if s.piece(pid).status != "in_play"]
+    for i, (a, va) in enumerate(beside):
+        for b, vb in beside[i + 1:]:
+            if (va[0], va[1]) == (vb[0], vb[1]):
+                continue
+            d = math.hypot(va[0] - vb[0], va[1] - vb[1])
+            assert d >= s.piece(a).radius + s.piece(b).radius, (a, b)
+
+
+def test_scores_are_written_beside_the_galaxy_and_in_the_status(app):
+    s = mixed_state()
+    show(app, s)
+    texts = [n.node().getText() for n in app.scene.label_root.findAllMatches("**/+TextNode")]
+    assert any("P1 Zorgs" in t and "1 point" in t for t in texts)  # P3 (a Sloop) = 1
+    assert any("P2 Space Pirates" in t and "2 points" in t for t in texts)  # two saucers
+    lines = app.scene.status_lines(s)
+    assert any("Zorgs: 1" in line and "Space Pirates: 2" in line for line in lines)
+
+
+def test_show_motion_samples_the_recorded_motion_forwards_and_backwards(app):
+    from viewer.glonk.scene import GlonkScene
+
+    s = mixed_state()
+    show(app, s)
+    scene: GlonkScene = app.scene
+    m = scripted_motion(s, "Z2", moves={"Z2": (0.0, -0.45)}, duration=1.0)
+    step = type("S", (), {"motion": m})()
+    anim = scene.motion_between(s, s, step)
+    assert anim.duration == pytest.approx(1.0)
+    for t in (0.8, 0.25, 0.6, 0.0):  # scrubbing both ways
+        scene.show_motion(anim, t)
+        want = m.pose_at(t)[m.index("Z2")]
+        got = scene.nodes["Z2"].getPos(app.render)
+        assert (got.x, got.y, got.z) == pytest.approx(tuple(want[:3]), abs=1e-6)
+    scene.show_motion(anim, 0.5)
+    app.render_frames(1)
+    img = app.capture().astype(float)
+    z2 = s.piece("Z2")
+    x, y = (z2.x + 0.0) / 2, (z2.y - 0.45) / 2
+    assert_disc_shown(app, img, z2, x, y)
+
+
+def test_a_passive_disc_keeps_its_face_while_its_motion_plays(app):
+    s = mixed_state()
+    show(app, s)
+    m = scripted_motion(s, "Z0", moves={"Z1": (0.25, -0.2)}, duration=1.0)
+    anim = app.scene.motion_between(s, s, type("S", (), {"motion": m})())
+    app.scene.show_motion(anim, 0.5)
+    assert app.scene.nodes["Z1"].getQuat(app.render).getUp().z < -0.99  # still passive face up
+    assert app.scene.nodes["Z0"].getQuat(app.render).getUp().z > 0.99
+
+
+# --- clicks and drags ----------------------------------------------------------------------------
+
+def test_a_placement_click_on_a_legal_space_plays_it_and_elsewhere_says_the_rule(app):
+    from viewer.scene import Pick
+
+    s = GAME.new_initial_state(GAME.default_config(2))
+    rng = np.random.default_rng(1)
+    from games.api import CHANCE, sample_chance
+
+    while GAME.current_player(s) == CHANCE:
+        s = GAME.apply(s, sample_chance(GAME, s, rng)).state
+    assert s.phase == "place_armada"
+    show(app, s)
+    legal = [a for a in GAME.legal_actions(s)]
+    good = legal[0].args[0]
+    res = app.scene.click(s, Pick(cell=good, point=(0, 0, 0)))
+    assert res.action == Move("place", (good,))
+    bad = app.scene.click(s, Pick(cell="C", point=(0, 0, 0)))
+    assert bad.action is None and "Middle Ring" in bad.message
+
+
+def test_select_drag_and_release_makes_a_legal_flick_away_from_the_pull(app):
+    from viewer.scene import Pick
+
+    s = mixed_state()
+    show(app, s)
+    scene = app.scene
+    z2 = s.piece("Z2")
+    assert "drag back" in scene.click(s, Pick(piece="Z2")).message
+    assert len(scene.hints.getChildren()) > 0  # the reachable spaces are highlighted
+    assert scene.drag_begin(s, Pick(piece="Z2"))
+    at = (z2.x - 0.03, z2.y + 0.02, 0.0)
+    aim = scene.drag_update(s, Pick(point=at))
+    assert len(scene.aim_root.getChildren()) >= 3  # band, arrow, rest ring, gauge
+    assert "parsecs" in scene.status_lines(s)[-1]
+    res = scene.drag_end(s, Pick(point=at))
+    f = res.action
+    assert isinstance(f, Flick) and f.piece == "Z2"
+    assert f.angle == pytest.approx(math.degrees(math.atan2(-0.02, 0.03)) % 360, abs=0.01)
+    assert f.speed == pytest.approx(AIM.pull_to_speed(math.hypot(0.03, 0.02)), abs=1e-3)
+    assert aim.piece == "Z2" and GAME.is_legal(s, f)
+
+
+def test_a_passive_disc_cannot_be_selected_and_the_message_says_why(app):
+    from viewer.scene import Pick
+
+    s = mixed_state()
+    show(app, s)
+    res = app.scene.click(s, Pick(piece="Z1"))
+    assert res.action is None and "passive" in res.message
+    assert not app.scene.drag_begin(s, Pick(piece="Z1"))
+    assert "not one of your" in app.scene.click(s, Pick(piece="P0")).message
+
+
+def test_heroic_assault_is_offered_and_the_flick_names_its_target(app):
+    from viewer.scene import Pick
+
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.36, 0.08),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)})
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="Z1"))
+    offers = dict(scene.piece_actions(s))
+    assert offers.get("Heroic assault...") == "mode:assault"
+    assert "click the enemy" in scene.set_mode(s, "assault")
+    assert "drag back" in scene.click(s, Pick(piece="P5")).message
+    scene.drag_begin(s, Pick(piece="Z1"))
+    z1, p5 = s.piece("Z1"), s.piece("P5")
+    pull = (z1.x - (p5.x - z1.x) * 0.2, z1.y - (p5.y - z1.y) * 0.2, 0.0)
+    f = scene.drag_end(s, Pick(point=pull)).action
+    assert f.assault == "P5" and GAME.is_legal(s, f)
