@@ -146,6 +146,8 @@ def cmd_info(args) -> int:
     print(f"  result:     {info['result']}")
     print(f"  position:   {info['position']}")
     for key in ("players", "created", "title"):
+        if key == "title" and "scenario" in info:
+            continue
         if key in info["headers"] and info["headers"][key]:
             print(f"  {key + ':':<11} {info['headers'][key]}")
     return 0
