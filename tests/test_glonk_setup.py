@@ -117,3 +117,12 @@ def test_bad_configs_are_refused_with_a_reason():
         GAME.new_initial_state({"players": 2, "armadas": ["zorgs", "martians"]})
     with pytest.raises(ValueError, match="range"):
         GAME.new_initial_state({"players": 2, "range": "loose"})
+
+
+def test_the_range_house_rule_can_be_named_in_house_rules():
+    for hr in ({"lenient": True}, {"range": "lenient"}, ["lenient"]):
+        assert GAME.new_initial_state({"players": 2, "house_rules": hr}).config.range == "lenient"
+    assert GAME.new_initial_state({"players": 2}).config.range == "strict"
+    assert set(GAME.house_rules) == {"strict", "lenient"}
+    with pytest.raises(ValueError, match="house rule"):
+        GAME.new_initial_state({"players": 2, "house_rules": {"sticky": True}})

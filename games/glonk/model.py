@@ -225,11 +225,20 @@ class Config:
         if unknown:
             raise ValueError(f"unknown Glonk config keys: {sorted(unknown)}")
         hr = m.pop("house_rules", None)
-        if hr:  # {"range": "lenient"} or ["lenient"]
+        if hr:  # {"range": "lenient"}, {"lenient": true} or ["lenient"]
             if isinstance(hr, Mapping):
-                m.setdefault("range", hr.get("range", "strict"))
+                if "range" in hr:
+                    m.setdefault("range", hr["range"])
+                for name, on in hr.items():
+                    if name in HOUSE_RULES and on is True:
+                        m.setdefault("range", name)
+                    elif name != "range" and name not in HOUSE_RULES:
+                        raise ValueError(f"unknown Glonk house rule {name!r}; known: "
+                                         f"{', '.join(HOUSE_RULES)}")
             else:
                 for name in hr:
+                    if name not in HOUSE_RULES:
+                        raise ValueError(f"unknown Glonk house rule {name!r}")
                     m["range"] = name
         if m.get("armadas") is not None:
             m["armadas"] = tuple(m["armadas"])
