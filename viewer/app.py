@@ -117,7 +117,14 @@ class ViewerApp(ShowBase):
         headings = list(self.scene.seat_headings(self.session.state)) or [0.0]
         heading = headings[player % len(headings)]
         if name == "top":
-            return View((center.x, center.y, center.z), radius * 2.0, 0.0, -89.5)
+            cx, cy, half_w, half_h = self.scene.top_frame(self.shown_state or self.session.state)
+            right, bottom = getattr(self, "_insets", (0.0, 0.0))
+            fov = self.camLens.getFov()
+            aspect = self.getAspectRatio()
+            tan_h = math.tan(math.radians(fov.x / 2)) * (1 - right / (2 * aspect))
+            tan_v = math.tan(math.radians(fov.y / 2)) * (1 - bottom / 2)
+            dist = max(half_w / tan_h, half_h / tan_v) * 1.04
+            return View((cx, cy, center.z), dist, 0.0, -89.5)
         if name == "seat":
             # aim a little towards the player's own side so their corner and reserve show
             h = math.radians(heading)

@@ -54,6 +54,7 @@ KEY_BINDINGS = [
     ("p", "cmd_promote", "Promote this variation"),
     ("m", "cmd_make_main_line", "Make this line the main line"),
     ("delete", "cmd_delete_from_here", "Delete from here"),
+    ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
     ("page_up", "cmd_list_up", "Scroll the move list up"),
     ("page_down", "cmd_list_down", "Scroll the move list down"),
 ]
@@ -344,6 +345,16 @@ class Controller:
             return
         self.app.show_node(self.session.node)
 
+    def cmd_screenshot(self):
+        from viewer.autosave import data_dir
+
+        folder = data_dir() / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        n = len(list(folder.glob("flickbook-*.png"))) + 1
+        path = folder / f"flickbook-{n:03d}.png"
+        self.app.save_png(path)
+        self.say(f"Screenshot saved: {path}")
+
     def cmd_list_up(self):
         self.panel.scroll_by(-10)
 
@@ -571,5 +582,5 @@ def _key_name(event: str) -> str:
              "home": "Home", "end": "End", "space": "Space", "shift-space": "Shift+Space",
              "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
              "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "escape": "Esc",
-             "delete": "Delete", "page_up": "PgUp", "page_down": "PgDn"}
+             "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn"}
     return names.get(event, event.upper() if len(event) == 1 else event)

@@ -53,7 +53,8 @@ class HelpOverlay(Overlay):
 
 
 class FileDialog(Overlay):
-    """Type or pick a path: the .flick files of the folder are listed; Enter confirms."""
+    """Type a name or path (relative names go in the listed folder), or pick a listed file;
+    Enter confirms, an empty line takes the default shown."""
 
     def __init__(self, app, mode: str, initial: Path, on_done, on_close=None):
         super().__init__(app, 2.2, 1.5, on_close)
@@ -62,14 +63,15 @@ class FileDialog(Overlay):
         title = "Save the record as" if mode == "save" else "Open a record or scenario"
         DirectLabel(parent=self.box, text=title, text_scale=0.055, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.64))
+        self.default = Path(initial)
+        folder = self.default.parent if not self.default.is_dir() else self.default
+        self.folder = folder
         self.entry = DirectEntry(parent=self.box, scale=0.04, width=50, pos=(-1.02, 0, 0.5),
                                  frameColor=(0.2, 0.21, 0.25, 1), text_fg=TEXT, focus=1,
-                                 initialText=str(initial), command=self._enter)
-        self.entry.setCursorPosition(len(str(initial)))
-        self.error = DirectLabel(parent=self.box, text="", text_scale=0.036,
-                                 text_fg=(1, 0.55, 0.45, 1), frameColor=(0, 0, 0, 0),
+                                 initialText="", command=self._enter)
+        self.error = DirectLabel(parent=self.box, text=f"Enter alone: {self.default}",
+                                 text_scale=0.034, text_fg=DIM, frameColor=(0, 0, 0, 0),
                                  text_align=TextNode.ALeft, pos=(-1.02, 0, 0.42))
-        folder = Path(initial).parent if not Path(initial).is_dir() else Path(initial)
         DirectLabel(parent=self.box, text=f"In {folder}:", text_scale=0.034, text_fg=DIM,
                     frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(-1.02, 0, 0.34))
         try:
@@ -97,10 +99,10 @@ class FileDialog(Overlay):
         self._finish(self.entry.get())
 
     def _finish(self, text: str) -> None:
-        path = Path(os.path.expanduser(text.strip()))
-        if not text.strip():
-            self.show_error("Type a file name")
-            return
+        text = text.strip()
+        path = Path(os.path.expanduser(text)) if text else self.default
+        if not path.is_absolute():
+            path = self.folder / path
         message = self.on_done(path)
         if message:
             self.show_error(message)
@@ -109,6 +111,7 @@ class FileDialog(Overlay):
 
     def show_error(self, text: str) -> None:
         self.error["text"] = text
+        self.error["text_fg"] = (1, 0.55, 0.45, 1)
         self.entry["focus"] = 1
 
 

@@ -27,7 +27,8 @@ TILE_H = 0.16
 GAP = 0.05
 STONE_R = 0.37
 STONE_H = 0.30
-HAND_Y = -(ROWS / 2) - 3.2  # setup: boards in hand lie on the table south of the board
+HAND_GAP = 2.9  # setup: boards in hand lie in two rows beyond the long edge nearest the player
+HAND_STEP = SIZE + 0.6
 
 RGB = {
     "yellow": (0.96, 0.76, 0.08),
@@ -151,6 +152,7 @@ class GlikScene(Scene):
         self.ghost: NodePath | None = None
         self.reserve_cells: dict = {}  # node key -> ("reserve", colour)
         self.hand_boards: dict[int, NodePath] = {}
+        self._hand_key = None
 
     # --- building ---------------------------------------------------------------------------
     def build(self) -> None:
@@ -194,6 +196,7 @@ class GlikScene(Scene):
                 label.setAlign(TextNode.ACenter)
                 label.setTextColor(0.95, 0.92, 0.8, 0.5)
                 lnp = self.slot_marks.attachNewNode(label)
+                lnp.setShaderInput("flat_textured", 1.0)
                 lnp.setScale(2.2)
                 lnp.setP(-90)
                 lnp.setPos(cx, cy - 0.75, TILE_H * 0.5 + 0.004)
@@ -260,21 +263,32 @@ class GlikScene(Scene):
             node.reparentTo(self.reserve_root)
             self.pieces[("reserve", NEUTRAL, k)] = node
 
-    def hand_pos(self, i: int, n: int) -> tuple[float, float]:
-        """Centre of the i-th of n boards in hand, in a row south of the board."""
-        step = SIZE + 0.8
-        return ((i - (n - 1) / 2) * step, HAND_Y)
+    def hand_pos(self, state, i: int, n: int) -> tuple[float, float]:
+        """Centre of the i-th of n boards in hand: rows of four beyond the long edge on the
+        side of the player's starting corner (north for the top corners, else south)."""
+        colour = state.colours[state.turn]
+        north = state.board.start_cell[colour][0] < ROWS / 2
+        per_row = 4
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, n - row * per_row)
+        x = (col - (in_row - 1) / 2) * HAND_STEP
+        y = ROWS / 2 + HAND_GAP + row * HAND_STEP
+        return (x, y if north else -y)
 
     def _show_hand(self, state) -> None:
+        hand = state.hands[state.turn] if state.phase in ("choose", "fill") else ()
+        key = (state.phase, state.turn, hand, self.selected, self.rotation)
+        if key == self._hand_key:
+            return
+        self._hand_key = key
         self.hand_root.getChildren().detach()
         self.hand_boards = {}
-        if state.phase not in ("choose", "fill"):
+        if not hand:
             self._clear_ghost()
             return
-        hand = state.hands[state.turn]
         for i, b in enumerate(hand):
             node = self._tile(("hand", b), b, self.rotation if self.selected == ("hand", b) else 0)
-            cx, cy = self.hand_pos(i, len(hand))
+            cx, cy = self.hand_pos(state, i, len(hand))
             node.setPos(cx - (SIZE - GAP) / 2, cy - (SIZE - GAP) / 2,
                         0.25 if self.selected == ("hand", b) else 0.0)
             node.reparentTo(self.hand_root)
@@ -282,7 +296,20 @@ class GlikScene(Scene):
 
     # --- geometry queries -------------------------------------------------------------------
     def bounds(self):
-        return Vec3(0, -1.2, 0), math.hypot(COLS / 2 + 2, ROWS / 2 + 3.5)
+        return Vec3(0, 0, 0), math.hypot(COLS / 2 + 2, ROWS / 2 + 4)
+
+    def top_frame(self, state):
+        """The board with the reserves beside it; in setup also the boards in hand."""
+        half_w, top, bottom = COLS / 2 + 5.0, ROWS / 2 + 0.8, -(ROWS / 2 + 0.8)
+        if state.phase in ("choose", "fill") and state.hands[state.turn]:
+            rows = (len(state.hands[state.turn]) + 3) // 4
+            reach = ROWS / 2 + HAND_GAP + (rows - 1) * HAND_STEP + SIZE / 2 + 0.4
+            colour = state.colours[state.turn]
+            if state.board.start_cell[colour][0] < ROWS / 2:
+                top = reach
+            else:
+                bottom = -reach
+        return 0.0, (top + bottom) / 2, half_w, (top - bottom) / 2
 
     def seat_headings(self, state):
         """Each player looks from behind their starting corner towards the middle."""
@@ -508,7 +535,7 @@ class GlikScene(Scene):
             self.show_slot_hints(state)
             return ClickResult()
         if self.selected is None or self.selected[0] != "hand":
-            return ClickResult(message="Choose one of your boards (south of the table), "
+            return ClickResult(message="Choose one of your boards (beside the table), "
                                        "then click a \"?\" slot; R turns it")
         slot = self.slot_of(pick.cell) if pick.cell is not None else None
         if slot is None:
@@ -648,7 +675,7 @@ class GlikScene(Scene):
             where = ("the slot right of your starting board" if state.phase == "choose"
                      else 'any "?" slot')
             return [f"Setup: {who} lays a board in {where}",
-                    "Click a board in hand (south of the table), R turns it, click a slot"]
+                    "Click a board in hand (beside the table), R turns it, click a slot"]
         if state.phase == "over":
             desc = self.game.describe(state)
             return [desc.split(";")[0], f"Touching: {touching}"]

@@ -187,4 +187,5 @@ class Lighting:
 def flat_overlay(node: NodePath, lighting: Lighting) -> None:
     """Make `node` unlit overlay geometry that casts no shadow."""
     node.setShader(lighting.flat, 10)
+    node.setShaderInput("flat_textured", 0.0)
     lighting.hide_from_shadow(node)

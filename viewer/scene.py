@@ -90,6 +90,11 @@ class Scene:
         """Centre and radius of what the camera should frame."""
         raise NotImplementedError
 
+    def top_frame(self, state) -> tuple[float, float, float, float]:
+        """What the top-down view must show: centre x, y and half width, half height."""
+        center, radius = self.bounds()
+        return center.x, center.y, radius * 0.9, radius * 0.9
+
     def seat_headings(self, state) -> Sequence[float]:
         """Camera heading (degrees) looking from each player's seat towards the table."""
         raise NotImplementedError

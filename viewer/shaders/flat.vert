@@ -1,10 +1,13 @@
 #version 150
-// Unlit overlay geometry (highlights, arrows): colour times colour scale.
+// Unlit overlay geometry (highlights, arrows, 3D labels).
 uniform mat4 p3d_ModelViewProjectionMatrix;
 in vec4 p3d_Vertex;
 in vec4 p3d_Color;
+in vec2 p3d_MultiTexCoord0;
 out vec4 v_color;
+out vec2 v_uv;
 void main() {
     v_color = p3d_Color;
+    v_uv = p3d_MultiTexCoord0;
     gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex;
 }

@@ -1,0 +1,278 @@
+"""End-to-end: the real viewer window under Xvfb, driven with xdotool as a person would.
+
+The test starts its own Xvfb on a free display, runs `flickbook play glik`, lays the setup
+boards, places and slides a stone, steps back with the arrow key, plays a different slide (a
+variation), saves with Ctrl+S, reopens with Ctrl+O, annotates the variation and saves again;
+the files on disk must hold exactly that tree. Where to click comes from a mirror of the game
+drawn offscreen at the same size and camera, so clicks land where a person would aim.
+Skipped only when the Xvfb binary is missing (CI installs it, see .ci/run).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from argparse import Namespace
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+W, H = 1280, 720
+
+pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+                                reason="Xvfb/xdotool not installed (apt-get install xvfb xdotool)")
+
+
+def _free_display() -> int:
+    for n in range(71, 200):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+class Desk:
+    """An Xvfb display with one viewer process, and xdotool hands."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.display = f":{_free_display()}"
+        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"))
+        self.env.pop("WAYLAND_DISPLAY", None)
+        deadline = time.time() + 10
+        while subprocess.run(["xdotool", "getmouselocation"], env=self.env,
+                             capture_output=True).returncode != 0:
+            if time.time() > deadline:
+                raise RuntimeError("Xvfb did not start")
+            time.sleep(0.1)
+        self.viewer = None
+        self.wid = None
+
+    def start(self, *args: str) -> None:
+        log = open(self.tmp / "viewer.log", "ab")
+        self.viewer = subprocess.Popen([sys.executable, str(ROOT / "flickbook_cli.py"), *args],
+                                       cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        deadline = time.time() + 60
+        while True:
+            r = subprocess.run(["xdotool", "search", "--name", "Flickbook"], env=self.env,
+                               capture_output=True, text=True)
+            if r.stdout.strip():
+                self.wid = r.stdout.split()[0]
+                break
+            if self.viewer.poll() is not None or time.time() > deadline:
+                raise RuntimeError("the viewer window did not open: "
+                                   + (self.tmp / "viewer.log").read_text()[-2000:])
+            time.sleep(0.2)
+        self.x("windowfocus", "--sync", self.wid)
+        time.sleep(1.5)  # first frames, shaders compiled
+
+    def x(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True)
+
+    def click(self, px: float, py: float, button: int = 1) -> None:
+        self.x("mousemove", "--window", self.wid, str(int(round(px))), str(int(round(py))))
+        time.sleep(0.25)
+        self.x("click", str(button))
+        time.sleep(0.45)
+
+    def key(self, *keys: str) -> None:
+        for k in keys:
+            self.x("key", k)
+            time.sleep(0.3)
+
+    def type(self, text: str) -> None:
+        self.x("type", "--delay", "20", text)
+        time.sleep(0.3)
+
+    def stop(self) -> None:
+        if self.viewer is not None and self.viewer.poll() is None:
+            self.viewer.send_signal(signal.SIGTERM)
+            try:
+                self.viewer.wait(10)
+            except subprocess.TimeoutExpired:
+                self.viewer.kill()
+        self.xvfb.terminate()
+        self.xvfb.wait(10)
+
+
+class Mirror:
+    """The same session drawn offscreen at the window's size and camera: where things are."""
+
+    def __init__(self, args: Namespace):
+        from viewer.main import session_for_args
+        from viewer.panel import BAR_H, PANEL_W
+        from viewer.render import offscreen_app
+
+        self.session, _ = session_for_args(args)
+        self.app = offscreen_app(self.session, (W, H))
+        self.app.set_insets(PANEL_W, BAR_H)
+        self.app.set_view(self.app.preset("top"))
+        self.scene = self.app.scene
+
+    def close(self):
+        self.app.set_insets(0, 0)
+
+    def sync(self):
+        self.app.show_node(self.session.node)
+        self.app.set_view(self.app.preset("top"))
+        self.app.render_frames(1)
+
+    def px(self, point):
+        p = self.app.project(point)
+        assert p is not None, f"{point} is off screen"
+        return p
+
+    def cell(self, cell):
+        return self.px(self.scene.cell_center(cell))
+
+    def play(self, action):
+        self.session.play(action)
+        self.sync()
+
+
+def _wait_for(path: Path, seconds: float = 10.0) -> None:
+    deadline = time.time() + seconds
+    while not path.exists():
+        if time.time() > deadline:
+            raise AssertionError(f"{path} was not written")
+        time.sleep(0.2)
+    time.sleep(0.3)
+
+
+def _same_record(tmp: Path, mirror: Mirror, seconds: float = 8.0) -> None:
+    """The viewer's autosave (written after every change) holds the mirror's tree."""
+    from timeline import RecordFileError, load_record
+
+    want = [str(n.action) for n in mirror.session.record.nodes() if n.action is not None]
+    deadline = time.time() + seconds
+    got = None
+    while time.time() < deadline:
+        try:
+            rec = load_record(tmp / "home" / "autosave.flick")
+            got = [str(n.action) for n in rec.nodes() if n.action is not None]
+        except (RecordFileError, OSError):
+            got = None
+        if got == want:
+            return
+        time.sleep(0.3)
+    raise AssertionError(f"the viewer's record differs from the mirror:\n{got}\n{want}")
+
+
+def test_play_branch_save_reopen_in_a_real_window(tmp_path):
+    from games.glik import actions as A
+    from timeline import load_record
+
+    args = Namespace(command="play", game="glik", players=2, seed=5)
+    desk = Desk(tmp_path)
+    mirror = Mirror(args)
+    try:
+        desk.start("play", "glik", "--players", "2", "--seed", "5")
+        desk.key("t")  # top-down camera, as in the mirror
+        time.sleep(0.8)
+        mirror.sync()
+        # setup: choose a board in hand, click a legal slot (rotation 0), until the board is full
+        game = mirror.session.game
+        last_turn = mirror.session.state.turn
+        while mirror.session.state.phase in ("choose", "fill"):
+            state = mirror.session.state
+            if state.turn != last_turn:  # the hand moved to the other side: re-frame the table
+                desk.key("t")
+                time.sleep(0.8)
+                last_turn = state.turn
+            lay = next(a for a in game.legal_actions(state) if a.rotation == 0)
+            hand = mirror.scene.hand_boards[lay.board]
+            p = hand.getPos(mirror.app.render)
+            from games.glik.kit import SIZE
+            desk.click(*mirror.px((p.x + SIZE / 2, p.y + SIZE / 2, 0.2)))
+            r0, c0 = lay.slot[0] * SIZE + 1, lay.slot[1] * SIZE + 1
+            desk.click(*mirror.cell((r0, c0)))
+            mirror.scene.deselect()
+            mirror.play(lay)
+        _same_record(tmp_path, mirror)
+        # play: the yellow reserve stone, then the starting field -> place
+        desk.key("t")
+        time.sleep(0.8)
+        state = mirror.session.state
+        assert state.phase == "play"
+        start = state.board.start_cell["yellow"]
+        desk.click(*mirror.px(mirror.scene.stone_world_pos(("reserve", "yellow", state.reserve[0] - 1))))
+        desk.click(*mirror.cell(start))
+        mirror.play(A.Place(start))
+        _same_record(tmp_path, mirror)
+        # click the stone, then the end of its first legal slide
+        slides = [a for a in game.legal_actions(mirror.session.state)
+                  if isinstance(a, A.Slide) and a.cell == start]
+        assert len(slides) >= 2, "the test needs two different slides from the start"
+        from games.glik.rules import slide_path
+
+        def slide_end(action):
+            st = mirror.session.state
+            return slide_path(st.stones, st.board, action.cell, action.direction)[-1]
+
+        first, second = slides[0], slides[1]
+        desk.click(*mirror.cell(start))
+        desk.click(*mirror.cell(slide_end(first)))
+        mirror.play(first)
+        _same_record(tmp_path, mirror)
+        # scrub back one step with the keyboard, play the other slide: a variation
+        desk.key("Left")
+        mirror.session.back()
+        mirror.sync()
+        desk.click(*mirror.cell(start))
+        desk.click(*mirror.cell(slide_end(second)))
+        mirror.play(second)
+        # save with Ctrl+S through the file dialog
+        saved = tmp_path / "branch.flick"
+        desk.key("ctrl+s")
+        time.sleep(1.0)  # wait for the dialog, as a person would
+        desk.type(str(saved))
+        desk.key("Return")
+        _wait_for(saved)
+        rec = load_record(saved)
+        place = rec.mainline()[-2] if False else None
+        node = rec.root
+        while node.action is None or str(node.action) != str(A.Place(start)):
+            node = node.variations[0]
+        assert [str(v.action) for v in node.variations] == [str(first), str(second)]
+        # reopen with Ctrl+O, go to the variation, comment it, save again
+        desk.key("ctrl+o")
+        time.sleep(1.0)
+        desk.type(str(saved))
+        desk.key("Return")
+        time.sleep(1.0)
+        desk.key("F12")
+        desk.key("End", "Down")  # end of the main line, then the sibling variation
+        desk.key("F12")
+        comment_box = (W - 150, 475)
+        desk.click(*comment_box)
+        desk.key("F12")
+        desk.type("the other slide")
+        desk.key("Return")
+        desk.key("F12")
+        again = tmp_path / "again.flick"
+        desk.key("ctrl+s")
+        time.sleep(1.0)  # wait for the dialog, as a person would
+        desk.type(str(again))
+        desk.key("Return")
+        _wait_for(again)
+        rec2 = load_record(again)
+        node = rec2.root
+        while str(node.action) != str(A.Place(start)):
+            node = node.variations[0]
+        assert [str(v.action) for v in node.variations] == [str(first), str(second)]
+        assert node.variations[1].comment == "the other slide"
+        assert node.variations[0].comment == ""
+        # the autosave followed every change
+        assert (tmp_path / "home" / "autosave.flick").exists()
+    except BaseException:
+        desk.key("F12")  # a screenshot of the failure, in tmp_path/home/screenshots
+        time.sleep(0.5)
+        raise
+    finally:
+        mirror.close()
+        desk.stop()
