@@ -102,3 +102,13 @@ def test_the_view_model_describes_every_disc_for_the_viewer():
     assert d["P1"]["radius"] == 0.02 and d["BH"]["face"] == "black_hole"
     assert d["V5"]["status"] == "removed" and vm["seats"][1]["armada"] == "invaders"
     assert GAME.galaxy().to_json()["radius"] == 0.60
+
+
+def test_viewer_helpers_reachable_spaces_and_estimated_reach():
+    s = small()
+    assert GAME.occupied_spaces(s, "P1") == ["I1", "I6"]  # on the line at angle 0
+    reach = GAME.reachable_spaces(s, "P1")  # Corsair, speed 2
+    assert "C" in reach and "O1" in reach and "O5" not in reach  # I1-M1-O1; O5 is 3 away
+    est = GAME.estimated_reach(s, "P1", 90.0, 0.5)
+    assert est["distance_m"] == pytest.approx(0.25 / (2 * 0.35 * 9.81))
+    assert est["standard"] is True and est["parsecs"] <= 2

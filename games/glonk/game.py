@@ -39,6 +39,28 @@ class GlonkGame:
         """The armada sheets (colours, ship types, speeds, powers)."""
         return load_book()
 
+    def reachable_spaces(self, s: GlonkState, piece: str) -> list[str]:
+        """Spaces a standard propulsion of `piece` may end in (for highlighting)."""
+        return sorted(R.allowed_spaces(s.piece(piece)), key=lambda x: (x[0], R._num(x)))
+
+    def occupied_spaces(self, s: GlonkState, piece: str) -> list[str]:
+        return sorted(R.occupied(s.piece(piece)), key=lambda x: (x[0], R._num(x)))
+
+    def estimated_reach(self, s: GlonkState, piece: str, angle_deg: float, speed: float
+                        ) -> dict:
+        """Where a flick would stop on an empty mat (slide v^2 / (2 mu g), mu = 0.35), the
+        spaces it would occupy there and how many parsecs that is from the start (for the
+        aiming display; collisions are not predicted)."""
+        p = s.piece(piece)
+        d = float(speed) ** 2 / (2 * R.MU_G)
+        a = math.radians(angle_deg)
+        x, y = p.x + d * math.cos(a), p.y + d * math.sin(a)
+        end = G.occupied(x, y, p.radius)
+        start = R.occupied(p)
+        return {"x": x, "y": y, "distance_m": d, "spaces": sorted(end),
+                "parsecs": G.set_distance(start, end) if start and end else None,
+                "standard": R.is_standard(s, end, R.allowed_spaces(p)) if p.is_ship else None}
+
     def view_model(self, s: GlonkState) -> dict:
         """Everything a 3D viewer draws, JSON-friendly: every disc (in play or beside the
         Galaxy) with its size, colours, face and pose; seats, scores, clock and phase.
