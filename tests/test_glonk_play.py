@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from games.api import TERMINAL, random_action
+from games.api import TERMINAL, IllegalAction, random_action
 from games.glonk import GAME
 from games.glonk.actions import Flick
 from games.glonk.cli import flick_report
@@ -52,8 +52,17 @@ def test_flick_report_gives_a_json_friendly_outcome():
     json.dumps(r)
     assert r["legal"] and r["propulsion"] in ("standard", "hyper")
     assert set(r["poses"]) >= {"P1", "V1", "BH"} and r["scores"] == [0, 0]
-    bad = flick_report(small(), "V1", 0, 1.0)
-    assert bad["legal"] is False and "activated" in bad["error"]
+    with pytest.raises(IllegalAction, match="activated"):
+        flick_report(small(), "V1", 0, 1.0)
+
+
+def test_flick_report_on_a_record_adds_the_flick_to_its_main_line():
+    from timeline import Record
+    rec = Record.new("glonk", start_state_json=GAME.state_to_json(small()))
+    r = flick_report(rec, "P1", 90.0, 0.8)
+    end = rec.root.end()
+    assert end.action_text == r["action"] == "flick P1 a=90.00 v=0.800 s=0.00"
+    assert end.motion is not None and r["scores"] == list(end.state.scores())
 
 
 def test_every_state_round_trips_through_json_and_every_action_through_text():

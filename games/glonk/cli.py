@@ -59,15 +59,27 @@ def flick_action(state: GlonkState, piece: str, angle_deg: float, speed: float,
 def flick_report(record_or_state: Any, piece: str, angle_deg: float, speed: float,
                  spin: float = 0.0, assault: str | None = None) -> dict:
     """Apply one flick and describe the outcome (events, standard or hyper-propulsion,
-    atomised and lost pieces, scores, resting poses). An illegal flick gives
-    {"legal": False, "error": rule}."""
-    state = _state_of(record_or_state)
-    try:
-        action = flick_action(state, piece, angle_deg, speed, spin, assault)
+    atomised and lost pieces, scores, resting poses).
+
+    Given a timeline Record, the flick is added at the end of its main line (so saving the
+    record keeps it); given a state (or its JSON), nothing is stored. An illegal flick raises
+    games.api.IllegalAction naming the rule.
+    """
+    record = record_or_state if hasattr(record_or_state, "add_child") and \
+        hasattr(record_or_state, "root") else None
+    if record is not None:
+        end = record.root.end()
+        state = end.state
+    else:
+        state = _state_of(record_or_state)
+    if not isinstance(state, GlonkState):
+        raise TypeError("flick_report needs a Glonk position")
+    action = flick_action(state, piece, angle_deg, speed, spin, assault)
+    if record is not None:
+        node = record.add_child(end, action, main=True)
+        step = node.step
+    else:
         step = _GAME.apply(state, action)
-    except IllegalAction as e:
-        return {"legal": False, "error": e.rule, "action": None if e.action is None
-                else str(e.action), "scores": list(state.scores())}
     new = step.state
     kinds = [e.kind for e in step.events]
     propulsion = ("standard" if "standard_propulsion" in kinds
