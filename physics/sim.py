@@ -1,8 +1,9 @@
 """simulate(): one flick in a fresh, headless PyBullet world, recorded as a Motion.
 
 Why it is built this way (FINDINGS.md and the measurements in config.py):
-- A new DIRECT connection per call, built from the caller's snapshot, with
-  `deterministicOverlappingPairs`, gives bit-identical results; `restoreState` would not.
+- A fresh world per call (a private DIRECT client, emptied), built from the caller's
+  snapshot, with `deterministicOverlappingPairs`, gives bit-identical results; branching
+  with `restoreState` would not.
 - Thin discs need a stiff contact and small steps: the solver runs at FRAME_HZ * SUBSTEPS
   (1920 Hz), stepped one step at a time so that every contact between discs is seen, with split
   impulses so that resolving an overlap adds no energy.
@@ -15,6 +16,8 @@ Why it is built this way (FINDINGS.md and the measurements in config.py):
 from __future__ import annotations
 
 import math
+import os
+import threading
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -24,6 +27,26 @@ from . import config
 from .motion import Contact, Disc, Flick, Motion, is_upside_down, quantise_poses, yaw_of
 
 _EMPTY: Mapping[str, frozenset[str]] = {}
+_clients = threading.local()
+
+
+def _fresh_world() -> int:
+    """A private DIRECT client holding an empty world.
+
+    Connecting costs ~5-10 ms, so each thread keeps its own client and empties it with
+    `resetSimulation`, which deletes every body and rebuilds the dynamics world: the results are
+    bit-identical to a new connection (tests/test_physics.py checks it). Never the global
+    default client, never `restoreState`.
+    """
+    if config.REUSE_CONNECTION:
+        cid = getattr(_clients, "cid", None)
+        if cid is not None and _clients.pid == os.getpid() and pb.isConnected(cid):
+            pb.resetSimulation(physicsClientId=cid)
+            return cid
+    cid = pb.connect(pb.DIRECT)
+    if config.REUSE_CONNECTION:
+        _clients.cid, _clients.pid = cid, os.getpid()
+    return cid
 
 
 def disc_quaternion(yaw: float, upside_down: bool) -> tuple[float, float, float, float]:
@@ -76,7 +99,7 @@ class _World:
     # --- world ---------------------------------------------------------------------------
 
     def _build(self):
-        cid = pb.connect(pb.DIRECT)
+        cid = _fresh_world()
         self.cid = cid
         pb.setPhysicsEngineParameter(
             numSubSteps=0, numSolverIterations=config.SOLVER_ITERATIONS,
@@ -159,7 +182,10 @@ class _World:
         try:
             return self._run()
         finally:
-            pb.disconnect(self.cid)
+            if config.REUSE_CONNECTION:
+                pb.resetSimulation(physicsClientId=self.cid)  # free the bodies now
+            else:
+                pb.disconnect(self.cid)
 
     def _run(self) -> Motion:
         cid, n = self.cid, self.n

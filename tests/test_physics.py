@@ -172,6 +172,14 @@ def test_the_same_flick_is_bit_identical_in_a_new_process():
     assert out.stdout.strip().splitlines()[-1] == here
 
 
+def test_a_reused_client_gives_the_same_motion_as_a_new_connection(monkeypatch):
+    discs, flick = busy_flick()
+    simulate(discs, Flick("d0_0", 0.3, 2.0))  # leave something behind in the client
+    reused = simulate(discs, flick)
+    monkeypatch.setattr(config, "REUSE_CONNECTION", False)
+    assert simulate(discs, flick) == reused
+
+
 def test_a_flick_from_the_resting_discs_of_a_motion_replays_exactly():
     m = busy_motion()
     after = list(m.final)
