@@ -335,3 +335,40 @@ def _node(session, action):
     n.action = action
     n.parent = session.node
     return n
+
+
+@pytest.mark.parametrize("players, hand", [(1, 4), (4, 3)])
+def test_hot_seat_shows_the_active_players_hand(app, players, hand):
+    """1 to 4 players share one side of the board; the hand on screen is the active player's
+    (4 cards with 1-2 players, 3 with 3-4, plus the card taken this turn)."""
+    from timeline import Record, Session
+
+    session = Session(Record.new("grendizer", {"players": players}), rng=np.random.default_rng(2))
+    session.auto_chance()
+    app.set_session(session)
+    app.render_frames(1)
+    s = session.state
+    ui = app.scene.ui
+    assert len(app.scene.seat_headings(s)) == players
+    shown = [c for _, c in ui.hand_cards.values()]
+    assert shown == list(s.hands[s.player]) and len(shown) == hand + 1
+    if players >= 3:  # a MiniFO in each arrival box at setup (it may have moved down since)
+        assert all(Ln.minifos or Ln.set_aside or Ln.reserve < BOARD.minifos_per_colour
+                   for Ln in s.lanes)
+
+
+def test_scene_animation_plays_through_the_app(app):
+    """The app samples the scene's motion: half way through a draw, the card is in the air."""
+    from timeline import Record, Session
+
+    s = position(queue=[["turn_draw"], ["take"], ["action"], ["move"], ["end"]])
+    rec = Record("grendizer", {"players": 2}, start_state_json=GAME.state_to_json(s))
+    session = Session(rec, rng=np.random.default_rng(0))
+    app.set_session(session)
+    card = next(c for c in sorted(set(s.deck)) if ACTIONS[c].symbols == (1, 3))
+    node = session.play(Draw(card))
+    app.show_node(node, 0.5)
+    z = app.scene.pieces["revealed"].getZ()
+    assert z > 0.5
+    app.show_node(node)
+    assert app.scene.pieces["revealed"].getZ() == pytest.approx(0.0)
