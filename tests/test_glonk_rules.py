@@ -430,3 +430,44 @@ def test_the_dominator_returns_the_taken_base_and_brings_saucers_against_either_
     from games.glonk.rules import touching
     assert touching(s5.piece("V2"), s5.piece("V0")) and s5.piece("V2").owner == 0
     assert touching(s5.piece("P2"), s5.piece("P0"))
+
+
+def test_out_of_play_pieces_do_not_return_to_a_player_who_cannot_move():
+    s = pos({"P0": at(0.335, 130), "V0": at(0.335, 250), "BH": (0, 0), "P1": at(0.30, 10),
+             "P2": at(0.3, 100)}, out=["V2", "V3"])
+    step = GAME.apply(s, Move("end_turn"))
+    st = step.state
+    assert st.annihilated[1] and st.piece("V2").status != IN_PLAY
+    assert st.phase == "over" and st.winners == (0,)
+
+
+def test_the_boarding_right_after_a_propulsion_lasts_until_the_next_action():
+    s = pos({**HOME, "P1": at(0.335, 10), "P2": at(0.2, 100), "V1": at(0.30, 40),
+             "V2": at(0.335, 300)})
+    v1 = s.piece("V1")
+    s2 = flick(s, "P1", {"P1": (v1.x - 0.0403, v1.y)}).state
+    assert s2.pending_board == "P1"
+    s3 = flick(s2, "P2", {"P2": at(0.2, 110)}).state
+    assert s3.pending_board is None
+    assert not GAME.is_legal(s3, Move("board", ("P1",)))
+
+
+def test_in_a_tiebreak_the_first_to_reach_8_wins():
+    from dataclasses import replace
+    v1 = at(0.30, 30)
+    s = pos({**HOME, "P1": (v1[0] - 0.0405, v1[1]), "V1": v1, "V7": at(0.335, 300)},
+            atomised={**{f"V{i}": 0 for i in (2, 3, 4, 5, 6, 8, 9)}, **{f"P{i}": 1
+                                                                          for i in range(2, 9)}})
+    s = replace(s, tiebreak=True)
+    assert s.scores() == (7, 7)
+    st = GAME.apply(s, Move("board", ("P1",))).state
+    assert st.phase == "over" and st.winners == (0,) and "8 points" in st.end_reason
+
+
+def test_a_chrono_timeout_in_the_stellar_phase_leaves_the_asteroids_out():
+    s = pos({**HOME, "P1": at(0.30, 10), "V1": at(0.335, 300), "A1": at(0.5, 45)},
+            asteroids=1, chrono=True)
+    s2 = GAME.apply(s, Move("end_turn")).state
+    assert s2.phase == "stellar" and Move("timeout") in GAME.legal_actions(s2)
+    s3 = GAME.apply(s2, Move("timeout")).state
+    assert s3.turn_player == 1 and s3.piece("A1").status == OUT
