@@ -121,3 +121,13 @@ def test_viewer_helpers_reachable_spaces_and_estimated_reach():
     est = GAME.estimated_reach(s, "P1", 90.0, 0.5)
     assert est["distance_m"] == pytest.approx(0.25 / (2 * 0.35 * 9.81))
     assert est["standard"] is True and est["parsecs"] <= 2
+
+
+def test_a_hard_flick_of_a_slow_ship_is_a_hyper_propulsion_that_ends_the_turn():
+    s = position(["space_pirates", "invaders"],
+                 {"BH": (0.0, 0.0), "P0": at(0.335, 130), "V0": at(0.335, 250),
+                  "P1": at(0.45, 30), "V1": at(0.335, 300), "V2": at(0.45, 60)},
+                 asteroids=0, turn=1)
+    step = GAME.apply(s, Flick.make("V1", 270, 1.5))  # a Larva Ship has speed 1
+    kinds = [e.kind for e in step.events]
+    assert "hyper_propulsion" in kinds and step.state.turn_player == 0
