@@ -87,6 +87,9 @@ def test_reveal_brings_a_token_from_the_pile_to_the_arrival_box():
     assert tr[-1][2] == 0.0 and np.allclose(tr[-1][1][:2], L.minifo_slot(0, 0, 0)[:2])
     mid = M.sample(tr, (tr[-2][0] + tr[-1][0]) / 2)
     assert mid[0][2] > max(tr[0][1][2], tr[-1][1][2])  # it flies in an arc
+    # then the revealed card, on the table all along, goes to the player's hand
+    assert anim.stages[-1] == "take"
+    assert anim.visible["revealed"] == (0.0, anim.duration)
 
 
 def test_attack_damage_moves_the_hp_marker_and_pulses_the_beast():

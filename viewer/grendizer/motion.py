@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from games.grendizer.data import ACTIONS, BEASTS
+from games.grendizer.data import BEASTS
 
 from . import layout as L
 
@@ -72,6 +72,8 @@ class _Sim:
         self.cur_kind = None
         self.fly = 0
         self.seq: dict = {}  # token -> arrival number (it takes the next free slot)
+        self.threat = None  # (space, danger) once the marker moved
+        self.at_rest: set = set()  # pieces hidden after the animation but shown from its start
         self.faces: dict = {}
         self.first: dict = {}  # pid -> start (pos, roll) for pieces hidden at rest
         self.vis: dict = {}
@@ -128,7 +130,6 @@ class _Sim:
 def build(before, after, events) -> Anim | None:
     """The animation from `before` to `after` through `events` (None when nothing moves)."""
     sim = _Sim(before, after)
-    rev_card = before.revealed
     for ev in events:
         d = ev.data
         k = ev.kind
@@ -140,13 +141,13 @@ def build(before, after, events) -> Anim | None:
                 st = sim.stage("draw")
                 sim.first["revealed"] = (start[0], 180.0)
                 sim.faces["revealed"] = d["card"]
-                rev_card = d["card"]
                 sim.set(st, "revealed", (*L.PLACES["revealed"], 0.0), 0.0, lift=1.4)
         elif k == "card_taken":
             st = sim.stage("take")
             sim.faces["revealed"] = d["card"]
-            if "revealed" not in sim.first:
+            if "revealed" not in sim.first:  # it lay face up next to the deck all along
                 sim.first["revealed"] = ((*L.PLACES["revealed"], 0.0), 0.0)
+                sim.at_rest.add("revealed")
             sim.set(st, "revealed", L.HAND_FROM, 0.0, lift=0.5)
         elif k in ("card_played", "discarded"):
             sim.fly_card(d["card"], (L.HAND_FROM, 0.0),
@@ -187,7 +188,7 @@ def build(before, after, events) -> Anim | None:
                 ids = sim.tokens_at(lane, ("pile",))
                 if not ids:
                     continue
-                tid = ids[-1] if False else ids[0]
+                tid = ids[0]
             else:
                 tid = ("b", lane)
             st = sim.stage("invasion", "arrive", [tid])
@@ -237,19 +238,17 @@ def build(before, after, events) -> Anim | None:
     if not sim.stages:
         return None
     _settle(sim, after)
-    return _tracks(sim, before, after, rev_card)
+    return _tracks(sim, before, after)
 
 
 def _threat_now(sim, before):
-    t = getattr(sim, "threat", None)
-    return t[0] if t else before.threat
+    return sim.threat[0] if sim.threat else before.threat
 
 
 def _settle(sim, after):
     """If the simulation does not end where the rules did (an event it does not model), add a
     last stage that moves every token to its place in `after`."""
-    want = Counter((t[0], t[1] if t[0] == "m" else t[1], loc)
-                   for t, loc in L.token_locations(after).items())
+    want = Counter((t[0], t[1], loc) for t, loc in L.token_locations(after).items())
     have = Counter((t[0], t[1], loc) for t, loc in sim.loc.items())
     if want == have:
         return
@@ -279,7 +278,7 @@ def _rest_before(before) -> dict:
     return out
 
 
-def _tracks(sim, before, after, rev_card) -> Anim:
+def _tracks(sim, before, after) -> Anim:
     rest = _rest_before(before)
     n = len(sim.stages)
     anim = Anim(duration=n * STAGE, faces=dict(sim.faces), stages=list(sim.labels))
@@ -310,7 +309,7 @@ def _tracks(sim, before, after, rev_card) -> Anim:
         end = anim.tracks[pid][-1][0]
         keep = (pid == "revealed" and after.revealed is not None) or (
             isinstance(pid, tuple) and pid[:2] == ("card", "beast"))
-        anim.visible[pid] = (t0, None if keep else end)
+        anim.visible[pid] = (0.0 if pid in sim.at_rest else t0, None if keep else end)
     return anim
 
 

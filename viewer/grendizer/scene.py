@@ -70,9 +70,7 @@ class GrendizerScene(Scene):
 
     # --- building -------------------------------------------------------------------------------
     def build(self) -> None:
-        from panda3d.core import TextNode as TN
-
-        base_font = TN.getDefaultFont()
+        base_font = TextNode.getDefaultFont()
         self.font = base_font.makeCopy()  # 3D labels (unlit): white glyphs, clear background
         self.font.setFg((1, 1, 1, 1))
         self.font.setBg((1, 1, 1, 0))
@@ -342,7 +340,6 @@ class GrendizerScene(Scene):
         if not isinstance(anim, M.Anim):
             return super().show_motion(motion, t)
         self._anim = anim
-        fly_used = set()
         for pid, track in anim.tracks.items():
             node = self.pieces.get(pid)
             if node is None:
@@ -358,8 +355,6 @@ class GrendizerScene(Scene):
                     continue
             pos, roll, scale = M.sample(track, t)
             self._place(pid, pos, roll, scale)
-            if isinstance(pid, tuple) and pid[0] == "fly":
-                fly_used.add(pid)
         self.lighting.mark_dirty()
 
     # --- picking --------------------------------------------------------------------------------
@@ -827,5 +822,3 @@ class GrendizerScene(Scene):
     def chaining(self) -> bool:
         return self.chain is not None
 
-
-_ = TextNode  # re-exported for tests that build labels

@@ -10,7 +10,7 @@ from panda3d.core import NodePath, Point2, Point3, TextNode, TransparencyAttrib
 
 from games.api import CHANCE
 from games.grendizer.actions import BeastDraw, Draw, EventDraw, FirstPlayer, Reveal
-from games.grendizer.data import ACTIONS, BEASTS, BOARD, EVENTS
+from games.grendizer.data import ACTIONS, BEASTS, EVENTS
 from viewer.geometry import MeshBuilder
 
 from .cards import card_mesh
