@@ -226,6 +226,13 @@ def _arc_overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return best
 
 
+def sorted_spaces(ids) -> list[str]:
+    """Space ids in mat order: C, then I1.., M1.., O1.. ."""
+    order = {"C": 0, "I": 1, "M": 2, "O": 3}
+    return sorted(ids, key=lambda s: (order.get(s[0], 9), int(s[1:] or 0) if s[1:].isdigit()
+                                      else 0, s))
+
+
 @lru_cache(maxsize=None)
 def load_galaxy(path: str = _DATA) -> Galaxy:
     """The Galaxy from its data file (cached: it is immutable)."""

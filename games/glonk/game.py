@@ -9,7 +9,7 @@ from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
 
 from . import rules as R
 from .actions import MAX_SPEED, MAX_SPIN, Flick, Move, jump_move, jump_xy, parse
-from .galaxy import load_galaxy
+from .galaxy import load_galaxy, sorted_spaces
 from .model import HOUSE_RULES, IN_PLAY, OUT, Config, GlonkState, load_book
 
 G = load_galaxy()
@@ -41,10 +41,10 @@ class GlonkGame:
 
     def reachable_spaces(self, s: GlonkState, piece: str) -> list[str]:
         """Spaces a standard propulsion of `piece` may end in (for highlighting)."""
-        return sorted(R.allowed_spaces(s.piece(piece)), key=lambda x: (x[0], R._num(x)))
+        return sorted_spaces(R.allowed_spaces(s.piece(piece)))
 
     def occupied_spaces(self, s: GlonkState, piece: str) -> list[str]:
-        return sorted(R.occupied(s.piece(piece)), key=lambda x: (x[0], R._num(x)))
+        return sorted_spaces(R.occupied(s.piece(piece)))
 
     def estimated_reach(self, s: GlonkState, piece: str, angle_deg: float, speed: float
                         ) -> dict:
@@ -57,7 +57,7 @@ class GlonkGame:
         x, y = p.x + d * math.cos(a), p.y + d * math.sin(a)
         end = G.occupied(x, y, p.radius)
         start = R.occupied(p)
-        return {"x": x, "y": y, "distance_m": d, "spaces": sorted(end),
+        return {"x": x, "y": y, "distance_m": d, "spaces": sorted_spaces(end),
                 "parsecs": G.set_distance(start, end) if start and end else None,
                 "standard": R.is_standard(s, end, R.allowed_spaces(p)) if p.is_ship else None}
 

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 from games.api import Event, IllegalAction
 
 from .actions import MAX_SPEED, Flick
-from .galaxy import Galaxy, load_galaxy
+from .galaxy import Galaxy, load_galaxy, sorted_spaces
 from .model import (ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, Piece, gap,
                     make_armada_pieces, make_stellar_pieces)
 from .placement import CLEAR, spot_against, spot_near
@@ -907,7 +907,8 @@ def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) ->
     start_spaces = occupied(flicked)
     w.events.append(ev("flick", piece=flick.piece, angle=flick.angle, speed=flick.speed,
                        spin=flick.spin, assault=flick.assault, power=flick.power, by=flick.by,
-                       start_spaces=sorted(start_spaces), allowed_spaces=sorted(allowed)))
+                       start_spaces=sorted_spaces(start_spaces),
+                       allowed_spaces=sorted_spaces(allowed)))
     for c in motion.contacts:
         w.events.append(ev("contact", t=round(float(c.t), 4), a=c.a, b=c.b))
     vmap = vanish_map(s, flick)
@@ -1013,7 +1014,7 @@ def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
             end_spaces = occupied(active)
             propulsion = "standard" if is_standard(s, end_spaces, allowed) else "hyper"
             w.events.append(ev(f"{propulsion}_propulsion", piece=flick.piece,
-                               end_spaces=sorted(end_spaces)))
+                               end_spaces=sorted_spaces(end_spaces)))
             if propulsion == "hyper":
                 ended = "hyper-propulsion"
         elif active.status == OUT:
