@@ -93,7 +93,7 @@ def tile_image(board: int | None, rotation: int, px: int = 48) -> bytes:
             elif sym == "D":
                 col = np.array(RGB[colour])
                 cell[inner] = col
-                ring = inner & (((d > 0.28) & (d < 0.45)) | ((d > 0.65) & (d < 0.78)))
+                ring = inner & (((d > 0.18) & (d < 0.30)) | ((d > 0.44) & (d < 0.56)))
                 cell[ring] = (0.97, 0.96, 0.92)
             else:
                 cell[inner] = FIELD

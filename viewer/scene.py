@@ -24,6 +24,9 @@ DRAWING_RGBA = {
     "yellow": (0.95, 0.8, 0.1, 0.8),
 }
 
+#: Arrows float this many cells above the surface, just over the pieces.
+ARROW_LIFT = 0.38
+
 
 @dataclass(frozen=True)
 class Pick:
@@ -196,9 +199,9 @@ class Scene:
             except (KeyError, ValueError, TypeError, IndexError):
                 continue  # a drawing off this board (e.g. from another layout) is skipped
             if d.kind == "arrow" and b is not None:
-                node = geometry.arrow("arrow", (a.x, a.y), (b.x, b.y), self.cell_size() * 0.22,
+                node = geometry.arrow("arrow", (a.x, a.y), (b.x, b.y), self.cell_size() * 0.26,
                                       rgba, z=0.0)
-                node.setZ(self.surface_z + self.cell_size() * 0.9)
+                node.setZ(self.surface_z + self.cell_size() * ARROW_LIFT)
             else:
                 r, g, bl, _ = rgba
                 node = geometry.square("mark", self.cell_size() * 0.96, (r, g, bl, 0.55))
