@@ -2,7 +2,8 @@
 
 The values come from the measurements in FINDINGS.md: thin discs need a stiff contact
 (`CONTACT_ERP`) and small steps (`SUBSTEPS`) so they neither sink into the mat nor pass
-through each other at 3 m/s; resting discs are put to sleep so they cost nothing.
+through each other at 3 m/s; resting discs stay out of the world (or asleep in it) until
+something moving comes near, so they cost nothing.
 """
 from __future__ import annotations
 
@@ -56,8 +57,9 @@ MAT_RESTITUTION = 0.0
 ROLLING_FRICTION = 0.0
 SPINNING_FRICTION = 0.0002
 
-#: A disc is at rest when its speed stays below REST_SPEED and its spin below REST_SPIN
-#: for REST_SECONDS (FINDINGS: single-instant tests fire too early).
+#: A disc is at rest when, frame after frame for REST_SECONDS, it moves slower than REST_SPEED
+#: (m/s) and turns slower than REST_SPIN (rad/s), judged from its pose one frame to the next
+#: (FINDINGS: single-instant tests fire too early; the solver's velocities jitter at rest).
 REST_SPEED = 0.002
 REST_SPIN = 0.5
 REST_SECONDS = 0.1
