@@ -97,16 +97,19 @@ def rect(m: MeshBuilder, x0, y0, x1, y1, to3, color, normal=(0, 0, 1)):
     fan(m, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)], to3, color, normal)
 
 
-def symbol(m: MeshBuilder, lane, cx, cy, r, to3, fg=(1, 1, 1, 1), disc=True):
-    """A lane's zone symbol: a coloured disc with the white shape (or the no-entry sign)."""
+def symbol(m: MeshBuilder, lane, cx, cy, r, to3, fg=(1, 1, 1, 1), disc=True, over=None):
+    """A lane's zone symbol: a coloured disc with the white shape (or the no-entry sign).
+
+    `over` maps the shape's points when it must lie above the disc (3D: no z-fighting)."""
+    over = over or to3
     if lane is None:
         fan(m, shape_points("circle", r), lambda x, y: to3(cx + x, cy + y),
             (*NO_ENTRY_RGB, 1))
-        rect(m, cx - r * 0.68, cy - r * 0.2, cx + r * 0.68, cy + r * 0.2, to3, (1, 1, 1, 1))
+        rect(m, cx - r * 0.68, cy - r * 0.2, cx + r * 0.68, cy + r * 0.2, over, (1, 1, 1, 1))
         return
     if disc:
         fan(m, shape_points("circle", r), lambda x, y: to3(cx + x, cy + y), (*L.LANE_RGB[lane], 1))
-    fan(m, shape_points(SHAPES[lane], r * 0.55), lambda x, y: to3(cx + x, cy + y), fg)
+    fan(m, shape_points(SHAPES[lane], r * 0.55), lambda x, y: over(cx + x, cy + y), fg)
 
 
 # --- the atlas ----------------------------------------------------------------------------------

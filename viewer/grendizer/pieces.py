@@ -178,10 +178,9 @@ def board_mesh() -> NodePath:
             rect(m, cx - 0.08, ay + 0.0, cx + 0.08, ay + 0.22, on_board, white)
             fan(m, [(cx - 0.2, ay + 0.02), (cx, ay - 0.22), (cx + 0.2, ay + 0.02)], on_board, white)
         # zone symbol at the arrival box and the strip's top
-        symbol(m, lane, L.strip_x(lane), L.space_y(0) + 0.32, 0.17,
-               lambda x, y: (x, y, z + L.INLAY_H + 0.002))
-        symbol(m, lane, L.strip_x(lane), L.space_y(L.A) + 0.32, 0.17,
-               lambda x, y: (x, y, z + L.INLAY_H + 0.002))
+        for sy in (L.space_y(0) + 0.32, L.space_y(L.A) + 0.32):
+            symbol(m, lane, L.strip_x(lane), sy, 0.17, lambda x, y: (x, y, z + L.INLAY_H + 0.002),
+                   over=lambda x, y: (x, y, z + L.INLAY_H + 0.005))
         # the Saucer Beast card place and the pile place
         cx, cy = L.beast_card_pos(lane)
         hw, hh = L.CARD_W / 2 + 0.06, L.CARD_H / 2 + 0.06
@@ -207,6 +206,10 @@ def track_face(difficulty: str, sign: int) -> NodePath:
     n = (0, 0, sign)
     to3 = (lambda x, y: (x, y, zt)) if sign > 0 else (lambda x, y: (-x, y, zt))
     base_y = L.track_y(difficulty, 0)
+
+    def lift(p, k=1):
+        return (p[0], p[1], p[2] + 0.003 * k * sign)
+
     for s in range(track.spaces):
         y = L.track_y(difficulty, s) - base_y
         if s == track.game_over:
@@ -216,9 +219,11 @@ def track_face(difficulty: str, sign: int) -> NodePath:
         else:
             col = _mix((0.98, 0.85, 0.35), (0.95, 0.35, 0.10), s / track.spaces)
         rect(m, -w / 2 + 0.06, y - p / 2 + 0.03, w / 2 - 0.06, y + p / 2 - 0.03, to3, (*col, 1), n)
-        if s in track.danger:
-            fan(m, shape_points("triangle", p * 0.32), lambda x, y, yy=y: to3(w / 2 - 0.3 + x, yy + y),
-                (0.95, 0.95, 0.95, 1), n)
+        if s in track.danger:  # the Danger icon, a little above the space
+            fan(m, shape_points("triangle", p * 0.32),
+                lambda x, y, yy=y: lift(to3(w / 2 - 0.3 + x, yy + y)), (0.95, 0.95, 0.95, 1), n)
+            rect(m, w / 2 - 0.318, y - p * 0.16, w / 2 - 0.282, y + p * 0.06,
+                 lambda x, y: lift(to3(x, y), 2), (0.2, 0.2, 0.2, 1), n)
     return m.node()
 
 
