@@ -61,8 +61,8 @@ class Aim:
             return f"{reach}: out of the Galaxy (lost in space)"
         ps = "?" if self.parsecs is None else str(self.parsecs)
         kind = "standard propulsion" if self.standard else "HYPER-PROPULSION (ends the turn)"
-        limit = f" of {speed_limit}" if speed_limit is not None else ""
-        return f"{reach}, {ps}{limit} parsecs: {kind}"
+        limit = f" (speed {speed_limit})" if speed_limit is not None else ""
+        return f"{reach}, {ps} parsec{'s' if ps != '1' else ''}{limit}: {kind}"
 
 
 def aim_from_pull(state, piece_id: str, pull_from: tuple[float, float],

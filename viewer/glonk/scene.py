@@ -53,13 +53,14 @@ AIM_HYPER = (1.0, 0.62, 0.12, 0.9)
 AIM_LOST = (1.0, 0.22, 0.18, 0.9)
 
 
-def _text_shader() -> Shader:
-    """Unlit text: glyph alpha times the text colour (the lit shader ignores font alpha)."""
+def _load_shader(name: str) -> Shader:
+    """A GLSL pair from viewer/glonk/shaders: "text" (unlit glyphs: the lit shader ignores
+    font alpha) or "mat" (the mat's cheaper lighting)."""
     here = Path(__file__).parent / "shaders"
-    shader = Shader.load(Shader.SL_GLSL, vertex=str(here / "text.vert"),
-                         fragment=str(here / "text.frag"))
+    shader = Shader.load(Shader.SL_GLSL, vertex=str(here / f"{name}.vert"),
+                         fragment=str(here / f"{name}.frag"))
     if shader is None:
-        raise RuntimeError("could not load the Glonk text shader")
+        raise RuntimeError(f"could not load the Glonk {name} shader")
     return shader
 
 
@@ -126,7 +127,7 @@ class GlonkScene(Scene):
         self.mat_root = root.attachNewNode("glonk-mat")
         self.disc_root = root.attachNewNode("glonk-discs")
         self.label_root = root.attachNewNode("glonk-labels")
-        self.label_root.setShader(_text_shader(), 50)
+        self.label_root.setShader(_load_shader("text"), 50)
         lighting.hide_from_shadow(self.label_root)
         self.aim_root = self.overlay.attachNewNode("aim")
         self.mark_root = self.overlay.attachNewNode("marks")
@@ -156,6 +157,7 @@ class GlonkScene(Scene):
         mat.setTexture(self.mat_tex)
         apply_material(mat, MAT)
         mat.reparentTo(self.mat_root)
+        mat.setShader(_load_shader("mat"), 20)
         self.lighting.hide_from_shadow(self.mat_root)
         self.disc_root.setTexture(self.sticker_tex)
         apply_material(self.disc_root, DISC)
@@ -333,17 +335,22 @@ class GlonkScene(Scene):
                         upright=True)
 
     def _label(self, text: str, radius: float, angle: float, height: float, rgba,
-               upright: bool = False) -> NodePath:
-        """Flat text on the table at polar (radius, angle); `upright` reads from seat 0's
-        side, else it reads from outside the Galaxy."""
+               upright: bool = True) -> NodePath:
+        """Flat text on the table at polar (radius, angle). `upright` labels turn about the
+        vertical to read upright from wherever the camera is; others read from outside."""
         tn = TextNode("label")
         tn.setText(text)
         tn.setAlign(TextNode.ACenter)
         tn.setTextColor(*rgba)
-        node = self.label_root.attachNewNode(tn)
+        holder = self.label_root.attachNewNode("label-holder")
+        holder.setPos(radius * math.cos(angle), radius * math.sin(angle), 0.0006)
+        if upright:
+            holder.setBillboardAxis()  # +y points away from the camera: the text's top
+        else:
+            holder.setH(math.degrees(angle) + 90)
+        node = holder.attachNewNode(tn)
         node.setScale(height)
-        node.setHpr(0 if upright else math.degrees(angle) + 90, -90, 0)
-        node.setPos(radius * math.cos(angle), radius * math.sin(angle), 0.0006)
+        node.setP(-90)
         node.setTransparency(TransparencyAttrib.MAlpha)
         return node
 

@@ -1,0 +1,150 @@
+"""End-to-end Glonk: a real window under Xvfb, set up and flicked with xdotool as a person would.
+
+`flickbook play glonk --players 2 --seed 7` opens; the armadas and asteroids are placed by
+clicking spaces; then a saucer is clicked, pressed, dragged back and released (a real mouse
+drag). The flick must be recorded in the session (the autosave holds it, with the direction
+and power of the drag), and playing it back with the keys must move the disc on screen from
+where it stood to where the flick left it. Where to click comes from a mirror of the game
+drawn offscreen at the same size and camera (the viewer core's e2e helpers).
+"""
+from __future__ import annotations
+
+import math
+import time
+from argparse import Namespace
+
+import numpy as np
+import pytest
+
+from test_e2e_viewer import H, W, Desk, Mirror, _same_record, pytestmark  # noqa: F401
+
+ARGS = ("play", "glonk", "--players", "2", "--seed", "7")
+
+
+def _film(px, py):
+    return (px / W) * 2 - 1, 1 - (py / H) * 2
+
+
+def _screenshot(tmp_path, desk, count_before):
+    folder = tmp_path / "home" / "screenshots"
+    desk.key("F12")
+    deadline = time.time() + 10
+    from viewer.glonk.textures import read_png
+
+    while True:
+        shots = sorted(folder.glob("flickbook-*.png")) if folder.exists() else []
+        img = read_png(shots[-1]) if len(shots) > count_before else None  # None while written
+        if img is not None:
+            return img.astype(float), len(shots)
+        if time.time() > deadline:
+            raise AssertionError("the viewer wrote no screenshot")
+        time.sleep(0.3)
+
+
+def _disc_at(mirror, img, piece, x, y):
+    """Mean colour over the middle of where a disc would lie at (x, y)."""
+    c = mirror.px((x, y, piece.thickness))
+    e = mirror.px((x + piece.radius, y, piece.thickness))
+    r = max(2.0, math.hypot(e[0] - c[0], e[1] - c[1]) * 0.45)
+    yy, xx = np.mgrid[0:img.shape[0], 0:img.shape[1]]
+    return img[(xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= r * r].mean(axis=0)
+
+
+def test_flick_a_piece_with_a_real_mouse_drag_then_play_it_back(tmp_path):
+    from games.glonk.actions import Flick
+    from timeline import load_record
+    from viewer.glonk import aim as AIM
+
+    from test_viewer_glonk import face_colour, face_key, mat_colour
+
+    args = Namespace(command="play", game="glonk", players=2, seed=7)
+    desk = Desk(tmp_path)
+    mirror = Mirror(args)
+    try:
+        desk.start(*ARGS)
+        desk.key("t")  # top-down camera, as in the mirror
+        time.sleep(0.8)
+        mirror.sync()
+        game = mirror.session.game
+        # setup: click the space of each placement, as the status line asks
+        while mirror.session.state.phase in ("place_armada", "place_asteroid"):
+            action = game.legal_actions(mirror.session.state)[0]
+            desk.click(*mirror.cell(action.args[-1]))
+            mirror.play(action)
+        assert mirror.session.state.phase == "actions"
+        _same_record(tmp_path, mirror, seconds=15)
+        # the turn player's saucer furthest from the centre, flicked outwards
+        s = mirror.session.state
+        mine = [p for p in s.in_play() if p.owner == s.turn_player and p.kind == "saucer"]
+        piece = max(mine, key=lambda p: math.hypot(p.x, p.y))
+        d = math.hypot(piece.x, piece.y)
+        ux, uy = piece.x / d, piece.y / d
+        start_px = mirror.px((piece.x, piece.y, piece.thickness))
+        pull_world = (piece.x - ux * 0.035, piece.y - uy * 0.035, 0.0)
+        end_px = mirror.px(pull_world)
+        desk.click(*start_px)  # select it: its reachable spaces light up
+        desk.x("mousemove", "--window", desk.wid, str(round(start_px[0])), str(round(start_px[1])))
+        time.sleep(0.3)
+        desk.x("mousedown", "1")
+        time.sleep(0.2)
+        for k in range(1, 9):  # drag back in small steps, as a hand does
+            fx = start_px[0] + (end_px[0] - start_px[0]) * k / 8
+            fy = start_px[1] + (end_px[1] - start_px[1]) * k / 8
+            desk.x("mousemove", "--window", desk.wid, str(round(fx)), str(round(fy)))
+            time.sleep(0.08)
+        time.sleep(0.4)
+        desk.x("mouseup", "1")
+        # what the mirror reads from the same pixel: the expected flick
+        origin, direction = mirror.app.mouse_ray(*_film(round(end_px[0]), round(end_px[1])))
+        at = mirror.scene.pick(origin, direction).point
+        want = AIM.aim_from_pull(s, piece.id, (piece.x, piece.y), at[:2])
+        # the flick is recorded in the session (the autosave follows every change)
+        deadline = time.time() + 30
+        got = None
+        while time.time() < deadline:
+            try:
+                rec = load_record(tmp_path / "home" / "autosave.flick")
+                last = rec.root.end()
+                if isinstance(last.action, Flick):
+                    got = last
+                    break
+            except Exception:
+                pass
+            time.sleep(0.4)
+        assert got is not None, "no flick was recorded"
+        f = got.action
+        assert f.piece == piece.id and f.assault is None and f.power is None
+        diff = (f.angle - want.angle + 180) % 360 - 180
+        assert abs(diff) < 1.5 and f.speed == pytest.approx(want.speed, abs=0.05)
+        assert got.stored_motion is not None or got.motion is not None
+        mirror.play(f)
+        after = mirror.session.state
+        # play it back: one step back shows the disc where it stood, then Space plays the flick
+        desk.key("Left")
+        time.sleep(0.8)
+        mirror.session.back()
+        mirror.sync()
+        img, n = _screenshot(tmp_path, desk, 0)
+        here = _disc_at(mirror, img, piece, piece.x, piece.y)
+        want_face = face_colour(face_key(piece))
+        under = mat_colour(piece.x, piece.y, piece.radius)
+        assert np.abs(here - want_face).sum() < np.abs(here - under).sum()
+        desk.key("space")
+        time.sleep(float(mirror.session.node.variations[0].motion.duration) + 2.0)
+        img2, _ = _screenshot(tmp_path, desk, n)
+        moved = after.piece(piece.id)
+        gone = _disc_at(mirror, img2, piece, piece.x, piece.y)
+        assert np.abs(gone - want_face).sum() > np.abs(gone - under).sum() * 0.8 or \
+            math.hypot(moved.x - piece.x, moved.y - piece.y) < piece.radius
+        if moved.status == "in_play":
+            there = _disc_at(mirror, img2, moved, moved.x, moved.y)
+            face_after = face_colour(face_key(moved))
+            assert np.abs(there - face_after).sum() < np.abs(
+                there - mat_colour(moved.x, moved.y, moved.radius)).sum()
+    except BaseException:
+        desk.key("F12")
+        time.sleep(0.5)
+        raise
+    finally:
+        mirror.close()
+        desk.stop()
