@@ -261,8 +261,30 @@ class ScreenUI:
         node = card_mesh(self.scene.atlas, card, card, w=PREVIEW_W, h=h, plane="xz")
         node.setTexture(self.scene.atlas.texture)
         right, bottom = self.insets()
-        node.setPos(a - right - PREVIEW_W / 2 - 0.04, 0, 0.95 - h / 2 - 0.02)
+        at = self.aspect_point(t) if t[0] == "hand" else self._aspect_of_world(pick.point)
+        if at is None:
+            at = (0.0, 0.0)
+        if t[0] == "hand":  # above the hand, over the card
+            x, z = at[0], -1 + bottom + 0.075 + HAND_H + 0.12 + h / 2
+        else:  # beside the card on the table, on the side with more room
+            side = 1 if at[0] < (-a + a - right) / 2 else -1
+            x = at[0] + side * (PREVIEW_W / 2 + 0.2)
+            z = at[1]
+        x = min(max(x, -a + PREVIEW_W / 2 + 0.02), a - right - PREVIEW_W / 2 - 0.02)
+        z = min(max(z, -1 + bottom + h / 2 + 0.02), 1 - h / 2 - 0.02)
+        node.setPos(x, 0, z)
         node.reparentTo(self.preview_root)
+
+    def _aspect_of_world(self, point):
+        """aspect2d (x, z) of a world point, or None when it is not in view."""
+        if point is None:
+            return None
+        base = self.base
+        p = base.cam.getRelativePoint(base.render, Point3(*point))
+        p2 = Point2()
+        if not base.camLens.project(p, p2):
+            return None
+        return (p2.x * self.aspect(), p2.y)
 
     def frame(self) -> None:
         """Per-frame upkeep: lay the hand out again when the window or the panels change."""
