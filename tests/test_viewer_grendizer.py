@@ -375,3 +375,14 @@ def test_scene_animation_plays_through_the_app(app):
     assert z > 0.5
     app.show_node(node)
     assert app.scene.pieces["revealed"].getZ() == pytest.approx(0.0)
+
+
+def test_vega_spy_discard_by_clicking_a_card(app):
+    """Vega Spy: the active player discards a card of their choice, clicked in the hand."""
+    from games.grendizer.actions import Discard
+
+    s = position(queue=[["discard"], ["check_danger"], ["take"], ["action"], ["move"], ["end"]])
+    show(app, s)
+    _, res = click_at(app, app.scene.ui.aspect_point(("hand", "C44")))
+    assert res.action == Discard("C44")
+    GAME.apply(s, res.action)
