@@ -303,6 +303,11 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as exc:
         print(f"flickbook: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # output piped into `head` and the like
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as exc:  # an illegal move or a damaged file from deeper layers
         from games.api import IllegalAction
         from timeline import RecordFileError
@@ -314,8 +319,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("flickbook: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":

@@ -21,10 +21,34 @@ import threading
 from typing import Mapping, Sequence
 
 import numpy as np
-import pybullet as pb
 
 from . import config
 from .motion import Contact, Disc, Flick, Motion, is_upside_down, quantise_poses, yaw_of
+
+
+
+def _import_pybullet_quietly():
+    """Import pybullet without its C-level "pybullet build time" line on stdout (it would
+    end up inside `--json` output of the command line)."""
+    import sys
+
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (OSError, ValueError):  # no real stdout (embedded, captured): import plainly
+        import pybullet
+        return pybullet
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            import pybullet
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+    return pybullet
+
+
+pb = _import_pybullet_quietly()
 
 _EMPTY: Mapping[str, frozenset[str]] = {}
 _clients = threading.local()
