@@ -138,6 +138,10 @@ class GrendizerScene(Scene):
 
     def _labels(self) -> None:
         lab = self.board_root.attachNewNode("labels")
+        under = self.board_root.attachNewNode("labels-under-cards")
+        under.setShaderOff(20)
+        under.setTransparency(TransparencyAttrib.MAlpha)
+        self.lighting.hide_from_shadow(under)
         z = L.SURFACE + 0.003
         for lane in range(L.NLANES):
             bx = L.box_x(lane)
@@ -152,8 +156,9 @@ class GrendizerScene(Scene):
                 P.text(lab, self.font, word, (sx + 0.06, (y0 + y1) / 2 - 0.35, z), 0.17,
                        (0.95, 0.95, 0.95, 0.9), heading=90)
             cx, cy = L.beast_card_pos(lane)
-            P.text(lab, self.font, "Saucer Beast\ncard", (cx, cy + 0.05, L.BOARD_H + 0.01), 0.2,
-                   (0.75, 0.65, 0.72, 1))
+            # under where the card lies: no depth offset, so the card hides it
+            P.text(under, self.font, "Saucer Beast\ncard", (cx, cy + 0.05, L.BOARD_H + 0.009),
+                   0.2, (0.75, 0.65, 0.72, 1))
             px, py = L.pile_pos(lane)
             P.text(lab, self.font, f"{BOARD.colours[lane]}\npile", (px + 0.38, py + 0.02, L.BOARD_H + 0.01),
                    0.2, (0.92, 0.92, 0.95, 1), align="left")
