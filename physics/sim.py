@@ -21,34 +21,45 @@ import threading
 from typing import Mapping, Sequence
 
 import numpy as np
+import pybullet as pb
 
 from . import config
 from .motion import Contact, Disc, Flick, Motion, is_upside_down, quantise_poses, yaw_of
 
 
 
-def _import_pybullet_quietly():
-    """Import pybullet without its C-level "pybullet build time" line on stdout (it would
-    end up inside `--json` output of the command line)."""
-    import sys
+class _QuietStdout:
+    """Send C-level stdout to /dev/null for a moment: pybullet prints its "build time" line
+    when it connects, which would end up inside the command line's `--json` output."""
 
-    try:
-        sys.stdout.flush()
-        saved = os.dup(1)
-    except (OSError, ValueError):  # no real stdout (embedded, captured): import plainly
-        import pybullet
-        return pybullet
-    try:
-        with open(os.devnull, "wb") as devnull:
-            os.dup2(devnull.fileno(), 1)
-            import pybullet
-    finally:
-        os.dup2(saved, 1)
-        os.close(saved)
-    return pybullet
+    def __enter__(self):
+        import sys
+
+        self.saved = None
+        try:
+            sys.stdout.flush()
+            self.saved = os.dup(1)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):  # no real stdout: nothing to hide
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            try:
+                import ctypes
+
+                ctypes.CDLL(None).fflush(None)  # flush C's buffer into /dev/null
+            except (OSError, AttributeError):
+                pass
+            os.dup2(self.saved, 1)
+            os.close(self.saved)
+        return False
 
 
-pb = _import_pybullet_quietly()
+
 
 _EMPTY: Mapping[str, frozenset[str]] = {}
 _clients = threading.local()
@@ -67,7 +78,8 @@ def _fresh_world() -> int:
         if cid is not None and _clients.pid == os.getpid() and pb.isConnected(cid):
             pb.resetSimulation(physicsClientId=cid)
             return cid
-    cid = pb.connect(pb.DIRECT)
+    with _QuietStdout():
+        cid = pb.connect(pb.DIRECT)
     if config.REUSE_CONNECTION:
         _clients.cid, _clients.pid = cid, os.getpid()
     return cid
