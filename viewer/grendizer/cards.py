@@ -323,3 +323,33 @@ def card_mesh(atlas: CardAtlas, face: str, back: str, w=L.CARD_W, h=L.CARD_H, t=
     m.quad([(-hw, hh, 0), (-hw, -hh, 0), (-hw, -hh, t), (-hw, hh, t)], (-1, 0, 0), (1, 1, 1, 1), e4)
     m.quad([(hw, -hh, 0), (hw, hh, 0), (hw, hh, t), (hw, -hh, t)], (1, 0, 0), (1, 1, 1, 1), e4)
     return m.node()
+
+
+def main(argv=None) -> int:
+    """`python -m viewer.grendizer.cards OUT.png`: write the card face atlas (for a look)."""
+    import sys
+
+    from panda3d.core import Filename, PNMImage
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m viewer.grendizer.cards OUT.png", file=sys.stderr)
+        return 2
+    from direct.showbase.ShowBase import ShowBase
+
+    from viewer.display import configure
+
+    configure(True, (64, 64))
+    base = ShowBase()
+    font = TextNode.getDefaultFont().makeCopy()
+    font.setPixelsPerUnit(64)
+    atlas = CardAtlas(base, font)
+    img = PNMImage()
+    atlas.texture.store(img)
+    img.write(Filename.fromOsSpecific(args[0]))
+    print(args[0])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
