@@ -168,10 +168,14 @@ class ViewerApp(ShowBase):
         self.refresh_status()
 
     def animate_node(self, node, seconds: float = 0.45) -> None:
-        """Show `node` by playing its action's animation over `seconds`."""
-        if self.motion_of(node) is None or seconds <= 0:
+        """Show `node` by playing its action's animation over `seconds` (or, for a scene
+        whose `natural_pace` is true, over the motion's own duration when that is longer)."""
+        motion = self.motion_of(node)
+        if motion is None or seconds <= 0:
             self.show_node(node)
             return
+        if getattr(self.scene, "natural_pace", False):
+            seconds = max(seconds, motion.duration)
         self._anim = [node, 0.0, seconds]
         self.show_node(node, 0.0)
 
