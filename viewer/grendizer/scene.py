@@ -47,6 +47,8 @@ class GrendizerScene(Scene):
     """Grendizer XperienZ on the table. See the module docstring for the interaction."""
 
     surface_z = L.SURFACE
+    #: A move's staged animation (attack, damage, destruction...) plays at its own pace.
+    natural_pace = True
 
     def __init__(self, base, game, root, lighting):
         super().__init__(base, game, root, lighting)
