@@ -105,6 +105,11 @@ def test_attack_damage_moves_the_hp_marker_and_pulses_the_beast():
     assert "destroy beast" in anim.stages
     card = anim.tracks[("card", "beast", 2)]
     assert card[-1][2] == 180.0  # its card is turned over
+    # the played card flies from the hand onto the discard pile, whose top waits for it
+    fly = [pid for pid in anim.faces if pid[0] == "fly"]
+    assert [anim.faces[p] for p in fly] == ["C16"]
+    assert np.allclose(anim.tracks[fly[0]][-1][1], L.pile_top("discard", len(step.state.discard)))
+    assert anim.hidden_until["discard"] == pytest.approx(M.STAGE)
 
 
 def test_destroyed_minifos_go_to_the_beast_card_place_or_the_pile():

@@ -27,6 +27,8 @@ class Anim:
     tracks: dict = field(default_factory=dict)
     faces: dict = field(default_factory=dict)  # pid -> card id shown on a flying card
     visible: dict = field(default_factory=dict)  # pid -> (t0, t1) for pieces hidden at rest
+    hidden_until: dict = field(default_factory=dict)  # pid -> t: a pile's top card, until the
+    #                                                   card flying onto it lands
     stages: list = field(default_factory=list)  # stage labels, for tests and the status line
 
 
@@ -74,6 +76,7 @@ class _Sim:
         self.seq: dict = {}  # token -> arrival number (it takes the next free slot)
         self.threat = None  # (space, danger) once the marker moved
         self.at_rest: set = set()  # pieces hidden after the animation but shown from its start
+        self.lands: dict = {}  # pile top pid -> index of the stage in which a card lands on it
         self.faces: dict = {}
         self.first: dict = {}  # pid -> start (pos, roll) for pieces hidden at rest
         self.vis: dict = {}
@@ -117,10 +120,12 @@ class _Sim:
         """Where a MiniFO goes when destroyed or returned (rules: pile, or aside)."""
         return ("aside",) if self.loc.get(("b", lane)) == ("pile",) else ("pile",)
 
-    def fly_card(self, card, start, end, label):
-        pid = ("fly", self.fly)
+    def fly_card(self, card, start, end, label, onto=None):
+        pid = ("fly", self.fly % 4)
         self.fly += 1
         st = self.stage(label)
+        if onto is not None:
+            self.lands[onto] = len(self.stages) - 1
         self.first[pid] = start
         self.faces[pid] = card
         self.set(st, pid, end[0], end[1], lift=1.6)
@@ -152,7 +157,7 @@ def build(before, after, events) -> Anim | None:
         elif k in ("card_played", "discarded"):
             sim.fly_card(d["card"], (L.HAND_FROM, 0.0),
                          (L.pile_top("discard", len(after.discard)), 0.0),
-                         "play" if k == "card_played" else "discard")
+                         "play" if k == "card_played" else "discard", onto="discard")
         elif k == "card_drawn" and d.get("deck") == "beasts":
             lane = d["lane"]
             st = sim.stage("beast card")
@@ -166,7 +171,7 @@ def build(before, after, events) -> Anim | None:
         elif k == "card_drawn" and d.get("deck") == "events":
             pid, st = sim.fly_card(d["card"], (card_rest(before)["event_deck"][0], 180.0),
                                    (L.pile_top("event_discard", len(after.event_discard)), 0.0),
-                                   "event")
+                                   "event", onto="event_discard")
             sim.set(st, "threat", threat_pos(before.difficulty, _threat_now(sim, before)), 0.0,
                     lift=0.6)
         elif k == "moved" and d.get("piece") == "grendizer":
@@ -304,6 +309,8 @@ def _tracks(sim, before, after) -> Anim:
                 track.append((t1, pos, roll, 1.0, 0.0))
             else:
                 track.append((t1, pos, roll, 1.0, lift))
+    for pid, i in sim.lands.items():
+        anim.hidden_until[pid] = (i + 1) * STAGE
     # Pieces hidden at rest (flying cards, the revealed card once taken) vanish at their end.
     for pid, (t0, _) in list(anim.visible.items()):
         end = anim.tracks[pid][-1][0]

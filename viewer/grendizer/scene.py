@@ -362,6 +362,9 @@ class GrendizerScene(Scene):
                     continue
             pos, roll, scale = M.sample(track, t)
             self._place(pid, pos, roll, scale)
+        for pid, until in anim.hidden_until.items():
+            if t < until:
+                self.pieces[pid].hide()
         self.lighting.mark_dirty()
 
     # --- picking --------------------------------------------------------------------------------
