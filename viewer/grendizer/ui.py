@@ -74,6 +74,7 @@ class ScreenUI:
         self._picker_key = None
         self._hover = None
         self._shown = None
+        self._playable = (None, set())
         self.force_insets = None  # (right, bottom): a mirror of a window drawn offscreen
         self.picker_enabled = not getattr(self.base, "offscreen", False)
         self.outcomes: list = []
@@ -107,12 +108,15 @@ class ScreenUI:
         cp = game.current_player(state)
         hand = state.hands[state.player] if state.hands else ()
         kind = scene.phase(state)
-        playable = set()
-        if cp >= 0:
-            for a in game.legal_actions(state):
-                card = getattr(a, "card", None)
-                if card is not None:
-                    playable.add(card)
+        if self._playable[0] is not state:  # animations call show() every frame: ask once
+            playable = set()
+            if cp >= 0:
+                for a in game.legal_actions(state):
+                    card = getattr(a, "card", None)
+                    if card is not None:
+                        playable.add(card)
+            self._playable = (state, playable)
+        playable = self._playable[1]
         key = (state.player, hand, scene.selected, frozenset(playable), kind, self.insets(),
                round(self.aspect(), 3), cp == CHANCE, state.result)
         if key == self._hand_key:
