@@ -307,7 +307,8 @@ class GrendizerScene(Scene):
             self.selected = None
         self._anim = None
         self.show_hints(state)
-        if self.ui is not None:
+        if self.ui is not None and not (self._internal and self.chain is not None):
+            # while draws animate, the hand stays the one the next click acts on
             self.ui.show(state)
         self.lighting.mark_dirty()
 
