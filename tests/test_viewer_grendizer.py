@@ -92,6 +92,26 @@ def test_reveal_brings_a_token_from_the_pile_to_the_arrival_box():
     assert anim.visible["revealed"] == (0.0, anim.duration)
 
 
+def test_threat_phase_raises_and_turns_the_marker_and_sends_minifos_home():
+    """A MiniFO in a Strategic Location raises the Threat one space; reaching a Danger space
+    turns the marker to its Danger face; the MiniFO then leaves the location (onto the Saucer
+    Beast card's place, as its Saucer Beast has not entered play)."""
+    lanes = GAME.state_to_json(position())["lanes"]
+    lanes[1].update(minifos=[L.LOC], reserve=8)
+    danger = min(BOARD.tracks["easy"].danger)
+    s = position(lanes=lanes, threat=danger - 1, revealed="C01",
+                 queue=[["pile", 0], ["threat"], ["take"], ["action"], ["move"], ["end"]])
+    step = GAME.apply(s, Reveal(0, "minifo"))
+    assert step.state.threat == danger and step.state.danger
+    anim = M.build(s, step.state, step.events)
+    assert anim.stages[:3] == ["invasion", "threat", "return"]
+    marker = anim.tracks["threat"]
+    assert marker[0][2] == 0.0 and marker[-1][2] == 180.0
+    assert np.allclose(marker[-1][1], M.threat_pos("easy", danger))
+    home = [tr for tid, tr in anim.tracks.items() if tid[:2] == ("m", 1) and tr[0][1] != tr[-1][1]]
+    assert len(home) == 1 and np.allclose(home[0][-1][1], L.aside_slot(1, 0))
+
+
 def test_attack_damage_moves_the_hp_marker_and_pulses_the_beast():
     s = position()
     step = GAME.apply(s, Play("C16", target="beast"))  # Screw Crusher: 2 HP in Grendizer's zone
