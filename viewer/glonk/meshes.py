@@ -18,7 +18,7 @@ WHITE_KEY = ("white",)
 
 
 def disc_mesh(name: str, radius: float, thickness: float, top_key: tuple, bottom_key: tuple,
-              side_rgba, segments: int = 40, bevel: float = 0.0007) -> NodePath:
+              side_rgba, segments: int = 32, bevel: float = 0.0007) -> NodePath:
     """A thin cylinder with bevelled edges; faces textured from the sticker atlas."""
     m = MeshBuilder(name)
     h = thickness / 2
