@@ -100,7 +100,8 @@ class ViewerApp(ShowBase):
         center, radius = self.scene.bounds()
         self.lighting.fit(center, radius)
         if self.table is None:
-            self.table = make_table(self.scene_root, center, radius * 1.6, z=-0.001)
+            self.table = make_table(self.scene_root, center, radius * 1.6, z=-0.001,
+                                    lighting=self.lighting)
             self.lighting.hide_from_shadow(self.table)
         if reset_camera:
             self.orbit.min_dist = radius * 0.15

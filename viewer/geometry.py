@@ -158,6 +158,28 @@ def square(name: str, size: float, color=(1, 1, 1, 1), inner: float = 0.0) -> No
     return m.node()
 
 
+def soft_rect(name: str, w: float, h: float, feather: float, color=(0, 0, 0, 0.5)) -> NodePath:
+    """A flat rectangle centred at the origin whose alpha fades to 0 over `feather` outside."""
+    m = MeshBuilder(name)
+    r, g, b, a = color
+    clear = (r, g, b, 0.0)
+    x0, y0, x1, y1 = -w / 2, -h / 2, w / 2, h / 2
+    f = feather
+    m.quad([(x0, y0, 0), (x1, y0, 0), (x1, y1, 0), (x0, y1, 0)], (0, 0, 1), color)
+    inner = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    outer = [(x0 - f, y0 - f), (x1 + f, y0 - f), (x1 + f, y1 + f), (x0 - f, y1 + f)]
+    for k in range(4):
+        i0, i1 = inner[k], inner[(k + 1) % 4]
+        o0, o1 = outer[k], outer[(k + 1) % 4]
+        a0 = m.vertex((*i0, 0), (0, 0, 1), color)
+        a1 = m.vertex((*o0, 0), (0, 0, 1), clear)
+        a2 = m.vertex((*o1, 0), (0, 0, 1), clear)
+        a3 = m.vertex((*i1, 0), (0, 0, 1), color)
+        m.tri(a0, a1, a2)
+        m.tri(a0, a2, a3)
+    return m.node()
+
+
 def arrow(name: str, start: Iterable[float], end: Iterable[float], width: float,
           color=(1, 1, 1, 1), z: float = 0.0) -> NodePath:
     """A flat arrow in the XY plane from `start` to `end` with a triangular head."""

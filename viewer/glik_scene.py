@@ -118,9 +118,10 @@ def tile_texture(board: int | None, rotation: int) -> Texture:
         tex = Texture(f"board-{board}-{rotation}")
         tex.setup2dTexture(SIZE * px, SIZE * px, Texture.T_unsigned_byte, Texture.F_rgb8)
         tex.setRamImage(tile_image(board, rotation, px))
-        tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        # no mipmaps: fields are 20-60 px on screen, and trilinear filtering is costly in
+        # software GL (measured: about a quarter of the board's cost)
+        tex.setMinfilter(SamplerState.FT_linear)
         tex.setMagfilter(SamplerState.FT_linear)
-        tex.setAnisotropicDegree(4)
         tex.setWrapU(SamplerState.WM_clamp)
         tex.setWrapV(SamplerState.WM_clamp)
         _textures[key] = tex
@@ -157,8 +158,8 @@ class GlikScene(Scene):
     # --- building ---------------------------------------------------------------------------
     def build(self) -> None:
         for colour, rgb in RGB.items():
-            proto = geometry.lathe(f"stone-{colour}", geometry.stone_profile(STONE_R, STONE_H),
-                                   28, (*rgb, 1.0))
+            proto = geometry.lathe(f"stone-{colour}", geometry.stone_profile(STONE_R, STONE_H, 6),
+                                   24, (*rgb, 1.0))
             apply_material(proto, STONE)
             self._protos[colour] = proto
             self._pool[colour] = []
@@ -166,6 +167,12 @@ class GlikScene(Scene):
         under.setPos(-(COLS + 0.6) / 2, -(ROWS + 0.6) / 2, 0)
         apply_material(under, MATTE)
         under.reparentTo(self.board_root)
+        # the cloth is unlit (see viewer.table), so the board's shadow on it is painted on
+        shade = geometry.soft_rect("board-shadow", COLS + 0.6, ROWS + 0.6, 0.9, (0, 0, 0, 0.45))
+        kd = self.lighting.key_dir
+        shade.setPos(-kd.x / -kd.z * TILE_H * 3, -kd.y / -kd.z * TILE_H * 3, 0.0005)
+        shade.reparentTo(self.overlay)
+        shade.setShaderOff(20)  # shader-free: the rasteriser's fast path (see viewer.table)
 
     def _tile(self, slot, board, rotation) -> NodePath:
         side = SIZE - GAP

@@ -24,7 +24,6 @@ from panda3d.core import (
     Shader,
     Texture,
     TransparencyAttrib,
-    Vec2,
     Vec3,
     Vec4,
     WindowProperties,
@@ -95,10 +94,14 @@ class Lighting:
         root = scene_root
         root.setShader(self.lit)
         root.setShaderInput("key_dir", key)
-        root.setShaderInput("key_color", Vec3(0.78, 0.75, 0.70))
+        self._key_color = Vec3(0.78, 0.75, 0.70)
+        self._fill_dir = fill
+        self._fill_color = Vec3(0.22, 0.24, 0.30)
+        self._sky = Vec3(0.30, 0.31, 0.36)
+        root.setShaderInput("key_color", self._key_color)
         root.setShaderInput("fill_dir", fill)
-        root.setShaderInput("fill_color", Vec3(0.22, 0.24, 0.30))
-        root.setShaderInput("sky_color", Vec3(0.30, 0.31, 0.36))
+        root.setShaderInput("fill_color", self._fill_color)
+        root.setShaderInput("sky_color", self._sky)
         root.setShaderInput("ground_color", Vec3(0.16, 0.14, 0.12))
         root.setShaderInput("cam_pos", Vec3(0, 0, 10))
         apply_material(root, MATTE)
@@ -148,7 +151,13 @@ class Lighting:
         self.light_cam.node().setCameraMask(self.caster_mask)
         base.cam.node().setCameraMask(BitMask32.bit(MAIN_BIT))
         self.root.setShaderInput("shadow_map", tex)
-        self.root.setShaderInput("shadow_texel", Vec2(1.0 / size, 1.0 / size))
+
+    def plane_light(self) -> Vec3:
+        """The light a level, matte, unshadowed surface receives (to bake into unlit ones)."""
+        up = Vec3(0, 0, 1)
+        key = self._key_color * max(-self.key_dir.dot(up), 0.0)
+        fill = self._fill_color * max(-self._fill_dir.dot(up), 0.0)
+        return self._sky + key + fill
 
     def hide_from_shadow(self, node: NodePath) -> None:
         """Keep `node` out of the shadow map (it still receives shadows)."""
@@ -184,8 +193,11 @@ class Lighting:
         return task.cont
 
 
-def flat_overlay(node: NodePath, lighting: Lighting) -> None:
-    """Make `node` unlit overlay geometry that casts no shadow."""
+def flat_overlay(node: NodePath, lighting: Lighting, textured: float = 0.0) -> None:
+    """Make `node` unlit geometry that casts no shadow.
+
+    `textured`: 0 colour only, 1 alpha from the texture (3D text), 2 colour times texture.
+    """
     node.setShader(lighting.flat, 10)
-    node.setShaderInput("flat_textured", 0.0)
+    node.setShaderInput("flat_textured", float(textured))
     lighting.hide_from_shadow(node)

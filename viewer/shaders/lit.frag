@@ -1,5 +1,5 @@
 #version 150
-// Key light with a 4-tap PCF shadow, a fill light, a sky/ground ambient and Blinn specular.
+// Key light with a filtered shadow-map lookup, a fill light, a sky/ground ambient and Blinn specular.
 uniform sampler2D p3d_Texture0;
 uniform sampler2DShadow shadow_map;
 uniform vec4 p3d_ColorScale;
@@ -11,7 +11,6 @@ uniform vec3 sky_color;
 uniform vec3 ground_color;
 uniform vec3 cam_pos;
 uniform vec4 material;      // x: specular strength, y: shininess, z: textured, w: receives shadow
-uniform vec2 shadow_texel;  // 1 / shadow map size
 
 in vec3 v_world;
 in vec3 v_normal;
@@ -25,12 +24,8 @@ float shadow_factor() {
     vec3 sc = v_shadow.xyz / v_shadow.w;
     if (sc.x <= 0.0 || sc.x >= 1.0 || sc.y <= 0.0 || sc.y >= 1.0 || sc.z >= 1.0) return 1.0;
     sc.z -= 0.0015;
-    float s = 0.0;
-    s += texture(shadow_map, sc + vec3(-0.5, -0.5, 0.0) * vec3(shadow_texel, 0.0));
-    s += texture(shadow_map, sc + vec3( 0.5, -0.5, 0.0) * vec3(shadow_texel, 0.0));
-    s += texture(shadow_map, sc + vec3(-0.5,  0.5, 0.0) * vec3(shadow_texel, 0.0));
-    s += texture(shadow_map, sc + vec3( 0.5,  0.5, 0.0) * vec3(shadow_texel, 0.0));
-    return s * 0.25;
+    // one tap: the depth texture's linear filter already blends a 2x2 comparison (PCF)
+    return texture(shadow_map, sc);
 }
 
 void main() {
