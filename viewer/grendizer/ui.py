@@ -68,6 +68,8 @@ class ScreenUI:
         self.hand_root = self.root.attachNewNode("hand")
         self.picker_root = self.root.attachNewNode("outcomes")
         self.preview_root = self.root.attachNewNode("preview")
+        self.banner_root = self.root.attachNewNode("banner")
+        self._banner = None
         self.rects: list = []  # (x0, z0, x1, z1, target) in aspect2d units, topmost first
         self.hand_cards: dict = {}  # index -> (node, card)
         self._hand_key = None
@@ -101,6 +103,27 @@ class ScreenUI:
             self.preview_root.getChildren().detach()
         self._show_hand(state)
         self._show_picker(state)
+        self._show_banner(state)
+
+    def _show_banner(self, state) -> None:
+        """At the end of the game, the outcome in large letters over the board."""
+        result = state.result
+        if result == self._banner:
+            return
+        self._banner = result
+        self.banner_root.getChildren().detach()
+        if result is None:
+            return
+        right, bottom = self.insets()
+        x = -right / 2
+        text, sub, colour = (("VICTORY", "The fourth Saucer Beast is destroyed: Earth is saved!",
+                              (0.45, 1.0, 0.55, 1)) if result == "victory" else
+                             ("GAME OVER", "The Threat reached the top: Earth is invaded",
+                              (1.0, 0.35, 0.30, 1)))
+        _quad("banner", x - 0.9, 0.22, x + 0.9, 0.58, (0.04, 0.05, 0.07, 0.78)).reparentTo(
+            self.banner_root)
+        _label(self.banner_root, text, x, 0.38, 0.15, fg=colour, align=TextNode.ACenter)
+        _label(self.banner_root, sub, x, 0.27, 0.045, align=TextNode.ACenter)
 
     def _show_hand(self, state) -> None:
         scene = self.scene
