@@ -20,6 +20,10 @@ def session_for_args(args):
         config = dict(game.default_config(getattr(args, "players", None)))
         if getattr(args, "difficulty", None):  # Grendizer XperienZ: easy | difficult track
             config["difficulty"] = args.difficulty
+        if getattr(args, "armadas", None):  # Glonk: one armada per player, in seat order
+            config["armadas"] = [a.strip().lower().replace("-", "_") for a in args.armadas]
+            if getattr(args, "players", None) is None:
+                config["players"] = len(args.armadas)
         seed = getattr(args, "seed", None)
         record = Record.new(game.name, config)
         session = Session(record, rng=np.random.default_rng(seed))
