@@ -347,3 +347,86 @@ def test_heroic_assault_is_offered_and_the_flick_names_its_target(app):
     pull = (z1.x - (p5.x - z1.x) * 0.2, z1.y - (p5.y - z1.y) * 0.2, 0.0)
     f = scene.drag_end(s, Pick(point=pull)).action
     assert f.assault == "P5" and GAME.is_legal(s, f)
+
+
+# --- wiring --------------------------------------------------------------------------------------
+
+def test_the_viewer_finds_the_glonk_scene():
+    from viewer.glonk.scene import GlonkScene
+    from viewer.scenes import scene_class
+
+    assert scene_class("glonk") is GlonkScene
+
+
+def test_a_flick_node_plays_its_recorded_motion_through_the_app(app):
+    from timeline import Record, Session
+
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.42, 0.02),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)})
+    rec = Record("glonk", dict(GAME.default_config(2)), start_state_json=GAME.state_to_json(s))
+    session = Session(rec)
+    node = session.play(Flick.make("Z1", 0.0, 1.2))
+    app.set_session(session)
+    m = node.motion
+    assert m is not None and m.duration > 0
+    for frac in (0.7, 0.2, 0.5):  # the app seeks inside the flick, both ways
+        app.show_node(node, frac)
+        want = m.pose_at(frac * m.duration)
+        for pid in ("Z1", "P5"):
+            got = app.scene.nodes[pid].getPos(app.render)
+            assert (got.x, got.y, got.z) == pytest.approx(tuple(want[m.index(pid)][:3]), abs=1e-6)
+    app.show_node(node)  # the end: the state after the flick
+    after = node.state.piece("Z1")
+    got = app.scene.nodes["Z1"].getPos(app.render)
+    if after.status == "in_play":
+        assert (got.x, got.y) == pytest.approx((after.x, after.y), abs=1e-6)
+
+
+class _Ctl:
+    def __init__(self, session):
+        self.session = session
+        self.playing = False
+        self.dialog = None
+        self.played = []
+
+    def play_action(self, action):
+        self.played.append(action)
+        return True
+
+
+class _App:
+    offscreen = False
+    animating = False
+
+    def __init__(self, app):
+        self.taskMgr = app.taskMgr
+        self.scene = None
+
+    def refresh_status(self):
+        pass
+
+
+def test_chrono_mode_shows_the_clock_and_ends_the_turn_after_60_seconds(app):
+    from timeline import Record, Session
+    from viewer.glonk.input import FlickInput
+
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P0": (0.0, -0.33)},
+                 chrono=True)
+    session = Session(Record("glonk", dict(GAME.default_config(2)),
+                             start_state_json=GAME.state_to_json(s)))
+    show(app, s)
+    scene = app.scene
+    fake = _App(app)
+    fi = FlickInput(fake, scene)
+    try:
+        ctl = _Ctl(session)
+        fi._chrono(ctl, session.state, 0.0)
+        fi._chrono(ctl, session.state, 15.5)
+        assert any("Chrono  0:44 left" in line for line in scene.status_lines(session.state))
+        fi._chrono(ctl, session.state, 44.0)
+        assert ctl.played == []
+        fi._chrono(ctl, session.state, 1.0)
+        assert ctl.played == [Move("timeout")]
+    finally:
+        app.taskMgr.remove("glonk-input")
+        scene.chrono_left = None

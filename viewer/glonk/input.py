@@ -90,7 +90,8 @@ class FlickInput:
             self.app.refresh_status()
 
     # --- Chrono mode ---------------------------------------------------------------------------
-    def _chrono(self, ctl, state) -> None:
+    def _chrono(self, ctl, state, dt: float | None = None) -> None:
+        """Count the turn's seconds while the player can act; at 60 s play the time-out."""
         cfg = state.config
         if not cfg.chrono or state.phase != "actions" or ctl.session.node.variations:
             self.scene.chrono_left = None
@@ -101,7 +102,7 @@ class FlickInput:
             self._clock_turn = turn
             self.turn_seconds = 0.0
         if not ctl.playing and not self.app.animating and ctl.dialog is None:
-            self.turn_seconds += globalClock.getDt()
+            self.turn_seconds += globalClock.getDt() if dt is None else dt
         self.scene.chrono_left = cfg.chrono_seconds - self.turn_seconds
         self.app.refresh_status()
         if self.scene.chrono_left <= 0:

@@ -635,6 +635,9 @@ class GlonkScene(Scene):
         if p.owner != state.turn_player or not p.is_ship:
             return ClickResult(message=f"{p.id} is not one of your pieces")
         if not R.activatable(state, p):
+            if any(isinstance(a, Move) and a.args and a.args[0] == p.id for a in legal):
+                self.select(state, p.id)  # e.g. a Boarding after its propulsion
+                return ClickResult(message=f"{p.id}: choose its action on the left")
             self.select(state, None)
             why = ("it was damaged this turn" if p.id in state.damaged
                    else "it is passive (it has acted)" if not p.active else "it cannot act now")
@@ -738,6 +741,8 @@ class GlonkScene(Scene):
                 out.append(("End turn", a))
             elif isinstance(a, Move) and a.kind == "pass":
                 out.append(("Pass", a))
+            elif isinstance(a, Move) and a.kind == "board":
+                out.append((f"Board with {a.args[0]}" + (" (Contagion)" if len(a.args) == 2 else ""), a))
         return out
 
     def piece_actions(self, state) -> list[tuple[str, object]]:
