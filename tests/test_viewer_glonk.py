@@ -430,3 +430,16 @@ def test_chrono_mode_shows_the_clock_and_ends_the_turn_after_60_seconds(app):
     finally:
         app.taskMgr.remove("glonk-input")
         scene.chrono_left = None
+
+
+def test_boarding_is_offered_when_a_piece_touches_an_enemy(app):
+    from viewer.scene import Pick
+
+    # Z1 (radius 20 mm) and P5 (20 mm) 40.5 mm apart: a gap of 0.5 mm is a touch at rest
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.3405, 0.0),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)})
+    show(app, s)
+    offers = dict(app.scene.turn_actions(s))
+    assert offers["Board with Z1"] == Move("board", ("Z1",))
+    app.scene.click(s, Pick(piece="Z1"))
+    assert dict(app.scene.piece_actions(s))["Boarding"] == Move("board", ("Z1",))
