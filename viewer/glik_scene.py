@@ -681,7 +681,7 @@ class GlikScene(Scene):
             who = names[state.turn]
             where = ("the slot right of your starting board" if state.phase == "choose"
                      else 'any "?" slot')
-            return [f"Setup: {who} lays a board in {where}",
+            return [f"Setup: {who}, lay a board in {where}",
                     "Click a board in hand (beside the table), R turns it, click a slot"]
         if state.phase == "over":
             desc = self.game.describe(state)

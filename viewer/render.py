@@ -100,14 +100,22 @@ def render_png(record_or_state, out_path, size=(1280, 720), camera_preset: str |
 
 
 def render_command(args) -> int:
-    """CLI: flickbook render FILE [--ply N | --node PATH] --out PNG [--size WxH] [--camera P]."""
+    """CLI: flickbook render FILE [--ply N | --node PATH] --out PNG [--size WxH] [--camera P].
+
+    FILE `demo` (when no such file exists) is the bundled demo replay.
+    """
     import sys
 
     from timeline import RecordFileError, load_record
 
     try:
         size = parse_size(getattr(args, "size", None) or "1280x720")
-        record = load_record(args.file)
+        if args.file == "demo" and not Path(args.file).exists():
+            from viewer.demo import demo_session
+
+            record = demo_session().record  # the bundled demo replay, for docs
+        else:
+            record = load_record(args.file)
         render_png(record, args.out, size=size, camera_preset=getattr(args, "camera", None),
                    node_path=getattr(args, "node", None), ply=getattr(args, "ply", None))
     except (RenderError, RecordFileError, OSError) as exc:
