@@ -46,3 +46,10 @@ def test_speed_limits():
     assert pb.speed == 4.0
     pb.reverse()
     assert pb.speed == -4.0
+
+
+def test_a_viewer_may_give_its_own_span_per_node():
+    line = make_line(2)
+    clock = LineClock(line, step_seconds=0.5, duration_of=lambda n: 2.0 if n.ply == 2 else None)
+    assert clock.spans == [0.0, 0.5, 2.0, 0.5]
+    assert clock.position(1.5).index == 2

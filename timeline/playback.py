@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from typing import Callable
 
 from timeline.record import Node
 
@@ -35,9 +36,15 @@ class LinePosition:
 class LineClock:
     """Maps line time (seconds from the start of the line) to (node index, local time)."""
 
-    def __init__(self, line: list[Node], step_seconds: float = STEP_SECONDS):
+    def __init__(self, line: list[Node], step_seconds: float = STEP_SECONDS,
+                 duration_of: Callable[[Node], float | None] | None = None):
+        """`duration_of(node)` may give a node's own span (e.g. a viewer's staged animation
+        of a card draw); None or a missing callable falls back to motion or `step_seconds`."""
         self.line = line
-        self.spans = [node_duration(n, step_seconds) for n in line]
+        self.spans = []
+        for node in line:
+            span = duration_of(node) if duration_of is not None and node.parent is not None else None
+            self.spans.append(float(span) if span is not None else node_duration(node, step_seconds))
         self.starts = []
         total = 0.0
         for span in self.spans:
