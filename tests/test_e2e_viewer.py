@@ -276,3 +276,37 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
     finally:
         mirror.close()
         desk.stop()
+
+
+def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
+    from timeline import load_record
+
+    desk = Desk(tmp_path)
+    try:
+        desk.start("play", "glik", "--players", "2", "--seed", "9")
+        glyph_button = (W - 0.72 * H / 2, 1.47 * H / 2)  # "!" under the comment box
+        desk.click(*glyph_button)
+        autosave = tmp_path / "home" / "autosave.flick"
+        deadline = time.time() + 10
+        while not (autosave.exists() and any(n.glyphs for n in load_record(autosave).nodes())):
+            assert time.time() < deadline, "the glyph was not autosaved"
+            time.sleep(0.3)
+        desk.viewer.kill()  # a crash: no clean exit
+        desk.viewer.wait(10)
+        desk.start()  # plain `flickbook`: the demo, unless the autosave is restored
+        restore_button = (W / 2 - 0.25 * H / 2, H / 2 + 0.18 * H / 2)
+        desk.click(*restore_button)
+        saved = tmp_path / "restored.flick"
+        desk.key("ctrl+s")
+        time.sleep(1.0)
+        desk.type(str(saved))
+        desk.key("Return")
+        _wait_for(saved)
+        rec = load_record(saved)
+        assert rec.config["players"] == 2 and rec.mainline()[-1].glyphs == ["!"]
+    except BaseException:
+        desk.key("F12")
+        time.sleep(0.5)
+        raise
+    finally:
+        desk.stop()
