@@ -45,7 +45,9 @@ class FlickInput:
 
     def _frame(self, task):
         ctl = self.controller
-        if ctl is None or getattr(self.app, "scene", None) is not self.scene:
+        if getattr(self.app, "scene", self.scene) is not self.scene:
+            return task.done  # another game's scene replaced this one
+        if ctl is None:
             return task.cont
         state = self._state()
         if state is None or not hasattr(state, "pieces"):

@@ -164,6 +164,17 @@ class GlonkScene(Scene):
         from viewer.glonk.input import attach
 
         self.input = attach(self.base, self)
+        self.base.taskMgr.add(self._turn_labels, "glonk-labels", sort=46)
+
+    def _turn_labels(self, task):
+        """Keep upright labels aligned with the camera's heading (after the camera moved)."""
+        if getattr(self.base, "scene", self) is not self:
+            return task.done  # another game's scene replaced this one
+        h = self.base.camera.getH(self.base.render)
+        for holder in self.label_root.findAllMatches("=upright"):
+            if abs(holder.getH() - h) > 1e-3:
+                holder.setH(h)
+        return task.cont
 
     def _proto(self, piece) -> NodePath:
         key = (piece.kind, piece.armada, piece.type)
@@ -337,7 +348,8 @@ class GlonkScene(Scene):
     def _label(self, text: str, radius: float, angle: float, height: float, rgba,
                upright: bool = True) -> NodePath:
         """Flat text on the table at polar (radius, angle). `upright` labels turn about the
-        vertical to read upright from wherever the camera is; others read from outside."""
+        vertical with the camera's heading, so they read upright on screen from any view;
+        others read from outside the Galaxy."""
         tn = TextNode("label")
         tn.setText(text)
         tn.setAlign(TextNode.ACenter)
@@ -345,7 +357,8 @@ class GlonkScene(Scene):
         holder = self.label_root.attachNewNode("label-holder")
         holder.setPos(radius * math.cos(angle), radius * math.sin(angle), 0.0006)
         if upright:
-            holder.setBillboardAxis()  # +y points away from the camera: the text's top
+            holder.setTag("upright", "1")  # turned with the camera by _turn_labels
+            holder.setH(self.base.camera.getH(self.base.render))
         else:
             holder.setH(math.degrees(angle) + 90)
         node = holder.attachNewNode(tn)
