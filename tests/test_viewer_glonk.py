@@ -119,6 +119,7 @@ def show(app, state, preset="top"):
     from viewer.render import _session_for
 
     app.set_session(_session_for(state, "glonk"))
+    app.scene.deselect()  # as the controller does when the position changes
     app.set_view(app.preset(preset))
     app.render_frames(2)
     return app.capture().astype(float)
@@ -443,3 +444,55 @@ def test_boarding_is_offered_when_a_piece_touches_an_enemy(app):
     assert offers["Board with Z1"] == Move("board", ("Z1",))
     app.scene.click(s, Pick(piece="Z1"))
     assert dict(app.scene.piece_actions(s))["Boarding"] == Move("board", ("Z1",))
+
+
+def test_telekinesis_flicks_the_chosen_enemy_saucer_on_the_masters_behalf(app):
+    from viewer.scene import Pick
+
+    s = position(["sinistrum", "zorgs"], at={"S7": (0.33, 0.058), "Z1": (0.29, 0.1675),
+                                             "S0": (-0.3, 0.0), "Z0": (0.0, -0.33)})
+    assert s.piece("S7").type == "master"
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="S7"))
+    assert dict(scene.piece_actions(s)).get("Telekinesis...") == "mode:telekinesis"
+    scene.set_mode(s, "telekinesis")
+    assert "drag back from Z1" in scene.click(s, Pick(piece="Z1")).message
+    assert scene.flick_piece(s) == "Z1" and scene.drag_begin(s, Pick(piece="Z1"))
+    z1 = s.piece("Z1")
+    f = scene.drag_end(s, Pick(point=(z1.x + 0.02, z1.y, 0.0))).action
+    assert (f.power, f.by, f.piece) == ("telekinesis", "S7", "Z1")
+    assert f.angle == pytest.approx(180.0) and GAME.is_legal(s, f)
+
+
+def test_a_jumper_jumps_where_the_player_clicks(app):
+    from viewer.scene import Pick
+
+    s = position(["little_greys", "zorgs"], at={"G5": (0.30, 0.05), "G0": (-0.3, 0.0),
+                                                "Z0": (0.0, -0.33)})
+    assert s.piece("G5").type == "jumper"
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="G5"))
+    assert dict(scene.piece_actions(s)).get("Jump...") == "mode:jump"
+    scene.set_mode(s, "jump")
+    res = scene.click(s, Pick(cell="O3", point=(0.2, 0.45, 0.0)))
+    assert str(res.action) == "jump G5 x=0.2000 y=0.4500" and GAME.is_legal(s, res.action)
+    off = scene.click(s, Pick(point=(0.9, 0.0, 0.0)))
+    assert off.action is None and "Galaxy" in off.message
+
+
+def test_placement_phases_light_up_the_spaces_a_click_may_use(app):
+    from games.api import CHANCE, sample_chance
+
+    s = GAME.new_initial_state(GAME.default_config(2))
+    rng = np.random.default_rng(1)
+    while GAME.current_player(s) == CHANCE:
+        s = GAME.apply(s, sample_chance(GAME, s, rng)).state
+    show(app, s)
+    assert len(app.scene.phase_root.getChildren()) == 1
+    s2 = GAME.apply(s, GAME.legal_actions(s)[0]).state
+    show(app, s2)  # another placement: the hints follow the state
+    assert len(app.scene.phase_root.getChildren()) == (1 if s2.phase.startswith("place") else 0)
+    show(app, mixed_state())  # the actions phase: no placement hints
+    assert len(app.scene.phase_root.getChildren()) == 0

@@ -131,6 +131,8 @@ class GlonkScene(Scene):
         lighting.hide_from_shadow(self.label_root)
         self.aim_root = self.overlay.attachNewNode("aim")
         self.mark_root = self.overlay.attachNewNode("marks")
+        self.phase_root = self.overlay.attachNewNode("phase-hints")
+        self._phase_key = None
         self.nodes: dict[str, NodePath] = {}
         self.poses: dict[str, tuple[float, float, float]] = {}
         self._protos: dict[tuple, NodePath] = {}
@@ -235,6 +237,7 @@ class GlonkScene(Scene):
                        if p.status == IN_PLAY and p.id in seen}
         self._show_labels(state)
         self._show_marks(state)
+        self._show_phase_hints(state)
         self.lighting.mark_dirty()
 
     def layout(self, state) -> dict:
@@ -519,7 +522,6 @@ class GlonkScene(Scene):
         self._marks_key = None
         if self.state is not None:
             self._show_marks(self.state)
-            self._show_phase_hints(self.state)
 
     def clear_aim(self) -> None:
         self.aim = None
@@ -789,14 +791,21 @@ class GlonkScene(Scene):
         return out
 
     def _show_phase_hints(self, state) -> None:
-        """In placement phases, the spaces a click may use."""
+        """In placement phases, the spaces a click may use (redrawn when the state changes)."""
+        if state is self._phase_key:
+            return
+        self._phase_key = state
+        self.phase_root.getChildren().detach()
         ph = state.phase
         if ph not in ("place_armada", "place_asteroid", "return_base", "stellar"):
             return
         spaces = {a.args[-1] for a in self._legal(state) if isinstance(a, Move) and a.args
                   and a.args[-1] in self.galaxy.by_id}
-        if spaces:
-            self.highlight_spaces(spaces, PLACE)
+        group = self.phase_root.attachNewNode("spaces")
+        for sid in sorted(spaces):
+            self._space_node(sid, PLACE, 0.004).reparentTo(group)
+        group.setZ(0.0015)
+        group.flattenStrong()
 
     # --- words -----------------------------------------------------------------------------------
     def status_lines(self, state) -> list[str]:
