@@ -18,8 +18,9 @@ WHITE_KEY = ("white",)
 
 
 def disc_mesh(name: str, radius: float, thickness: float, top_key: tuple, bottom_key: tuple,
-              side_rgba, segments: int = 32, bevel: float = 0.0007) -> NodePath:
-    """A thin cylinder with bevelled edges; faces textured from the sticker atlas."""
+              side_rgba, segments: int = 32, bevel: float = 0.0) -> NodePath:
+    """A thin cylinder (with bevelled edges when `bevel` > 0: off by default, as software GL
+    pays for every vertex twice a frame, shadow pass included); faces from the sticker atlas."""
     m = MeshBuilder(name)
     h = thickness / 2
     b = min(bevel, h * 0.45, radius * 0.1)
