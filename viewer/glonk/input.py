@@ -16,6 +16,8 @@ from panda3d.core import MouseButton, TextNode
 from games.glonk.actions import Move
 
 TAKEN = "glonk-flick"
+#: Height (aspect2d units above the window's bottom) of the row of piece-action buttons.
+BUTTONS_BOTTOM = 0.36
 
 
 class FlickInput:
@@ -123,14 +125,18 @@ class FlickInput:
         self.buttons = []
         if self.app.shown_state is not state:
             return
-        y = -0.36
+        # A row above the message line, bottom left: clear of the seat labels and the HUD.
+        x = 0.05
         for label, what in self.scene.piece_actions(state):
-            b = DirectButton(parent=self.app.a2dTopLeft, text=label, scale=0.042,
-                             text_align=TextNode.ALeft, pos=(0.05, 0, y), relief=DGG.FLAT,
-                             frameColor=(0.20, 0.16, 0.32, 0.92), text_fg=(0.95, 0.95, 1, 1),
-                             pad=(0.4, 0.25), command=self._choose, extraArgs=[what])
+            b = DirectButton(parent=self.app.a2dBottomLeft, text=label, scale=0.042,
+                             text_align=TextNode.ALeft, pos=(x, 0, BUTTONS_BOTTOM),
+                             relief=DGG.FLAT, frameColor=(0.20, 0.16, 0.32, 0.92),
+                             text_fg=(0.95, 0.95, 1, 1), pad=(0.4, 0.25),
+                             command=self._choose, extraArgs=[what])
+            left, right, _, _ = b.getBounds()
+            b.setX(x - left * 0.042)
+            x += (right - left) * 0.042 + 0.02
             self.buttons.append(b)
-            y -= 0.075
 
     def _choose(self, what) -> None:
         ctl = self.controller
