@@ -496,3 +496,22 @@ def test_placement_phases_light_up_the_spaces_a_click_may_use(app):
     assert len(app.scene.phase_root.getChildren()) == (1 if s2.phase.startswith("place") else 0)
     show(app, mixed_state())  # the actions phase: no placement hints
     assert len(app.scene.phase_root.getChildren()) == 0
+
+
+def test_arrows_and_highlighted_spaces_are_drawn_on_the_galaxy(app):
+    from timeline.record import Drawing
+
+    show(app, mixed_state())
+    # as the record keeps them: space ids (even split into letters) or points in metres
+    app.scene.draw_annotations([Drawing("arrow", "M3", "O5", "red"),
+                                Drawing("highlight", ("I2",), None, "green"),
+                                Drawing("arrow", (0.1, 0.1), (0.3, -0.2), "blue"),
+                                Drawing("highlight", "X9", None, "blue"),
+                                Drawing("highlight", (2.0, 2.0), None, "yellow")])
+    assert len(app.scene.drawings.getChildren()) == 3  # drawings off the Galaxy are skipped
+    app.render_frames(1)
+    img = app.capture().astype(float)
+    x, y = load_galaxy().by_id["I2"].centroid
+    got = disc_colour(app, img, x, y, 0.0, 0.03)
+    under = mat_colour(x, y, 0.03)
+    assert got[1] - got[0] > under[1] - under[0] + 20  # greener than the printed space

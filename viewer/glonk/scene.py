@@ -48,6 +48,7 @@ START = (0.35, 1.0, 0.55, 0.55)
 PLACE = (0.35, 0.70, 1.00, 0.40)
 TARGET = (1.0, 0.35, 0.25, 0.85)
 SELECT = (1.0, 1.0, 1.0, 0.9)
+READY = (1.0, 1.0, 1.0, 0.35)
 AIM_OK = (0.30, 1.0, 0.45, 0.9)
 AIM_HYPER = (1.0, 0.62, 0.12, 0.9)
 AIM_LOST = (1.0, 0.22, 0.18, 0.9)
@@ -381,6 +382,11 @@ class GlonkScene(Scene):
             p = state.get(pid)
             if p is not None and p.status == IN_PLAY:
                 self._ring(p, (1.0, 0.25, 0.2, 0.85), 0.004)
+        if state.phase == "actions":  # a faint ring around each disc that may still act
+            for p in state.in_play():
+                if p.id != self.selected and R.activatable(state, p):
+                    self._ring(p, READY, 0.0025)
+        self.mark_root.flattenStrong()
         for pid, rgba in ((self.selected, SELECT), (self.target, TARGET)):
             p = state.get(pid) if pid else None
             if p is not None and p.status == IN_PLAY:
@@ -454,23 +460,49 @@ class GlonkScene(Scene):
         return 0.09
 
     def draw_annotations(self, drawings) -> None:
-        """Arrows between spaces, highlighted spaces drawn as the spaces themselves."""
+        """Arrows between spaces (or points), highlighted spaces drawn as the spaces."""
         from viewer.scene import DRAWING_RGBA
 
         self.drawings.getChildren().detach()
         for d in drawings:
             rgba = DRAWING_RGBA.get(d.colour, DRAWING_RGBA["green"])
-            if d.at not in self.galaxy.by_id or (d.to is not None and d.to not in self.galaxy.by_id):
-                continue
-            if d.kind == "arrow" and d.to is not None:
-                a, b = self.cell_center(d.at), self.cell_center(d.to)
-                node = geometry.arrow("arrow", (a.x, a.y), (b.x, b.y), 0.018, rgba, z=0.0)
+            a = self._drawing_place(d.at)
+            b = self._drawing_place(d.to) if d.to is not None else None
+            if a is None or (d.to is not None and b is None):
+                continue  # a drawing off the Galaxy (or from another game) is skipped
+            if d.kind == "arrow" and b is not None:
+                (ax, ay), (bx, by) = (self._xy(a), self._xy(b))
+                node = geometry.arrow("arrow", (ax, ay), (bx, by), 0.018, rgba, z=0.0)
                 node.setZ(0.012)
             else:
+                sid = a if isinstance(a, str) else self.galaxy.space_at(*a)
+                if sid is None:
+                    continue
                 r, g, bl, _ = rgba
-                node = self._space_node(d.at, (r, g, bl, 0.45), 0.003)
+                node = self._space_node(sid, (r, g, bl, 0.45), 0.003)
                 node.setZ(0.0018)
             node.reparentTo(self.drawings)
+
+    def _drawing_place(self, at):
+        """A drawing's place: a space id, or a point (x, y) on the table; None if neither.
+        Space ids may come back as tuples ("M3",) or ("M", "3") from the record."""
+        if isinstance(at, str):
+            return at if at in self.galaxy.by_id else None
+        try:
+            parts = tuple(at)
+        except TypeError:
+            return None
+        if parts and all(isinstance(p, str) for p in parts):
+            sid = parts[0] if len(parts) == 1 else "".join(parts)
+            return sid if sid in self.galaxy.by_id else None
+        if len(parts) == 2 and all(isinstance(p, (int, float)) for p in parts):
+            return (float(parts[0]), float(parts[1]))
+        return None
+
+    def _xy(self, place) -> tuple[float, float]:
+        if isinstance(place, str):
+            return self.galaxy.by_id[place].centroid
+        return place
 
     def _space_node(self, sid: str, rgba, inset: float = 0.0) -> NodePath:
         s = self.galaxy.by_id[sid]
