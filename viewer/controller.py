@@ -51,6 +51,7 @@ KEY_BINDINGS = [
     ("4", "cmd_view_seat_4", "Camera: seat 4"),
     ("k", "cmd_save_view", "Keep the camera view in this position"),
     ("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
+    ("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     ("p", "cmd_promote", "Promote this variation"),
     ("m", "cmd_make_main_line", "Make this line the main line"),
     ("delete", "cmd_delete_from_here", "Delete from here"),
@@ -386,6 +387,15 @@ class Controller:
 
     def cmd_glyph(self, glyph: str):
         self.session.toggle_glyph(glyph)
+
+    def cmd_write_comment(self):
+        # focus from the next frame, so the N that asked for it is not typed into the box
+        self.app.taskMgr.doMethodLater(0.05, self._focus_comment, "flickbook-focus-comment")
+
+    def _focus_comment(self, task):
+        if self.dialog is None:
+            self.panel.comment["focus"] = 1
+        return task.done
 
     def cmd_clear_drawings(self):
         if self.session.node.drawings:
