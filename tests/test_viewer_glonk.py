@@ -515,3 +515,18 @@ def test_arrows_and_highlighted_spaces_are_drawn_on_the_galaxy(app):
     got = disc_colour(app, img, x, y, 0.0, 0.03)
     under = mat_colour(x, y, 0.03)
     assert got[1] - got[0] > under[1] - under[0] + 20  # greener than the printed space
+
+
+def test_hovering_a_disc_names_it_in_the_status_lines(app):
+    from viewer.scene import Pick
+
+    s = mixed_state()
+    show(app, s)
+    app.scene.hover(s, Pick(piece="Z1", cell="M1"))
+    line = app.scene.status_lines(s)[-1]
+    assert line.startswith("Z1: Kogneur (Flying Saucer, speed 1) of P1 Zorgs, passive")
+    app.scene.hover(s, Pick(piece="P6"))
+    assert "damaged" in app.scene.status_lines(s)[-1]
+    app.scene.hover(s, Pick(cell="O3"))
+    assert app.scene.status_lines(s)[-1] == "Space O3"
+    app.scene.hover(s, Pick())

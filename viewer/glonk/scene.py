@@ -89,6 +89,31 @@ def short_name(armada) -> str:
     return name[4:] if name.startswith("The ") else name
 
 
+def describe_piece(book, state, p) -> str:
+    """"Disciple (Flying Saucer, speed 2) of P1 Sinistrum, passive" and the like."""
+    if p.is_ship:
+        st = p.ship_type()
+        kind = {"base": "Base", "saucer": "Flying Saucer", "kiboom": "Kiboom"}[p.kind]
+        speed = f", speed {st.speed}" if st.speed else ""
+        seat = p.owner
+        who = (f" of P{seat + 1} {short_name(book.by_id[state.seats[seat]])}"
+               if seat is not None and state.seats[seat] else "")
+        face = "active" if p.active else "passive"
+        extra = []
+        if p.id in state.damaged:
+            extra.append("damaged")
+        if p.status == OUT:
+            extra.append("out of play")
+        elif p.status == ATOMISED:
+            extra.append("atomised")
+        powers = ", ".join(x.replace("_", " ") for x in st.powers)
+        text = f"{st.name} ({kind}{speed}){who}, {', '.join([face] + extra)}"
+        return text + (f"; {powers}" if powers else "")
+    if p.kind == "black_hole":
+        return "the Black Hole"
+    return "a Molten Mass" if p.molten else "an Asteroid"
+
+
 def zone_of(seat: int, players: int) -> tuple[float, float]:
     """Centre angle and angular width of the area beside the Galaxy that holds a seat's
     out-of-play pieces, trophy stack and label: seats alternate right and left of the
@@ -149,7 +174,7 @@ class GlonkScene(Scene):
         self.target: str | None = None  # assault target, or the piece moved by a power
         self.aim: AIM.Aim | None = None
         self.aim_line: str | None = None
-        self.message_line: str | None = None
+        self.hover_line: str | None = None
         self.chrono_left: float | None = None
 
     # --- building ---------------------------------------------------------------------------
@@ -695,6 +720,20 @@ class GlonkScene(Scene):
                 else "it cannot be propelled; use its special action")
         return ClickResult(message=f"{p.id} {name}: {hint}")
 
+    def hover(self, state, pick) -> None:
+        """Name the disc under the mouse in the status lines (what it is, whose, its state)."""
+        line = None
+        p = state.get(pick.piece) if (state is not None and pick.piece) else None
+        if p is not None:
+            line = f"{p.id}: {describe_piece(self.book, state, p)}"
+        elif pick.cell is not None:
+            line = f"Space {pick.cell}"
+        if line != self.hover_line:
+            self.hover_line = line
+            refresh = getattr(self.base, "refresh_status", None)
+            if refresh is not None and getattr(self.base, "shown_state", None) is not None:
+                refresh()
+
     @staticmethod
     def _placement_rule(phase: str) -> str:
         return {
@@ -871,4 +910,6 @@ class GlonkScene(Scene):
             lines.append(f"Chrono  {int(left) // 60}:{int(left) % 60:02d} left")
         if self.aim_line:
             lines.append(self.aim_line)
+        elif self.hover_line:
+            lines.append(self.hover_line)
         return lines
