@@ -1,0 +1,182 @@
+"""The viewer's controller without a mouse: playback, speed, scrubbing, variations, the move
+list menu, drawings, refusals, undo and files, on the real app drawing offscreen.
+
+Panda allows one ShowBase per process and the other viewer tests share an offscreen app
+without the panel, so these checks run in a child process (this file run as a script).
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_controller_commands_in_a_child_process(tmp_path):
+    result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "all controller checks passed" in result.stdout
+
+
+def _frames(app, n):
+    for _ in range(n):
+        app.taskMgr.step()
+
+
+def child(tmp: Path) -> None:
+    import time
+
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "tests"))
+    from games.glik import actions as A
+    from timeline import Drawing
+    from viewer.app import ViewerApp
+    from viewer.demo import demo_session
+    from viewer.scene import Pick
+
+    session = demo_session()
+    app = ViewerApp(session, offscreen=True, size=(640, 360), interactive=True)
+    ctl = app.controller
+    line = session.record.mainline()
+
+    # playback forwards moves the cursor along the line and the scrub knob with it
+    ctl.go_to(line[20])
+    ctl.cmd_faster()
+    ctl.cmd_faster()  # 4x
+    assert ctl.playback.speed == 4.0
+    ctl.cmd_play_pause()
+    start = time.perf_counter()
+    while session.node.ply < 24 and time.perf_counter() - start < 20:
+        _frames(app, 1)
+    assert session.node.ply >= 24 and ctl.playing, "forward playback moves along the line"
+    ctl.cmd_play_pause()
+    assert not ctl.playing
+    here = session.node.ply
+    # reverse playback walks back
+    ctl.cmd_play_reverse()
+    start = time.perf_counter()
+    while session.node.ply > here - 3 and time.perf_counter() - start < 20:
+        _frames(app, 1)
+    assert session.node.ply <= here - 3 and ctl.playback.speed < 0, "reverse playback goes back"
+    ctl.stop_playback()
+    for _ in range(8):
+        ctl.cmd_slower()
+    assert abs(ctl.playback.speed) == 0.25, "slowest is 0.25x"
+
+    # scrubbing to the middle of the line shows the position there (mid-slide allowed)
+    ctl.scrub_to(0.5)
+    clock = ctl.clock()
+    assert abs(clock.starts[line.index(session.node)] - clock.total / 2) <= max(clock.spans) + 1e-9
+    ctl.scrub_to(0.0)
+    assert session.node is session.record.root
+    ctl.scrub_to(1.0)
+    assert session.node is line[-1]
+
+    # keys: Home / End / Left / Right
+    ctl.cmd_start()
+    assert session.node is session.record.root
+    ctl.cmd_end()
+    assert session.node is line[-1]
+    ctl.cmd_back()
+    assert session.node is line[-2]
+    ctl.cmd_forward()
+    assert session.node is line[-1]
+
+    # playing another move at an earlier position makes a variation, said so
+    def other_slide(node):
+        taken = str(node.variations[0].action)
+        return next((a for a in session.game.legal_actions(node.state)
+                     if isinstance(a, A.Slide) and str(a) != taken), None)
+
+    at = next(n for n in line if n.state.phase == "play" and len(n.variations) == 1
+              and n.state.ap_left > 1 and other_slide(n) is not None)
+    ctl.go_to(at)
+    other = other_slide(at)
+    assert ctl.play_action(other)
+    assert len(at.variations) == 2 and ctl.message_text == "New variation"
+    new = session.node
+    # up/down move between the two variations
+    ctl.cmd_previous_variation()
+    assert session.node is at.variations[0]
+    ctl.cmd_next_variation()
+    assert session.node is new
+
+    # the move list menu: promote, make main line, delete from here; undo brings it back
+    ctl.cmd_promote(new)
+    assert at.variations[0] is new
+    ctl.cmd_undo()
+    assert at.variations[1] is new
+    ctl.cmd_make_main_line(new)
+    assert new.is_mainline()
+    ctl.cmd_delete_from_here(new)
+    assert new not in at.variations and session.node is at
+    ctl.cmd_undo()
+    assert new in at.variations
+    ctl.cmd_redo()
+    assert new not in at.variations
+    ctl.cmd_undo()
+
+    # drawings are kept in the node and drawn when it is reached
+    ctl.go_to(at)
+    ctl.add_drawing(Drawing("arrow", (2, 2), (2, 9), "red"))
+    ctl.add_drawing(Drawing("highlight", (5, 5), None, "green"))
+    assert len(at.drawings) == 2
+    ctl.go_to(line[-1])
+    drawn_elsewhere = app.scene.drawings.getNumChildren()
+    ctl.go_to(at)
+    assert app.scene.drawings.getNumChildren() == 2 and drawn_elsewhere == len(line[-1].drawings)
+    ctl.cmd_clear_drawings()
+    assert at.drawings == []
+
+    # comments and glyphs
+    ctl.cmd_comment("a quiet move")
+    ctl.cmd_glyph("!?")
+    assert at.comment == "a quiet move" and at.glyphs == ["!?"]
+
+    # a click the rules refuse shows the rule
+    def theirs(node):
+        st = node.state
+        return next(((r, c) for r, c, col in st.stone_list()
+                     if col not in (st.colours[st.turn], "neutral")), None)
+
+    busy = next(n for n in line if n.state.phase == "play" and theirs(n) is not None)
+    ctl.go_to(busy)
+    ctl.click(Pick(cell=theirs(busy)))
+    assert ctl.message_text == "You can only slide your own stones"
+    ctl.go_to(at)
+
+    # the camera view can be kept in the node and comes back with it
+    app.set_view(app.preset("top"))
+    ctl.cmd_save_view()
+    assert at.camera["pitch"] < -89
+    ctl.go_to(line[0])
+    app.set_view(app.preset("seat", 1))
+    ctl.go_to(at)
+    start = time.perf_counter()
+    while app.orbit.moving and time.perf_counter() - start < 10:
+        _frames(app, 1)  # the camera glides back to the kept view
+    assert app.orbit.view.pitch < -89
+
+    # save and open through the controller's file commands
+    path = tmp / "ctl.flick"
+    assert ctl.save_to(path) is None and path.exists()
+    assert ctl.open_path(tmp / "missing.flick")  # an error message, the session unchanged
+    assert ctl.session is session
+    assert ctl.open_path(path) is None and ctl.session is not session
+    reopened = ctl.session.record
+    assert sum(len(n.variations) > 1 for n in reopened.nodes()) >= 2
+
+    # F1 opens the help; keys other than F1/Esc wait while it is open
+    ctl._key("cmd_help")
+    before = ctl.session.node
+    ctl._key("cmd_end")
+    assert ctl.session.node is before and ctl.dialog is not None
+    ctl._key("cmd_escape")
+    assert ctl.dialog is None
+    print("all controller checks passed")
+
+
+if __name__ == "__main__":
+    child(Path(sys.argv[1]))
