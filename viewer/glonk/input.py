@@ -74,8 +74,8 @@ class FlickInput:
                 pick = self.last_pick
                 result = self.scene.drag_end(state, pick)
                 self.app.refresh_status()
-                if result.action is not None:
-                    ctl.play_action(result.action)
+                if result.action is not None and ctl.play_action(result.action):
+                    self._play_in_real_time(ctl)
                 elif result.message:
                     ctl.say(result.message)
             return
@@ -92,6 +92,14 @@ class FlickInput:
             self.last_pick = ctl._pick(pos)
             self.scene.drag_update(state, self.last_pick)
             self.app.refresh_status()
+
+    def _play_in_real_time(self, ctl) -> None:
+        """Show the flick just played at its real speed (the controller's step animation is
+        a short one, made for slides and placements)."""
+        node = ctl.session.node
+        motion = self.app.motion_of(node) if hasattr(self.app, "motion_of") else None
+        if motion is not None and motion.duration > 0:
+            self.app.animate_node(node, float(motion.duration))
 
     # --- Chrono mode ---------------------------------------------------------------------------
     def _chrono(self, ctl, state, dt: float | None = None) -> None:
