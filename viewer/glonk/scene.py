@@ -36,7 +36,7 @@ MAT = Material(0.06, 10.0, textured=True)
 
 #: Beside the Galaxy (radii from the centre, metres).
 ROW_R = 0.69       # out-of-play pieces of a seat (first row)
-LABEL_R = 0.97     # the seat's name and score
+LABEL_R = 0.94     # the seat's name and score
 ZONE_SPREAD = 76   # degrees each side of the Galaxy given to seat areas
 BOX_R = 0.80       # pieces that count for nobody / left the game
 BOX_ANGLE = math.radians(-48)
@@ -359,7 +359,7 @@ class GlonkScene(Scene):
         for seat in range(n):
             a, _ = zone_of(seat, n)
             armada = self.book.by_id.get(state.seats[seat]) if state.seats[seat] else None
-            name = short_name(armada) if armada else "(not drawn yet)"
+            name = short_name(armada) if armada else "?"
             colour = textures._lighter(textures.hex_rgb(armada.colour), 0.45) if armada else (0.9,) * 3
             if max(colour) < 0.5:
                 colour = textures._lighter(textures.hex_rgb(armada.accent), 0.2)
@@ -367,7 +367,7 @@ class GlonkScene(Scene):
             text = f"{'> ' if turn else ''}P{seat + 1} {name}\n{scores[seat]} point{'s' if scores[seat] != 1 else ''}"
             if state.annihilated and state.annihilated[seat]:
                 text += "  (annihilated)"
-            self._label(text, LABEL_R, a, 0.034, (*colour, 1.0), upright=True)
+            self._label(text, LABEL_R, a, 0.029, (*colour, 1.0), upright=True)
         boxed = [p for p in state.pieces if p.status not in (IN_PLAY, OUT)
                  and not (p.status == ATOMISED and p.stack is not None)]
         if boxed:
