@@ -530,3 +530,20 @@ def test_hovering_a_disc_names_it_in_the_status_lines(app):
     app.scene.hover(s, Pick(cell="O3"))
     assert app.scene.status_lines(s)[-1] == "Space O3"
     app.scene.hover(s, Pick())
+
+
+def test_a_flick_aimed_with_spin_carries_it(app):
+    from viewer.scene import Pick
+
+    s = mixed_state()
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="Z2"))
+    scene.drag_begin(s, Pick(piece="Z2"))
+    scene.spin = -12.0
+    z2 = s.piece("Z2")
+    scene.drag_update(s, Pick(point=(z2.x - 0.02, z2.y, 0.0)))
+    assert "spinning clockwise (12 rad/s)" in scene.aim_line
+    f = scene.drag_end(s, Pick(point=(z2.x - 0.02, z2.y, 0.0))).action
+    scene.spin = 0.0
+    assert f.spin == -12.0 and GAME.is_legal(s, f)

@@ -4,18 +4,21 @@ The app's controller turns a left drag into a camera orbit. `FlickInput` runs on
 before the controller's frame: when a left drag that the controller still calls a "click"
 starts moving on the disc that can be flicked now, it takes the drag over (the controller then
 ignores it) and feeds the scene's slingshot (`drag_update` while the button is held,
-`drag_end` on release), playing the flick through `controller.play_action`. Clicks without a
-drag stay the controller's. It also keeps a small column of buttons for the selected disc's
+`drag_end` on release), playing the flick through `controller.play_action`; Shift or Ctrl
+held while aiming adds a clockwise or anticlockwise spin. Clicks without a drag stay the
+controller's. It also keeps a small column of buttons for the selected disc's
 actions (boarding, heroic assault, powers) and runs Chrono mode's 60 s turn clock.
 """
 from __future__ import annotations
 
 from direct.gui.DirectGui import DGG, DirectButton
-from panda3d.core import MouseButton, TextNode
+from panda3d.core import KeyboardButton, MouseButton, TextNode
 
 from games.glonk.actions import Move
 
 TAKEN = "glonk-flick"
+#: Spin (rad/s) of a flick released with Shift or Ctrl held.
+SPIN = 12.0
 #: Height (aspect2d units above the window's bottom) of the row of piece-action buttons.
 BUTTONS_BOTTOM = 0.36
 
@@ -60,10 +63,22 @@ class FlickInput:
         return task.cont
 
     # --- the slingshot -------------------------------------------------------------------------
+    def _spin(self) -> float:
+        """Shift held: a clockwise spin; Ctrl held: anticlockwise (read while aiming)."""
+        mw = self.app.mouseWatcherNode
+        if mw is None:
+            return 0.0
+        if mw.isButtonDown(KeyboardButton.shift()):
+            return -SPIN
+        if mw.isButtonDown(KeyboardButton.control()):
+            return SPIN
+        return 0.0
+
     def _drag(self, ctl, state) -> None:
         d = ctl.drag
         pos = ctl._mouse()
         if self.dragging:
+            self.scene.spin = self._spin()
             if pos is not None:
                 self.last_pick = ctl._pick(pos)
                 self.scene.drag_update(state, self.last_pick)
@@ -73,6 +88,7 @@ class FlickInput:
                 self.dragging = False
                 pick = self.last_pick
                 result = self.scene.drag_end(state, pick)
+                self.scene.spin = 0.0
                 self.app.refresh_status()
                 if result.action is not None and ctl.play_action(result.action):
                     self._play_in_real_time(ctl)

@@ -173,6 +173,7 @@ class GlonkScene(Scene):
         self.mode: str | None = None  # None, "assault", "telekinesis", "fission", "jump"
         self.target: str | None = None  # assault target, or the piece moved by a power
         self.aim: AIM.Aim | None = None
+        self.spin = 0.0  # rad/s given to the flick (Shift: clockwise, Ctrl: anticlockwise)
         self.aim_line: str | None = None
         self.hover_line: str | None = None
         self.chrono_left: float | None = None
@@ -777,6 +778,9 @@ class GlonkScene(Scene):
         power_of = state.piece(self.selected) if self.mode in ("telekinesis", "fission") else p
         limit = None if self.mode == "fission" else power_of.speed if self.mode != "telekinesis" else p.speed
         self.aim_line = f"Flick {pid}: " + aim.words(limit)
+        if self.spin:
+            way = "anticlockwise" if self.spin > 0 else "clockwise"
+            self.aim_line += f", spinning {way} ({abs(self.spin):.0f} rad/s)"
         colour = AIM_LOST if aim.lost else AIM_OK if (aim.standard or self.mode == "fission") else AIM_HYPER
         a = math.radians(aim.angle)
         ux, uy = math.cos(a), math.sin(a)
@@ -810,9 +814,10 @@ class GlonkScene(Scene):
         if aim is None:
             return ClickResult(message="Pull back further from the disc to flick it")
         if self.mode in ("telekinesis", "fission"):
-            action = Flick.make(aim.piece, aim.angle, aim.speed, power=self.mode, by=self.selected)
+            action = Flick.make(aim.piece, aim.angle, aim.speed, self.spin, power=self.mode,
+                                by=self.selected)
         else:
-            action = Flick.make(aim.piece, aim.angle, aim.speed,
+            action = Flick.make(aim.piece, aim.angle, aim.speed, self.spin,
                                 assault=self.target if self.mode == "assault" else None)
             if self.mode == "assault" and self.target is None:
                 return ClickResult(message="Heroic assault: click the target first")
