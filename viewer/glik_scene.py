@@ -128,7 +128,8 @@ def tile_texture(board: int | None, rotation: int) -> Texture:
     return tex
 
 
-BOARD_MATERIAL = Material(0.10, 20.0, textured=True)
+# matte printed card: no specular (measured: 10% of the frame in software GL for a faint sheen)
+BOARD_MATERIAL = Material(0.0, 20.0, textured=True)
 
 
 class GlikScene(Scene):
@@ -163,6 +164,10 @@ class GlikScene(Scene):
             apply_material(proto, STONE)
             self._protos[colour] = proto
             self._pool[colour] = []
+        # Only stones cast into the shadow map: the boards are flat and the cloth is unlit,
+        # so drawing them into the map would cost a full-map pass for no visible shadow.
+        self.lighting.hide_from_shadow(self.board_root)
+        self.lighting.hide_from_shadow(self.hand_root)
         under = geometry.box("underlay", COLS + 0.6, ROWS + 0.6, TILE_H * 0.5, (0.20, 0.16, 0.12, 1))
         under.setPos(-(COLS + 0.6) / 2, -(ROWS + 0.6) / 2, 0)
         apply_material(under, MATTE)

@@ -40,9 +40,12 @@ void main() {
     float sh = (material.w > 0.5 && ndl > 0.0) ? shadow_factor() : 1.0;
     float fill = max(dot(n, -fill_dir), 0.0);
     vec3 amb = mix(ground_color, sky_color, n.z * 0.5 + 0.5);
-    vec3 V = normalize(cam_pos - v_world);
-    vec3 H = normalize(L + V);
-    float spec = ndl > 0.0 ? pow(max(dot(n, H), 0.0), material.y) * material.x : 0.0;
+    float spec = 0.0;
+    if (material.x > 0.0 && ndl > 0.0) {  // uniform branch: matte surfaces skip it
+        vec3 V = normalize(cam_pos - v_world);
+        vec3 H = normalize(L + V);
+        spec = pow(max(dot(n, H), 0.0), material.y) * material.x;
+    }
     vec3 lit = base.rgb * (amb + key_color * ndl * sh + fill_color * fill) + key_color * spec * sh;
     frag = vec4(lit, base.a);
 }
