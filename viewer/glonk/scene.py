@@ -3,10 +3,11 @@
 World units are metres: the Galaxy's centre is the origin, the mat's top is z = 0, a disc's
 node sits at its centre (half its thickness up), exactly where physics puts it. Each disc
 carries its active sticker on top and its passive sticker underneath, so a passive or damaged
-disc is simply drawn turned over. Pieces beside the Galaxy follow the Galactic Convention:
-out-of-play ones active face up in a row at their player's seat, atomised ones passive face
-up in the trophy stack of the player who scored them (or in the box when they count for
-nobody).
+disc is simply drawn turned over. Pieces beside the Galaxy follow the Galactic Convention,
+each player having an area left or right of the Galaxy (where a landscape window has room)
+with their name and score: out-of-play pieces active face up in rows, atomised ones passive
+face up in the trophy stack of the player who scored them (or in the box when they count
+for nobody); recovered stellar objects wait at the top left.
 
 The scene owns no rules: reach hints come from `games.glonk.rules`, every click or drag ends
 in a Glonk action that the app plays through the session.
