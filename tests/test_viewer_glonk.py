@@ -547,3 +547,17 @@ def test_a_flick_aimed_with_spin_carries_it(app):
     f = scene.drag_end(s, Pick(point=(z2.x - 0.02, z2.y, 0.0))).action
     scene.spin = 0.0
     assert f.spin == -12.0 and GAME.is_legal(s, f)
+
+
+def test_the_full_galaxy_shows_all_65_discs_where_the_state_puts_them(app):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from render_glonk import full_galaxy_state
+
+    s = full_galaxy_state(3)
+    assert len(s.in_play()) == 65  # six armadas, the Black Hole and six Asteroids
+    img = show(app, s)
+    for p in s.in_play():
+        assert_disc_shown(app, img, p)
