@@ -160,3 +160,9 @@ def test_listeners_hear_changes(session):
     session.back()
     session.set_comment("x")
     assert heard == ["cursor", "annotation"]
+
+
+def test_a_named_space_is_one_coordinate():
+    d = Drawing("highlight", "M3")
+    assert d.at == ("M3",)
+    assert Drawing.from_json(d.to_json()) == d

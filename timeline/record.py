@@ -39,9 +39,9 @@ class Drawing:
             raise ValueError(f"drawing colour must be one of {DRAWING_COLOURS}, not {self.colour!r}")
         if (self.kind == "arrow") != (self.to is not None):
             raise ValueError("an arrow needs a 'to' point and a highlight must not have one")
-        object.__setattr__(self, "at", tuple(self.at))
+        object.__setattr__(self, "at", _point(self.at))
         if self.to is not None:
-            object.__setattr__(self, "to", tuple(self.to))
+            object.__setattr__(self, "to", _point(self.to))
 
     def to_json(self) -> dict:
         data = {"kind": self.kind, "at": list(self.at), "colour": self.colour}
@@ -52,8 +52,13 @@ class Drawing:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Drawing":
         to = data.get("to")
-        return cls(str(data["kind"]), tuple(data["at"]), tuple(to) if to is not None else None,
+        return cls(str(data["kind"]), _point(data["at"]), _point(to) if to is not None else None,
                    str(data.get("colour", "green")))
+
+
+def _point(value) -> tuple:
+    """A board coordinate as a tuple: `(r, c)`, `(x, y)`, or a named space such as `("M3",)`."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 class Node:
