@@ -76,9 +76,9 @@ class Desk:
 
     def click(self, px: float, py: float, button: int = 1) -> None:
         self.x("mousemove", "--window", self.wid, str(int(round(px))), str(int(round(py))))
-        time.sleep(0.25)
+        time.sleep(0.3)
         self.x("click", str(button))
-        time.sleep(0.45)
+        time.sleep(0.5)
 
     def key(self, *keys: str) -> None:
         for k in keys:
@@ -135,7 +135,7 @@ class Mirror:
         self.sync()
 
 
-def _wait_for(path: Path, seconds: float = 10.0) -> None:
+def _wait_for(path: Path, seconds: float = 15.0) -> None:
     deadline = time.time() + seconds
     while not path.exists():
         if time.time() > deadline:
@@ -144,7 +144,7 @@ def _wait_for(path: Path, seconds: float = 10.0) -> None:
     time.sleep(0.3)
 
 
-def _same_record(tmp: Path, mirror: Mirror, seconds: float = 8.0) -> None:
+def _same_record(tmp: Path, mirror: Mirror, seconds: float = 15.0) -> None:
     """The viewer's autosave (written after every change) holds the mirror's tree."""
     from timeline import RecordFileError, load_record
 
@@ -165,6 +165,8 @@ def _same_record(tmp: Path, mirror: Mirror, seconds: float = 8.0) -> None:
 
 def test_play_branch_save_reopen_in_a_real_window(tmp_path):
     from games.glik import actions as A
+    from games.glik.kit import SIZE
+    from games.glik.rules import slide_path
     from timeline import load_record
 
     args = Namespace(command="play", game="glik", players=2, seed=5)
@@ -173,22 +175,24 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
     try:
         desk.start("play", "glik", "--players", "2", "--seed", "5")
         desk.key("t")  # top-down camera, as in the mirror
-        time.sleep(0.8)
+        time.sleep(1.0)
         mirror.sync()
-        # setup: choose a board in hand, click a legal slot (rotation 0), until the board is full
+        # setup: choose a board in hand, turn it (R), click a legal slot, until the board is full
         game = mirror.session.game
         last_turn = mirror.session.state.turn
         while mirror.session.state.phase in ("choose", "fill"):
             state = mirror.session.state
             if state.turn != last_turn:  # the hand moved to the other side: re-frame the table
                 desk.key("t")
-                time.sleep(0.8)
+                time.sleep(1.0)
                 last_turn = state.turn
-            lay = next(a for a in game.legal_actions(state) if a.rotation == 0)
+            turns = 1 if state.phase == "choose" else 0  # the first boards: turned once with R
+            lay = next(a for a in game.legal_actions(state) if a.rotation == turns)
             hand = mirror.scene.hand_boards[lay.board]
             p = hand.getPos(mirror.app.render)
-            from games.glik.kit import SIZE
             desk.click(*mirror.px((p.x + SIZE / 2, p.y + SIZE / 2, 0.2)))
+            for _ in range(turns):
+                desk.key("r")
             r0, c0 = lay.slot[0] * SIZE + 1, lay.slot[1] * SIZE + 1
             desk.click(*mirror.cell((r0, c0)))
             mirror.scene.deselect()
@@ -196,7 +200,7 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         _same_record(tmp_path, mirror)
         # play: the yellow reserve stone, then the starting field -> place
         desk.key("t")
-        time.sleep(0.8)
+        time.sleep(1.0)
         state = mirror.session.state
         assert state.phase == "play"
         start = state.board.start_cell["yellow"]
@@ -208,8 +212,6 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         slides = [a for a in game.legal_actions(mirror.session.state)
                   if isinstance(a, A.Slide) and a.cell == start]
         assert len(slides) >= 2, "the test needs two different slides from the start"
-        from games.glik.rules import slide_path
-
         def slide_end(action):
             st = mirror.session.state
             return slide_path(st.stones, st.board, action.cell, action.direction)[-1]
@@ -234,7 +236,6 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         desk.key("Return")
         _wait_for(saved)
         rec = load_record(saved)
-        place = rec.mainline()[-2] if False else None
         node = rec.root
         while node.action is None or str(node.action) != str(A.Place(start)):
             node = node.variations[0]

@@ -12,18 +12,7 @@ import weakref
 import numpy as np
 from direct.showbase.ShowBase import ShowBase
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import (
-    AntialiasAttrib,
-    FrameBufferProperties,
-    GraphicsOutput,
-    GraphicsPipe,
-    PNMImage,
-    Point2,
-    Point3,
-    TextNode,
-    Vec3,
-    WindowProperties,
-)
+from panda3d.core import AntialiasAttrib, PNMImage, Point2, Point3, TextNode, Vec3
 
 from viewer.camera import OrbitController, View
 from viewer.display import NoDisplay, configure

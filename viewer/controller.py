@@ -114,6 +114,9 @@ class Controller:
         if autosaver is not None:
             autosaver.attach(session)
         self.refresh()
+        info = session.record.scenario or {}
+        if info.get("title"):  # a puzzle or tutorial: say what it is about
+            self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
 
     def _session_changed(self, what: str) -> None:
         self._dirty = True
@@ -127,7 +130,7 @@ class Controller:
         self.panel.show_annotations(s.node)
         self.panel.set_turn_actions([(label, lambda a=a: self.play_action(a))
                                      for label, a in self.app.scene.turn_actions(s.node.state)])
-        self._update_scrub()
+        self._update_scrub(self.playback.time if self.playing else None)
         self.panel.set_playing(self.playing, self.playback.speed if self.playback else 1.0)
 
     def clock(self) -> LineClock:
@@ -194,7 +197,7 @@ class Controller:
                 self.app.set_view(View.from_json(node.camera), 0.6)
             except ValueError:
                 pass
-        self.say("")
+        self.say(node.prompt or "")  # a tutorial's prompt for this position
 
     def cmd_back(self):
         if self.session.node.parent is not None:

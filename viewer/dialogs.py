@@ -8,7 +8,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
-from viewer.panel import BTN, BTN_HOT, DIM, TEXT, _button
+from viewer.panel import BTN_HOT, DIM, TEXT, _button
 
 SHADE = (0.0, 0.0, 0.0, 0.55)
 BOX = (0.12, 0.13, 0.16, 0.97)

@@ -27,13 +27,9 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-_configured: str | None = None
-
-
 def configure(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str = "Flickbook",
               multisamples: int = 0) -> None:
     """Load the prc settings for an offscreen buffer or an on-screen window of `size`."""
-    global _configured
     from panda3d.core import loadPrcFileData
 
     w, h = size
@@ -57,4 +53,3 @@ def configure(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str =
     else:
         lines += ["window-type onscreen", "load-display pandagl"]
     loadPrcFileData("flickbook-display", "\n".join(lines) + "\n")
-    _configured = "offscreen" if offscreen else "onscreen"

@@ -15,8 +15,7 @@ from panda3d.core import NodePath, SamplerState, Texture, TextNode, Transparency
 
 from games.api import IllegalAction
 from games.glik import actions as A
-from games.glik.kit import (COLS, DESTINATION, EMPTY, EXCLUDED, KIT, NEUTRAL, OPEN_SLOTS,
-                            ROWS, SIZE, START, VOID, rotate_rows)
+from games.glik.kit import COLS, KIT, NEUTRAL, ROWS, SIZE, rotate_rows
 from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_cells,
                               slide_path)
 from viewer import geometry
@@ -159,8 +158,8 @@ class GlikScene(Scene):
     # --- building ---------------------------------------------------------------------------
     def build(self) -> None:
         for colour, rgb in RGB.items():
-            proto = geometry.lathe(f"stone-{colour}", geometry.stone_profile(STONE_R, STONE_H, 6),
-                                   24, (*rgb, 1.0))
+            proto = geometry.lathe(f"stone-{colour}", geometry.stone_profile(STONE_R, STONE_H, 4),
+                                   20, (*rgb, 1.0))
             apply_material(proto, STONE)
             self._protos[colour] = proto
             self._pool[colour] = []

@@ -17,7 +17,6 @@ from panda3d.core import (
     GraphicsOutput,
     GraphicsPipe,
     LMatrix4f,
-    LVector3f,
     NodePath,
     OrthographicLens,
     SamplerState,
