@@ -75,6 +75,9 @@ class ViewerApp(ShowBase):
         if self.scene is None or old_game != session.game.name:
             if self.scene is not None:
                 self.scene.root_node.removeNode()
+            if self.table is not None:  # the next game's table is sized to its scene
+                self.table.removeNode()
+                self.table = None
             holder = self.scene_root.attachNewNode(f"{session.game.name}-scene")
             self.scene = scene_class(session.game.name)(self, session.game, holder, self.lighting)
             self.scene.root_node = holder
@@ -91,7 +94,6 @@ class ViewerApp(ShowBase):
         if self.table is None:
             self.table = make_table(self.scene_root, center, radius * 1.6, z=-0.001,
                                     lighting=self.lighting)
-            self.lighting.hide_from_shadow(self.table)
         if reset_camera:
             self.orbit.min_dist = radius * 0.15
             self.orbit.max_dist = radius * 8
