@@ -307,3 +307,62 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
         raise
     finally:
         desk.stop()
+
+
+def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
+    from timeline import load_record
+
+    desk = Desk(tmp_path)
+    autosave = tmp_path / "home" / "autosave.flick"
+
+    def cursor_node(predicate, what):
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            try:
+                node = load_record(autosave).mainline()[32]  # the demo opens here
+                if predicate(node):
+                    return node
+            except Exception:  # noqa: BLE001 - the file is being replaced; read again
+                pass
+            time.sleep(0.3)
+        raise AssertionError(f"the autosave never showed {what}")
+
+    try:
+        desk.start()  # the demo replay, at the start of play, seen from its kept view
+        before = cursor_node(lambda n: n.camera is not None, "a camera view").camera
+        desk.x("mousemove", "--window", desk.wid, "60", "560")  # empty table, lower left
+        time.sleep(0.3)
+        desk.x("mousedown", "1")
+        for x in range(80, 300, 20):  # drag right: orbit
+            desk.x("mousemove", "--window", desk.wid, str(x), "560")
+            time.sleep(0.05)
+        desk.x("mouseup", "1")
+        time.sleep(0.3)
+        for _ in range(3):  # wheel down: zoom out
+            desk.x("click", "5")
+            time.sleep(0.1)
+        time.sleep(0.5)
+        desk.key("k")  # keep this view in the position
+        after = cursor_node(lambda n: n.camera is not None and n.camera != before, "a new view").camera
+        assert abs(after["heading"] - before["heading"]) > 20
+        assert after["distance"] > before["distance"] * 1.2
+        # right-drag across the board draws an arrow, a right click marks a field
+        desk.x("mousemove", "--window", desk.wid, "450", "300")
+        time.sleep(0.3)
+        desk.x("mousedown", "3")
+        for x in range(460, 620, 20):
+            desk.x("mousemove", "--window", desk.wid, str(x), "330")
+            time.sleep(0.05)
+        desk.x("mouseup", "3")
+        time.sleep(0.5)
+        desk.click(520, 330, button=3)
+        node = cursor_node(lambda n: {d.kind for d in n.drawings} >= {"arrow", "highlight"},
+                           "an arrow and a marked field")
+        arrow = next(d for d in node.drawings if d.kind == "arrow")
+        assert arrow.at != arrow.to and arrow.colour == "green"
+    except BaseException:
+        desk.key("F12")
+        time.sleep(0.5)
+        raise
+    finally:
+        desk.stop()

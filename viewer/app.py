@@ -86,6 +86,11 @@ class ViewerApp(ShowBase):
         self._drawn_for = None
         self._anim = None
         self.frame_scene(reset_camera=True)
+        if session.node.camera:  # the position opens with the view kept in it
+            try:
+                self.set_view(View.from_json(session.node.camera))
+            except ValueError:
+                pass
         self.show_node(session.node)
 
     def frame_scene(self, reset_camera: bool = False) -> None:
