@@ -105,7 +105,7 @@ class Mirror:
 
     def __init__(self, args: Namespace):
         from viewer.main import session_for_args
-        from viewer.panel import BAR_H, PANEL_W
+        from viewer.panel import PANEL_W
         from viewer.render import offscreen_app
 
         self.session, _ = session_for_args(args)
@@ -360,6 +360,40 @@ def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
                            "an arrow and a marked field")
         arrow = next(d for d in node.drawings if d.kind == "arrow")
         assert arrow.at != arrow.to and arrow.colour == "green"
+        # the scrub bar: a click at its left end jumps to the start, a drag scrubs along;
+        # K keeps the view in whichever position the cursor reached, which the autosave shows
+        from viewer.panel import PANEL_W
+
+        track_y = H - 0.165 * H / 2
+        left = 0.05 * H / 2
+        right = left + (2 * W / H - PANEL_W - 0.3) * H / 2
+        desk.click(left + 2, track_y)
+        desk.key("k")
+        deadline = time.time() + 15
+        while not any(n.camera for n in load_record(autosave).mainline()[:2]):
+            # (the line's first action is under way just right of the bar's left end)
+            assert time.time() < deadline, "a click on the scrub bar's start did not reach the start"
+            time.sleep(0.3)
+        desk.x("mousemove", "--window", desk.wid, str(int(left + 2)), str(int(track_y)))
+        time.sleep(0.3)
+        desk.x("mousedown", "1")
+        for k in range(1, 11):
+            desk.x("mousemove", "--window", desk.wid, str(int(left + (right - left) * 0.05 * k)),
+                   str(int(track_y)))
+            time.sleep(0.08)
+        desk.x("mouseup", "1")
+        time.sleep(0.5)
+        desk.key("k")
+        deadline = time.time() + 15
+        while True:
+            rec = load_record(autosave)
+            kept = [n.ply for n in rec.mainline()[2:] if n.camera is not None and n.ply != 32]
+            if kept:
+                break
+            assert time.time() < deadline, "dragging the scrub bar did not move the cursor"
+            time.sleep(0.3)
+        total = len(rec.mainline()) - 1
+        assert 0.3 * total <= kept[0] <= 0.7 * total  # halfway along the line, give or take
     except BaseException:
         desk.key("F12")
         time.sleep(0.5)
