@@ -9,95 +9,17 @@ Skipped only when the Xvfb binary is missing (CI installs it, see .ci/run).
 """
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import subprocess
-import sys
 import time
 from argparse import Namespace
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from xvfb.desk import MISSING, SKIP_REASON, Desk
+
 W, H = 1280, 720
 
-pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
-                                reason="Xvfb/xdotool not installed (apt-get install xvfb xdotool)")
-
-
-def _free_display() -> int:
-    for n in range(71, 200):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-class Desk:
-    """An Xvfb display with one viewer process, and xdotool hands."""
-
-    def __init__(self, tmp: Path):
-        self.tmp = tmp
-        self.display = f":{_free_display()}"
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"))
-        self.env.pop("WAYLAND_DISPLAY", None)
-        deadline = time.time() + 10
-        while subprocess.run(["xdotool", "getmouselocation"], env=self.env,
-                             capture_output=True).returncode != 0:
-            if time.time() > deadline:
-                raise RuntimeError("Xvfb did not start")
-            time.sleep(0.1)
-        self.viewer = None
-        self.wid = None
-
-    def start(self, *args: str) -> None:
-        log = open(self.tmp / "viewer.log", "ab")
-        self.viewer = subprocess.Popen([sys.executable, str(ROOT / "flickbook_cli.py"), *args],
-                                       cwd=ROOT, env=self.env, stdout=log, stderr=log)
-        deadline = time.time() + 60
-        while True:
-            r = subprocess.run(["xdotool", "search", "--name", "Flickbook"], env=self.env,
-                               capture_output=True, text=True)
-            if r.stdout.strip():
-                self.wid = r.stdout.split()[0]
-                break
-            if self.viewer.poll() is not None or time.time() > deadline:
-                raise RuntimeError("the viewer window did not open: "
-                                   + (self.tmp / "viewer.log").read_text()[-2000:])
-            time.sleep(0.2)
-        self.x("windowfocus", "--sync", self.wid)
-        time.sleep(1.5)  # first frames, shaders compiled
-
-    def x(self, *args: str) -> None:
-        subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True)
-
-    def click(self, px: float, py: float, button: int = 1) -> None:
-        self.x("mousemove", "--window", self.wid, str(int(round(px))), str(int(round(py))))
-        time.sleep(0.3)
-        self.x("click", str(button))
-        time.sleep(0.5)
-
-    def key(self, *keys: str) -> None:
-        for k in keys:
-            self.x("key", k)
-            time.sleep(0.3)
-
-    def type(self, text: str) -> None:
-        self.x("type", "--delay", "20", text)
-        time.sleep(0.3)
-
-    def stop(self) -> None:
-        if self.viewer is not None and self.viewer.poll() is None:
-            self.viewer.send_signal(signal.SIGTERM)
-            try:
-                self.viewer.wait(10)
-            except subprocess.TimeoutExpired:
-                self.viewer.kill()
-        self.xvfb.terminate()
-        self.xvfb.wait(10)
+pytestmark = pytest.mark.skipif(MISSING, reason=SKIP_REASON)
 
 
 class Mirror:
@@ -105,7 +27,7 @@ class Mirror:
 
     def __init__(self, args: Namespace):
         from viewer.main import session_for_args
-        from viewer.panel import PANEL_W
+        from viewer.panel import BAR_H, PANEL_W
         from viewer.render import offscreen_app
 
         self.session, _ = session_for_args(args)
@@ -133,15 +55,6 @@ class Mirror:
     def play(self, action):
         self.session.play(action)
         self.sync()
-
-
-def _wait_for(path: Path, seconds: float = 15.0) -> None:
-    deadline = time.time() + seconds
-    while not path.exists():
-        if time.time() > deadline:
-            raise AssertionError(f"{path} was not written")
-        time.sleep(0.2)
-    time.sleep(0.3)
 
 
 def _same_record(tmp: Path, mirror: Mirror, seconds: float = 15.0) -> None:
@@ -230,33 +143,21 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         mirror.play(second)
         # save with Ctrl+S through the file dialog
         saved = tmp_path / "branch.flick"
-        desk.key("ctrl+s")
-        time.sleep(1.0)  # wait for the dialog, as a person would
-        desk.type(str(saved))
-        desk.key("Return")
-        _wait_for(saved)
+        desk.save_as(saved)
         rec = load_record(saved)
         node = rec.root
         while node.action is None or str(node.action) != str(A.Place(start)):
             node = node.variations[0]
         assert [str(v.action) for v in node.variations] == [str(first), str(second)]
         # reopen with Ctrl+O, go to the variation, comment it, save again
-        desk.key("ctrl+o")
-        time.sleep(1.0)
-        desk.type(str(saved))
-        desk.key("Return")
-        time.sleep(1.0)
+        desk.open(saved)
         desk.key("End", "Down")  # end of the main line, then the sibling variation
         desk.key("n")  # write the comment
         time.sleep(0.5)
         desk.type("the other slide")
         desk.key("Return")
         again = tmp_path / "again.flick"
-        desk.key("ctrl+s")
-        time.sleep(1.0)  # wait for the dialog, as a person would
-        desk.type(str(again))
-        desk.key("Return")
-        _wait_for(again)
+        desk.save_as(again)
         rec2 = load_record(again)
         node = rec2.root
         while str(node.action) != str(A.Place(start)):
@@ -294,11 +195,7 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
         restore_button = (W / 2 - 0.25 * H / 2, H / 2 + 0.18 * H / 2)
         desk.click(*restore_button)
         saved = tmp_path / "restored.flick"
-        desk.key("ctrl+s")
-        time.sleep(1.0)
-        desk.type(str(saved))
-        desk.key("Return")
-        _wait_for(saved)
+        desk.save_as(saved)
         rec = load_record(saved)
         assert rec.config["players"] == 2 and rec.mainline()[-1].glyphs == ["!"]
     except BaseException:

@@ -13,7 +13,6 @@ from functools import lru_cache
 import numpy as np
 from panda3d.core import NodePath, SamplerState, Texture, TextNode, TransparencyAttrib, Vec3
 
-from games.api import IllegalAction
 from games.glik import actions as A
 from games.glik.kit import COLS, KIT, NEUTRAL, ROWS, SIZE, rotate_rows
 from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_cells,
@@ -401,7 +400,7 @@ class GlikScene(Scene):
         if pick.target is not None and pick.target[0] == "reserve":
             want = pick.target[1]
             if want != colour and want != NEUTRAL:
-                return self._refuse(state, A.Place(state.board.start_cell[want]))
+                return self.refuse(state, A.Place(state.board.start_cell[want]))
             self.selected = ("reserve", want)
             self.show_hints(state)
             return ClickResult()
@@ -428,9 +427,9 @@ class GlikScene(Scene):
                 self.show_hints(state)
                 return ClickResult()
             if v != code_of(colour):
-                return self._refuse(state, A.Slide(cell, "N"))
+                return self.refuse(state, A.Slide(cell, "N"))
             if cell[0] * COLS + cell[1] in frozen_cells(state):
-                return self._refuse(state, A.Slide(cell, "N"))
+                return self.refuse(state, A.Slide(cell, "N"))
             if state.ap_left <= 0:
                 return ClickResult(message="You have no action points left this turn")
             self.selected = ("stone", cell)
@@ -441,7 +440,7 @@ class GlikScene(Scene):
         if sel is not None:
             return self._explain_miss(state, sel, cell)
         if cell == state.board.start_cell.get(colour):
-            return self._try(state, A.Place(cell))
+            return self.attempt(state, A.Place(cell))
         return ClickResult(message="Click one of your stones (or a stone beside your start) first")
 
     def _action_for(self, state, sel, cell):
@@ -480,29 +479,14 @@ class GlikScene(Scene):
             d = ("S" if r > r0 else "N") if c0 == c else ("E" if c > c0 else "W")
             path = slide_path(state.stones, state.board, what, d)
             if not path:
-                return self._refuse(state, A.Slide(what, d))
+                return self.refuse(state, A.Slide(what, d))
             return ClickResult(message=f"A stone slides until it meets an obstacle: sliding {d} "
                                        f"it stops at {path[-1][0]},{path[-1][1]}")
         if kind == "reserve" and what != NEUTRAL:
-            return self._refuse(state, A.Place(cell))
+            return self.refuse(state, A.Place(cell))
         if kind == "reserve":
-            return self._refuse(state, A.PlaceNeutral(cell))
-        return self._refuse(state, A.MoveNeutral(what, cell))
-
-    def _refuse(self, state, action) -> ClickResult:
-        """Ask the rules why `action` is illegal (the message names the rule)."""
-        try:
-            self.game.apply(state, action)
-        except IllegalAction as exc:
-            return ClickResult(message=exc.rule)
-        return ClickResult(message="That is not a move here")
-
-    def _try(self, state, action) -> ClickResult:
-        try:
-            self.game.apply(state, action)
-        except IllegalAction as exc:
-            return ClickResult(message=exc.rule)
-        return ClickResult(action=action)
+            return self.refuse(state, A.PlaceNeutral(cell))
+        return self.refuse(state, A.MoveNeutral(what, cell))
 
     def show_hints(self, state) -> None:
         """Mark the selection, its slide destinations (with paths) and legal placement fields."""
@@ -552,7 +536,7 @@ class GlikScene(Scene):
         if slot is None:
             return ClickResult(message='Boards are laid only in the "?" slots')
         action = A.LayBoard(self.selected[1], self.rotation, slot)
-        result = self._try(state, action)
+        result = self.attempt(state, action)
         if result.action is not None:
             self.deselect()
         return result

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from panda3d.core import NodePath, TransparencyAttrib, Vec3
 
+from games.api import IllegalAction
 from viewer import geometry
 from viewer.lighting import Lighting, flat_overlay
 
@@ -114,6 +115,22 @@ class Scene:
 
     def status_lines(self, state) -> list[str]:
         return [self.game.describe(state)]
+
+    def refuse(self, state, action) -> ClickResult:
+        """Why the rules refuse `action` here, in their words, as a click's answer."""
+        try:
+            self.game.apply(state, action)
+        except IllegalAction as exc:
+            return ClickResult(message=exc.rule)
+        return ClickResult(message="That is not a move here")
+
+    def attempt(self, state, action) -> ClickResult:
+        """`action` when the rules allow it here, else the rule that forbids it."""
+        try:
+            self.game.apply(state, action)
+        except IllegalAction as exc:
+            return ClickResult(message=exc.rule)
+        return ClickResult(action=action)
 
     def action_label(self, node) -> str:
         """How the move list names `node`'s action."""

@@ -1,0 +1,1 @@
+"""Helpers for the real-window (Xvfb + xdotool) end-to-end tests."""
