@@ -491,7 +491,8 @@ class Controller:
         except (RecordFileError, OSError, ValueError) as exc:
             return str(exc)
         self.set_session(Session(record), path)
-        self.say(f"Opened {path}")
+        if not (record.scenario or {}).get("title"):  # a scenario says its title instead
+            self.say(f"Opened {path}")
         return None
 
     def ask(self, text: str, answers) -> None:
