@@ -1,8 +1,11 @@
 """Light, shadow and materials: one hand-written GLSL shader with a shadow-mapped key light.
 
 `setShaderAuto` does not work under software GL here (see shared FINDINGS), so the viewer
-ships its own shaders. The shadow map is re-rendered only in frames where the scene changed
-(`mark_dirty`), since the light never moves: a still scene costs one pass a frame.
+ships its own shaders. The shadow map is re-rendered only when the scene changed
+(`mark_dirty`), since the light never moves: a still scene costs one pass a frame. While
+pieces move continuously it is redrawn every other frame (a shadow one frame behind is not
+visible at these rates; measured, the extra pass cost a third of the frame rate in software
+GL), and the frame after the last change always gets a fresh map.
 """
 from __future__ import annotations
 
@@ -82,7 +85,8 @@ class Lighting:
         self.base = base
         self.root = scene_root
         self.shadow_size = shadow_size
-        self._dirty = 2
+        self._dirty = True
+        self._rendered_last = False
         self.lit = load_shader("lit")
         self.flat = load_shader("flat")
         key = Vec3(self.KEY_DIR)
@@ -179,16 +183,18 @@ class Lighting:
         self.mark_dirty()
 
     def mark_dirty(self) -> None:
-        """Something moved: re-render the shadow map in the coming frame."""
-        self._dirty = 2
+        """Something moved: re-render the shadow map soon (this frame or the next)."""
+        self._dirty = True
 
     def set_camera_pos(self, pos) -> None:
         self.root.setShaderInput("cam_pos", Vec3(pos))
 
     def _update(self, task):
-        self.buffer.setActive(self._dirty > 0)
-        if self._dirty > 0:
-            self._dirty -= 1
+        render = self._dirty and not self._rendered_last
+        self.buffer.setActive(render)
+        self._rendered_last = render
+        if render:
+            self._dirty = False
         return task.cont
 
 
