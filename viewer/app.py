@@ -65,6 +65,7 @@ class ViewerApp(ShowBase):
         if interactive:
             from viewer.controller import Controller
 
+            self.lighting.throttle = True
             self.controller = Controller(self)
 
     # --- wiring ---------------------------------------------------------------------------

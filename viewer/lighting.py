@@ -87,6 +87,8 @@ class Lighting:
         self.shadow_size = shadow_size
         self._dirty = True
         self._rendered_last = False
+        #: redraw the map at most every other frame (windows; pictures and exports are exact)
+        self.throttle = False
         self.lit = load_shader("lit")
         self.flat = load_shader("flat")
         key = Vec3(self.KEY_DIR)
@@ -190,7 +192,7 @@ class Lighting:
         self.root.setShaderInput("cam_pos", Vec3(pos))
 
     def _update(self, task):
-        render = self._dirty and not self._rendered_last
+        render = self._dirty and not (self.throttle and self._rendered_last)
         self.buffer.setActive(render)
         self._rendered_last = render
         if render:
