@@ -36,6 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--armadas", nargs="+", default=None, help="Glonk: armada names")
     p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
                    help="Grendizer: threat track")
+    p.add_argument("--chrono", action="store_true", help="Glonk: Chrono mode (60 s a turn)")
+
+    p = sub.add_parser("demo", help="open a bundled demo replay (glonk, the default, or glik)")
+    p.add_argument("game", nargs="?", default="glonk", choices=["glonk", "glik"])
 
     p = sub.add_parser("open", help="open a record or scenario in the viewer")
     p.add_argument("file")
@@ -292,7 +296,7 @@ def cmd_export(args) -> int:
 
 COMMANDS = {"export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "selfplay": cmd_selfplay,
             "flick": cmd_flick, "render": cmd_render, "play": _viewer_command,
-            "open": _viewer_command, None: _viewer_command}
+            "open": _viewer_command, "demo": _viewer_command, None: _viewer_command}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,6 +20,10 @@ def session_for_args(args):
         config = dict(game.default_config(getattr(args, "players", None)))
         if getattr(args, "difficulty", None):  # Grendizer XperienZ: easy | difficult track
             config["difficulty"] = args.difficulty
+        if getattr(args, "chrono", False):
+            if "chrono" not in config:
+                raise ValueError(f"{game.title} has no Chrono mode")
+            config["chrono"] = True
         if getattr(args, "armadas", None):  # Glonk: one armada per player, in seat order
             config["armadas"] = [a.strip().lower().replace("-", "_") for a in args.armadas]
             if getattr(args, "players", None) is None:
@@ -34,17 +38,44 @@ def session_for_args(args):
         from pathlib import Path
 
         return Session(load_record(args.file)), Path(args.file)
+    return demo_for(getattr(args, "game", None) if command == "demo" else None), None
+
+
+def demo_for(game: str | None):
+    """The bundled demo replay: the annotated Glonk game, or the Glik demo built in code."""
     from viewer.demo import demo_session
 
-    return demo_session(), None
+    if game in (None, "glonk"):
+        from scenarios import SCENARIO_DIR
+        from timeline import RecordFileError, Session, load_record
+
+        try:
+            session = Session(load_record(SCENARIO_DIR / "demo" / "glonk-demo.flick"))
+            first_note = next((n for n in session.record.mainline() if n.comment), None)
+            if first_note is not None:
+                session.go_to(first_note)  # where setup ends and the story begins
+            return session
+        except RecordFileError:
+            if game == "glonk":
+                raise
+    if game not in (None, "glik", "glonk"):
+        raise ValueError(f"there is a demo for glonk and glik, not {game!r}")
+    return demo_session()
 
 
 def run_viewer(args) -> int:
-    """Open the main window; exit status 2 with one line when there is no display."""
+    """Open the main window; exit status 2 with one line for a bad request or no display."""
+    from games.api import IllegalAction
+    from timeline import RecordFileError
+
+    try:
+        session, path = session_for_args(args)
+    except (ValueError, RecordFileError, IllegalAction) as exc:
+        print(f"flickbook: {exc}", file=sys.stderr)
+        return 2
     if not has_display():
         print(f"flickbook: {NO_DISPLAY_MESSAGE}", file=sys.stderr)
         return 2
-    session, path = session_for_args(args)
     from viewer.app import ViewerApp
     from viewer.autosave import Autosaver
 

@@ -67,9 +67,9 @@ def build() -> Record:
             session.play(legal[int(rng.integers(len(legal)))])
             if state.phase != "actions" and session.state.phase == "actions" and not annotated_first:
                 annotated_first = True
-                session.set_comment("The armadas are in place on the middle ring, more than 2 "
-                                    "parsecs apart, and the asteroids orbit the inner ring. "
-                                    "Press Space to watch, the arrow keys to step, F1 for help.")
+                session.set_comment("The armadas stand on the middle ring, more than 2 parsecs "
+                                    "apart, with the asteroids placed among them. Press Space "
+                                    "to watch, the arrow keys to step, F1 for help.")
                 session.set_camera({"preset": "top"})
             continue
         legal_texts = {str(a) for a in game.legal_actions(state)}
