@@ -77,3 +77,22 @@ def test_glik_selfplay_with_the_bot_is_reproducible_and_finishes(tmp_path, capsy
     assert main(["info", str(tmp_path / "a" / name), "--json"]) == 0
     info = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert info["result"] != "*"
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["play", "glonk", "--armadas", "foo", "bar"], "unknown armada 'foo'"),
+    (["play", "glik", "--chrono"], "no Chrono mode"),
+    (["play", "glik", "--players", "9"], "2 to 4 players"),
+    (["open", "/no/such/file.flick"], "no such file"),
+])
+def test_viewer_commands_check_their_arguments_before_opening_a_window(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
+
+
+def test_without_a_display_the_viewer_says_so(monkeypatch, capsys):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main([]) == 2
+    assert "flickbook render" in capsys.readouterr().err
