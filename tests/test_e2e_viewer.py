@@ -225,7 +225,7 @@ def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
         raise AssertionError(f"the autosave never showed {what}")
 
     try:
-        desk.start()  # the demo replay, at the start of play, seen from its kept view
+        desk.start("demo", "glik")  # the Glik demo, at the start of play, seen from its kept view
         before = cursor_node(lambda n: n.camera is not None, "a camera view").camera
         desk.x("mousemove", "--window", desk.wid, "60", "560")  # empty table, lower left
         time.sleep(0.3)
