@@ -10,93 +10,19 @@ also finds where things are on the screen. Skipped only when Xvfb or xdotool is 
 """
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import subprocess
-import sys
 import time
 from argparse import Namespace
 from pathlib import Path
 
 import pytest
 
+from xvfb.desk import MISSING, SKIP_REASON, Desk
+
 ROOT = Path(__file__).resolve().parent.parent
 W, H = 1280, 720
 ARGS = ["play", "grendizer", "--players", "2", "--difficulty", "easy", "--seed", "1"]
 
-pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
-                                reason="Xvfb/xdotool not installed (apt-get install xvfb xdotool)")
-
-
-def _free_display() -> int:
-    for n in range(120, 250):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-class Desk:
-    """An Xvfb display with one viewer process, and xdotool hands."""
-
-    def __init__(self, tmp: Path):
-        self.tmp = tmp
-        self.display = f":{_free_display()}"
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24",
-                                      "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"))
-        self.env.pop("WAYLAND_DISPLAY", None)
-        deadline = time.time() + 10
-        while subprocess.run(["xdotool", "getmouselocation"], env=self.env,
-                             capture_output=True).returncode != 0:
-            if time.time() > deadline:
-                raise RuntimeError("Xvfb did not start")
-            time.sleep(0.1)
-        self.viewer = None
-        self.wid = None
-
-    def start(self, *args: str) -> None:
-        log = open(self.tmp / "viewer.log", "ab")
-        self.viewer = subprocess.Popen([sys.executable, str(ROOT / "flickbook_cli.py"), *args],
-                                       cwd=ROOT, env=self.env, stdout=log, stderr=log)
-        deadline = time.time() + 90
-        while True:
-            r = subprocess.run(["xdotool", "search", "--name", "Flickbook"], env=self.env,
-                               capture_output=True, text=True)
-            if r.stdout.strip():
-                self.wid = r.stdout.split()[0]
-                break
-            if self.viewer.poll() is not None or time.time() > deadline:
-                raise RuntimeError("the viewer window did not open: "
-                                   + (self.tmp / "viewer.log").read_text()[-2000:])
-            time.sleep(0.2)
-        self.x("windowfocus", "--sync", self.wid)
-        time.sleep(2.0)  # first frames: shaders compiled, card faces drawn
-
-    def x(self, *args: str) -> None:
-        subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True)
-
-    def click(self, px: float, py: float) -> None:
-        self.x("mousemove", "--window", self.wid, str(int(round(px))), str(int(round(py))))
-        time.sleep(0.3)
-        self.x("click", "1")
-        time.sleep(0.5)
-
-    def key(self, *keys: str) -> None:
-        for k in keys:
-            self.x("key", k)
-            time.sleep(0.4)
-
-    def stop(self) -> None:
-        if self.viewer is not None and self.viewer.poll() is None:
-            self.viewer.send_signal(signal.SIGTERM)
-            try:
-                self.viewer.wait(10)
-            except subprocess.TimeoutExpired:
-                self.viewer.kill()
-        self.xvfb.terminate()
-        self.xvfb.wait(10)
+pytestmark = pytest.mark.skipif(MISSING, reason=SKIP_REASON)
 
 
 class Mirror:
@@ -173,9 +99,10 @@ def test_a_turn_and_a_branch_at_a_draw_with_real_clicks(tmp_path):
     from viewer.grendizer import layout as L
 
     desk = Desk(tmp_path)
+    desk.key_pause = 0.4
     mirror = Mirror()
     try:
-        desk.start(*ARGS)
+        desk.start(*ARGS, settle=2.0)  # card faces are drawn at start-up
         desk.key("t")  # top-down camera, as in the mirror
         time.sleep(1.0)
         game = mirror.session.game

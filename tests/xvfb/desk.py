@@ -41,11 +41,15 @@ class Desk:
         self.viewer = None
         self.wid = None
 
-    def start(self, *args: str) -> None:
+    #: Seconds between keys, as a person types; a scene with heavy redraws may want more.
+    key_pause = 0.3
+
+    def start(self, *args: str, settle: float = 1.5) -> None:
+        """Start `flickbook ARGS`; wait for its window, focus it and let `settle` seconds pass."""
         log = open(self.tmp / "viewer.log", "ab")
         self.viewer = subprocess.Popen([sys.executable, str(ROOT / "flickbook_cli.py"), *args],
                                        cwd=ROOT, env=self.env, stdout=log, stderr=log)
-        deadline = time.time() + 60
+        deadline = time.time() + 90
         while True:
             r = subprocess.run(["xdotool", "search", "--name", "Flickbook"], env=self.env,
                                capture_output=True, text=True)
@@ -57,7 +61,7 @@ class Desk:
                                    + (self.tmp / "viewer.log").read_text()[-2000:])
             time.sleep(0.2)
         self.x("windowfocus", "--sync", self.wid)
-        time.sleep(1.5)  # first frames, shaders compiled
+        time.sleep(settle)  # first frames, shaders compiled
 
     def x(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True)
@@ -71,7 +75,7 @@ class Desk:
     def key(self, *keys: str) -> None:
         for k in keys:
             self.x("key", k)
-            time.sleep(0.3)
+            time.sleep(self.key_pause)
 
     def type(self, text: str) -> None:
         self.x("type", "--delay", "20", text)
