@@ -18,7 +18,6 @@ import pytest
 
 from xvfb.desk import MISSING, SKIP_REASON, Desk
 
-ROOT = Path(__file__).resolve().parent.parent
 W, H = 1280, 720
 ARGS = ["play", "grendizer", "--players", "2", "--difficulty", "easy", "--seed", "1"]
 
