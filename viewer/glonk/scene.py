@@ -145,6 +145,9 @@ class _FlickMotion:
 class GlonkScene(Scene):
     """The Galaxy, its discs and the pieces beside it. `self.pieces` maps piece id -> node."""
 
+    #: Stepping to a flick plays its recorded motion at its real length, not a fixed 0.35 s.
+    natural_pace = True
+
     surface_z = 0.0
 
     def __init__(self, base, game, root, lighting):
