@@ -168,6 +168,18 @@ def child(tmp: Path) -> None:
     reopened = ctl.session.record
     assert sum(len(n.variations) > 1 for n in reopened.nodes()) >= 2
 
+    # a Glonk record: the scrub bar gives each flick its recorded length, and stepping onto a
+    # flick plays it at its real speed
+    demo = ROOT / "scenarios" / "demo" / "glonk-demo.flick"
+    assert ctl.open_path(demo) is None
+    glonk_line = ctl.session.record.mainline()
+    flick = next(n for n in glonk_line[1:] if n.action_text.startswith("flick"))
+    clock = ctl.clock()
+    assert abs(clock.spans[glonk_line.index(flick)] - flick.motion.duration) < 1e-9
+    ctl.go_to(flick.parent)
+    ctl.cmd_forward()
+    assert app.animating and abs(app._anim[2] - max(flick.motion.duration, 0.35)) < 1e-6
+
     # F1 opens the help; keys other than F1/Esc wait while it is open
     ctl._key("cmd_help")
     before = ctl.session.node
