@@ -182,6 +182,7 @@ def child(tmp: Path) -> None:
 
     # F1 opens the help; keys other than F1/Esc wait while it is open
     ctl._key("cmd_help")
+    assert any("Flick it" in what for _, what in ctl.dialog.lines), "the game's own mouse controls"
     before = ctl.session.node
     ctl._key("cmd_end")
     assert ctl.session.node is before and ctl.dialog is not None

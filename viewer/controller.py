@@ -60,7 +60,6 @@ KEY_BINDINGS = [
     ("page_down", "cmd_list_down", "Scroll the move list down"),
 ]
 MOUSE_HELP = [
-    ("Left click", "Select a stone / play a highlighted field"),
     ("Left drag, middle drag", "Orbit the camera"),
     ("Shift+left drag", "Pan (also right drag off the board)"),
     ("Wheel", "Zoom"),
@@ -446,7 +445,8 @@ class Controller:
             return
         if self.dialog is not None:
             return
-        lines = [(_key_name(e), what) for e, _, what in KEY_BINDINGS] + MOUSE_HELP
+        game_mouse = list(getattr(self.app.scene, "mouse_help", ()))
+        lines = [(_key_name(e), what) for e, _, what in KEY_BINDINGS] + game_mouse + MOUSE_HELP
         self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed))
 
     def cmd_escape(self):

@@ -38,6 +38,7 @@ class HelpOverlay(Overlay):
 
     def __init__(self, app, lines: list[tuple[str, str]], on_close=None):
         super().__init__(app, 2.9, 1.78, on_close)
+        self.lines = list(lines)
         DirectLabel(parent=self.box, text="Flickbook controls", text_scale=0.06, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
         half = (len(lines) + 1) // 2

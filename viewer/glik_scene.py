@@ -133,6 +133,12 @@ BOARD_MATERIAL = Material(0.0, 20.0, textured=True)
 class GlikScene(Scene):
     """Glik on the table. `self.pieces` maps a field (r, c) to the stone node standing there."""
 
+    mouse_help = (
+        ("Left click a stone", "Select it: its slide ends and placements light up"),
+        ("Left click a lit field", "Play there (slide, place, move a neutral stone)"),
+        ("Left click a slot (setup)", "Lay the board in hand; R turns it first"),
+    )
+
     surface_z = TILE_H
 
     def __init__(self, base, game, root, lighting):

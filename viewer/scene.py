@@ -66,6 +66,8 @@ class Scene:
 
     #: Height of the playing surface above the table (overlays float just above it).
     surface_z = 0.0
+    #: (control, what it does) pairs of the game's own mouse controls, for the F1 help.
+    mouse_help: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, base, game, root: NodePath, lighting: Lighting):
         self.base = base

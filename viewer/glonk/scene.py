@@ -147,6 +147,13 @@ class GlonkScene(Scene):
 
     #: Stepping to a flick plays its recorded motion at its real length, not a fixed 0.35 s.
     natural_pace = True
+    mouse_help = (
+        ("Left click a disc", "Select it: the spaces it may reach light up"),
+        ("Press a disc, drag back, release", "Flick it: the arrow shows direction, power, reach"),
+        ("Shift / Ctrl while aiming", "Add clockwise / anticlockwise spin"),
+        ("Buttons above the message", "Boarding, heroic assault and special actions"),
+        ("Left click a lit space (setup)", "Place the armada, an asteroid or a returning ship"),
+    )
 
     surface_z = 0.0
 

@@ -49,6 +49,12 @@ class GrendizerScene(Scene):
     surface_z = L.SURFACE
     #: A move's staged animation (attack, damage, destruction...) plays at its own pace.
     natural_pace = True
+    mouse_help = (
+        ("Left click a hand card, then a target", "Play it: its legal targets light up"),
+        ("Left click a zone (movement phase)", "Move Grendizer"),
+        ("Hover a card", "Show it large enough to read"),
+        ("Outcome list at a draw", "Choose another card: a branch at that draw"),
+    )
 
     def __init__(self, base, game, root, lighting):
         super().__init__(base, game, root, lighting)
