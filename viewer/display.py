@@ -37,6 +37,7 @@ def configure(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str =
         "audio-library-name null",
         "notify-level-device fatal",  # no /dev/input here: not worth a line on every start
         "notify-level-display error",
+        "print-pipe-types false",  # ShowBase lists the pipes on every start otherwise
         "notify-level-glgsg error",
         "sync-video false",
         "textures-power-2 none",

@@ -102,7 +102,8 @@ def render_png(record_or_state, out_path, size=(1280, 720), camera_preset: str |
 def render_command(args) -> int:
     """CLI: flickbook render FILE [--ply N | --node PATH] --out PNG [--size WxH] [--camera P].
 
-    FILE `demo` (when no such file exists) is the bundled demo replay.
+    FILE `demo` (when no such file exists) is the bundled demo replay that `flickbook` opens
+    (Glonk); `demo-glik` is the Glik demo.
     """
     import sys
 
@@ -110,10 +111,10 @@ def render_command(args) -> int:
 
     try:
         size = parse_size(getattr(args, "size", None) or "1280x720")
-        if args.file == "demo" and not Path(args.file).exists():
-            from viewer.demo import demo_session
+        if args.file in ("demo", "demo-glik") and not Path(args.file).exists():
+            from viewer.main import demo_for
 
-            record = demo_session().record  # the bundled demo replay, for docs
+            record = demo_for("glik" if args.file == "demo-glik" else None).record
         else:
             record = load_record(args.file)
         render_png(record, args.out, size=size, camera_preset=getattr(args, "camera", None),

@@ -35,7 +35,7 @@ def main(out_dir: str = "docs/img") -> None:
     app.save_png(out / "glik-window.png")
     app.destroy()
     for ply, camera, name in ((90, "seat0", "glik-seat"), (177, "top", "glik-top")):
-        render_command(Namespace(file="demo", ply=ply, node=None, camera=camera,
+        render_command(Namespace(file="demo-glik", ply=ply, node=None, camera=camera,
                                  out=str(out / f"{name}.png"), size="1280x720"))
 
 
