@@ -248,15 +248,31 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
                 node._compute(parent.state)
             except IllegalAction as exc:
                 raise RecordFileError(f"{name}: {where}: illegal: {exc.rule}") from None
-            if verify_motion and node.stored_motion is not None and warnings is not None:
-                fresh = game.apply(parent.state, action).motion
-                if fresh is None or fresh != node.stored_motion:
-                    warnings.append(f"{where}: a fresh simulation differs from the stored motion; "
-                                    "the stored motion is what plays")
             parent.variations.append(node)
         _read_annotations(node, entry, name, where)
         built.append(node)
+    if verify_motion and warnings is not None:
+        warnings.extend(verify_motions(record))
     return record
+
+
+def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None) -> list[str]:
+    """Simulate every stored flick again from its position and compare, bit for bit.
+
+    Returns one line per difference; the stored motion stays what plays. `should_stop` lets
+    a viewer abandon the check (it runs in the background after a file is opened).
+    """
+    problems = []
+    for i, node in enumerate(record.nodes()):
+        if node.parent is None or node.stored_motion is None:
+            continue
+        if should_stop is not None and should_stop():
+            break
+        fresh = record.game.apply(node.parent.state, node.action).motion
+        if fresh is None or fresh != node.stored_motion:
+            problems.append(f"node {i} (ply {node.ply}, action {node.action_text!r}): a fresh "
+                            "simulation differs from the stored motion; the stored motion is what plays")
+    return problems
 
 
 def _decode_motion(value, name: str, where: str):
