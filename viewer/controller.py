@@ -16,6 +16,7 @@ from games.api import CHANCE, IllegalAction
 from timeline import Drawing, LineClock, Playback, RecordFileError, Session, load_record, save_record
 from viewer.camera import View
 from viewer.dialogs import FileDialog, HelpOverlay, Question
+from viewer.editor import EDITOR_KEYS
 from viewer.panel import TimelinePanel
 
 DRAG_PIXELS = 6
@@ -58,6 +59,8 @@ KEY_BINDINGS = [
     ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
     ("page_up", "cmd_list_up", "Scroll the move list up"),
     ("page_down", "cmd_list_down", "Scroll the move list down"),
+    ("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
+    ("h", "cmd_hint", "Puzzle: the next hint"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -85,6 +88,11 @@ class Controller:
         self._dirty = True
         self.message_text = ""
         self.panel = TimelinePanel(app, self)
+        from viewer.editor import Editor, PuzzleBox
+
+        self.editor = Editor(self)
+        self.puzzle_box = PuzzleBox(self)
+        self.puzzle_box.attach(self.session)
         for event, cmd, _ in KEY_BINDINGS:
             app.accept(event, self._key, [cmd])
         for prefix in ("", "shift-", "control-", "alt-"):
@@ -113,6 +121,7 @@ class Controller:
         if autosaver is not None:
             autosaver.attach(session)
         self.refresh()
+        self.puzzle_box.attach(session)
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about
             self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
@@ -175,8 +184,10 @@ class Controller:
 
     # --- keys -----------------------------------------------------------------------------------
     def _key(self, cmd: str) -> None:
-        if self.panel.typing():
+        if self.panel.typing() or self.editor.typing():
             return  # the comment box has the keyboard
+        if self.editor.active and cmd not in EDITOR_KEYS:
+            return  # the game behind the editor stays as it is
         if self.dialog is not None and cmd not in ("cmd_escape", "cmd_help"):
             return
         if cmd.startswith("cmd_view_seat_"):
@@ -331,6 +342,7 @@ class Controller:
         else:
             self.app.animate_node(node, STEP_ANIM_SECONDS)
         self.say("New variation" if was_new else "")
+        self.puzzle_box.after_move(node)
         return True
 
     def cmd_end_turn(self):
@@ -339,6 +351,12 @@ class Controller:
                 self.play_action(action)
                 return
         self.say("There is no turn to end here")
+
+    def cmd_edit_mode(self):
+        self.editor.toggle()
+
+    def cmd_hint(self):
+        self.puzzle_box.hint()
 
     def cmd_rotate(self):
         if not self.app.scene.on_key("r", self.app.shown_state):
@@ -517,9 +535,10 @@ class Controller:
         return self.app.scene.pick(origin, direction)
 
     def _press(self, button: int, mods: str) -> None:
-        if self.blocked() or self.panel.typing():
+        if self.blocked() or self.panel.typing() or self.editor.typing():
             if self.panel.typing():
                 self.panel.comment["focus"] = 0
+            self.editor.unfocus()
             return
         pos = self._mouse()
         if pos is None:
@@ -567,6 +586,10 @@ class Controller:
             self.app.scene.hover(self.app.shown_state, self._pick(pos))
 
     def _release(self, d, pos) -> None:
+        if self.editor.active:  # edit mode: clicks put stones and mark goal stones
+            if d["kind"] in ("click", "draw") and not d["moved"]:
+                self.editor.board_click(d["pick"], d["button"])
+            return
         if d["kind"] == "click" and not d["moved"]:
             self.click(d["pick"])
         elif d["kind"] == "draw":
@@ -601,6 +624,6 @@ def _key_name(event: str) -> str:
     names = {"arrow_left": "Left", "arrow_right": "Right", "arrow_up": "Up", "arrow_down": "Down",
              "home": "Home", "end": "End", "space": "Space", "shift-space": "Shift+Space",
              "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
-             "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "escape": "Esc",
+             "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
              "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn"}
     return names.get(event, event.upper() if len(event) == 1 else event)
