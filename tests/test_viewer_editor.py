@@ -83,7 +83,6 @@ def child(tmp: Path) -> None:
         px = app.project((x, y, TILE_H + STONE_H * 0.9))
         got = classify(patch(img, px))
         assert got == want, f"({r},{c}) shows {got}, not {want}"
-    app.save_png(tmp / "editor.png")
     # AP and words, then verify (in a thread) and save under $FLICKBOOK_SCENARIOS/glik
     for _ in range(3):
         ed._ap(-1)  # 5 -> 2
@@ -96,6 +95,8 @@ def child(tmp: Path) -> None:
     ed.wait()
     assert ed.model.verified and ed.model.result.cost == 2, ed.model.result_words()
     assert ed.result_label["text"].startswith("Best: 2 AP, unique"), ed.result_label["text"]
+    frames(2)
+    app.save_png(tmp / "editor.png")  # the editor after Verify (docs/img/editor.png)
     ed.save()
     saved = tmp / "scen" / "glik" / "two-steps-west.flick"
     assert saved.exists() and ctl.message_text == f"Saved {saved}", ctl.message_text

@@ -455,6 +455,20 @@ SWATCH = {"yellow": (0.96, 0.76, 0.08, 1), "red": (0.83, 0.13, 0.11, 1),
           "green": (0.10, 0.58, 0.22, 1), "blue": (0.12, 0.33, 0.85, 1),
           "neutral": (0.16, 0.16, 0.18, 1), None: (0.55, 0.55, 0.55, 1)}
 MARK_RGBA = (1.0, 0.25, 0.85, 0.95)
+X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80), a2dTopRight units
+#: where the panel's controls sit (a2dTopRight units: x from the right edge, y from the top);
+#: one table for the panel and for tests that click them in a real window
+SPOTS = {"swatch": (X0 + 0.2, -0.152, 0.095), "ap": (-0.34, -0.45, 0.09),
+         "title": (X0, -0.88), "description": (X0, -1.01), "hint": (X0, -1.23),
+         "verify": (X0 + 0.12, -1.51), "save": (X0 + 0.42, -1.51)}
+
+
+def spot(name: str, i: int = 0) -> tuple[float, float]:
+    """A control's centre in a2dTopRight units (the i-th of a row of swatches / AP buttons)."""
+    x, y, *step = SPOTS[name]
+    if name in ("title", "description", "hint"):
+        return x + 0.3, y + 0.012
+    return x + (step[0] * i if step else 0.0), y
 
 
 class Editor:
@@ -595,39 +609,48 @@ class Editor:
 
         label("Set up a puzzle", -0.075, 0.045)
         _button(f, "Done (F2)", self.toggle, (-0.13, 0, -0.062), width=0.2, height=0.06, scale=0.032)
-        label("Stone", -0.155, fg=DIM)
-        self.swatches = {}
+        label("Stone", -0.165, fg=DIM)
+        self.swatches, self.rims = {}, {}
         for i, colour in enumerate(PALETTE):
-            b = _button(f, "" if colour else "Erase", self.choose, (x0 + 0.16 + i * 0.1, 0, -0.145),
-                        width=0.085 if colour else 0.095, height=0.065, scale=0.026,
-                        extraArgs=[colour])
-            self.swatches[colour] = b
-        self.players_label = label("", -0.245)
-        _button(f, "Players", self._cycle_players, (-0.52, 0, -0.235), width=0.16, height=0.06, scale=0.03)
-        self.turn_label = label("", -0.325)
-        _button(f, "To move", self._next_turn, (-0.52, 0, -0.315), width=0.16, height=0.06, scale=0.03)
-        self.ap_label = label("", -0.405)
+            x = spot("swatch", i)[0]
+            w = 0.07 if colour else 0.1
+            self.rims[colour] = DirectFrame(parent=f, frameColor=(0.35, 0.36, 0.4, 1),
+                                            frameSize=(-w / 2 - 0.008, w / 2 + 0.008, -0.038, 0.038),
+                                            pos=(x + (0.015 if not colour else 0), 0, -0.152))
+            self.swatches[colour] = _button(f, "" if colour else "Erase", self.choose,
+                                            (x + (0.015 if not colour else 0), 0, -0.152),
+                                            width=w, height=0.06, scale=0.026, extraArgs=[colour])
+        self.chosen_label = label("", -0.225, 0.028, DIM, x=x0 + 0.16)
+        right = -0.13
+
+        def row(y, text, command, extra=None):
+            _button(f, text, command, (right, 0, y + 0.01), width=0.2, height=0.06, scale=0.03,
+                    extraArgs=extra or [])
+            return label("", y)
+
+        self.players_label = row(-0.3, "Players", self._cycle_players)
+        self.turn_label = row(-0.38, "Next", self._next_turn)
+        self.ap_label = label("", -0.46)
         for i, (text, d) in enumerate((("-5", -5), ("-", -1), ("+", 1), ("+5", 5))):
-            _button(f, text, self._ap, (-0.56 + i * 0.085, 0, -0.395), width=0.075, height=0.06,
-                    scale=0.03, extraArgs=[d])
-        self.rule_label = label("", -0.485)
-        _button(f, "Chain any", self._toggle_chain, (-0.52, 0, -0.475), width=0.16, height=0.06,
-                scale=0.028)
-        label("Goal", -0.565, fg=DIM)
-        _button(f, "N touching", self._goal_count, (x0 + 0.22, 0, -0.555), width=0.2, height=0.06,
+            _button(f, text, self._ap, (spot("ap", i)[0], 0, spot("ap")[1]), width=0.08, height=0.06,
+                    scale=0.04, extraArgs=[d])
+        self.rule_label = row(-0.54, "Toggle", self._toggle_chain)
+        label("Goal", -0.62, fg=DIM)
+        _button(f, "N touching", self._goal_count, (x0 + 0.3, 0, -0.61), width=0.22, height=0.06,
                 scale=0.03)
         for i, (text, d) in enumerate((("-", -1), ("+", 1))):
-            _button(f, text, self._count, (x0 + 0.37 + i * 0.085, 0, -0.555), width=0.075,
-                    height=0.06, scale=0.03, extraArgs=[d])
-        label("or right-click stones", -0.568, 0.028, DIM, x=x0 + 0.50)
-        self.goal_label = label("", -0.63, 0.03, wrap=24)
-        y = -0.72
+            _button(f, text, self._count, (-0.16 + i * 0.09, 0, -0.61), width=0.08, height=0.06,
+                    scale=0.04, extraArgs=[d])
+        label("or right-click stones of the player to move", -0.675, 0.026, DIM)
+        self.goal_label = label("", -0.73, 0.03, wrap=24)
+        y = -0.83
         self.entries = {}
         for name, caption, lines in (("title", "Title", 1), ("description", "Description", 3),
                                      ("hint", "Hint (Enter adds it)", 1)):
             label(caption, y, 0.03, DIM)
             e = DirectEntry(parent=f, scale=0.032, width=(PANEL_W - 0.08) / 0.032, numLines=lines,
-                            pos=(x0, 0, y - 0.05), frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
+                            pos=(SPOTS[name][0], 0, SPOTS[name][1]),
+                            frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
                             initialText="", cursorKeys=1, command=self._entry_enter,
                             extraArgs=[name], focusOutCommand=self._entry_done,
                             focusOutExtraArgs=[name])
@@ -637,10 +660,12 @@ class Editor:
         self.entries["description"].enterText(self.model.description)
         self.hints_label = label("", y + 0.01, 0.028, wrap=26)
         y -= 0.2
-        _button(f, "Clear hints", self._clear_hints, (-0.13, 0, y + 0.21 + 0.05 - 0.05),
-                width=0.2, height=0.05, scale=0.026)
-        self.verify_button = _button(f, "Verify", self.verify, (x0 + 0.12, 0, y), width=0.22, height=0.07)
-        _button(f, "Save puzzle", self.save, (x0 + 0.42, 0, y), width=0.3, height=0.07)
+        _button(f, "Clear hints", self._clear_hints, (-0.13, 0, y + 0.34), width=0.2, height=0.05,
+                scale=0.026)
+        y = SPOTS["verify"][1]
+        self.verify_button = _button(f, "Verify", self.verify, (SPOTS["verify"][0], 0, y),
+                                     width=0.22, height=0.07)
+        _button(f, "Save puzzle", self.save, (SPOTS["save"][0], 0, y), width=0.3, height=0.07)
         self.result_label = label("", y - 0.08, 0.03, wrap=24)
         self.line_label = label("", y - 0.15, 0.026, DIM, wrap=28)
         label("Click: put / take off a stone   Right-click: goal stone", -1.93, 0.026, DIM)
@@ -654,10 +679,11 @@ class Editor:
         for colour, b in self.swatches.items():
             base = SWATCH[colour]
             b["frameColor"] = (base, BTN_HOT, BTN_HOT, base)
-            b.setScale(1.3 if colour == self.colour else 1.0)  # the chosen stone stands out
-        chosen = self.colour.capitalize() if self.colour else "Eraser"
-        self.swatches[None]["text"] = "Erase" if self.colour else "[Erase]"
-        self.players_label["text"] = f"{m.players} players   stone: {chosen}"
+            self.rims[colour]["frameColor"] = ((1, 1, 1, 1) if colour == self.colour
+                                               else (0.35, 0.36, 0.4, 1))
+        self.chosen_label["text"] = (f"Clicks put {self.colour} stones" if self.colour
+                                     else "Clicks take stones off")
+        self.players_label["text"] = f"Players: {m.players}"
         self.turn_label["text"] = f"To move: {m.colours[m.turn].capitalize()}"
         self.ap_label["text"] = f"AP: {m.ap}"
         self.rule_label["text"] = f"Chain any: {'on' if m.house_rules['chain_any'] else 'off'}"
