@@ -203,3 +203,39 @@ def test_goal_words():
         "Goal: Green has 3 stones touching"
     assert goal_words({"player": 0, "stones": [[1, 2], [3, 4]]}, ("yellow", "green")) == \
         "Goal: the yellow stones on (1,2), (3,4) touch"
+
+
+def test_a_stone_put_on_comes_from_the_reserve_and_goes_back_when_taken_off():
+    m = EditorModel()
+    assert m.reserve == [7, 7] and m.neutral_reserve == 4
+    m.put((8, 20), "yellow")
+    m.put((8, 8), "neutral")
+    assert m.state().reserve == (6, 7) and m.state().neutral_reserve == 3
+    m.put((8, 20), "green")  # the yellow stone goes back, a green one comes out
+    assert m.state().reserve == (7, 6)
+    m.put((8, 20), None)
+    m.put((8, 8), None)
+    assert m.state().reserve == (7, 7) and m.state().neutral_reserve == 4
+
+
+def test_the_reserve_can_be_smaller_than_the_stones_left():
+    m = EditorModel()
+    m.put((8, 20), "yellow")
+    m.set_reserve(0, 0)  # the other six yellow stones are out of this puzzle
+    assert m.state().reserve == (0, 7)
+    m.put((8, 19), "yellow")  # comes from outside: the reserve stays empty
+    assert m.state().reserve == (0, 7)
+    m.set_reserve(0, 9)
+    assert m.reserve[0] == 5  # 7 less the two on the board
+    m.set_reserve(None, 1)
+    assert m.state().neutral_reserve == 1
+
+
+def test_a_bundled_puzzle_is_edited_exactly_as_it_was_set_up():
+    for path in bundled("glik"):
+        sc, rec = load_scenario(path)
+        m = EditorModel.from_scenario(sc)
+        a, b = GAME.state_to_json(m.state()), GAME.state_to_json(rec.root.state)
+        for key in ("stones", "reserve", "neutral_reserve", "turn", "ap_left", "house_rules",
+                    "layout", "round"):
+            assert a[key] == b[key], (path.name, key)

@@ -80,6 +80,10 @@ class EditorModel:
     def __init__(self, players: int = 2):
         self.players = players
         self.stones: dict[tuple[int, int], str] = {}
+        #: unplaced stones per seat and neutral: a stone put on the board comes from here,
+        #: one taken off goes back (the rest of a colour's 7 are out of this puzzle)
+        self.reserve = [STONES_PER_PLAYER] * players
+        self.neutral_reserve = NEUTRALS
         self.turn = 0
         self.ap = 5
         self.round = 2
@@ -107,18 +111,18 @@ class EditorModel:
             cfg["layout"] = [list(x) for x in self.layout]
         return cfg
 
-    def _json(self, stones=None, turn=None, ap=None) -> dict:
+    def _json(self, stones=None, reserve=None, neutral_reserve=None) -> dict:
         stones = self.stones if stones is None else stones
         cfg = {"players": self.players, "setup": "fixed"}
         if self.layout is not None:
             cfg["layout"] = [list(x) for x in self.layout]
         data = GAME.state_to_json(GAME.new_initial_state(cfg))
         data["stones"] = [[r, c, col] for (r, c), col in sorted(stones.items())]
-        data["reserve"] = [STONES_PER_PLAYER - sum(1 for v in stones.values() if v == c)
-                           for c in self.colours]
-        data["neutral_reserve"] = NEUTRALS - sum(1 for v in stones.values() if v == "neutral")
-        data.update(turn=self.turn if turn is None else turn, ap_left=self.ap if ap is None else ap,
-                    ap_spent=0, round=self.round, house_rules=dict(self.house_rules))
+        data["reserve"] = list(self.reserve if reserve is None else reserve)
+        data["neutral_reserve"] = (self.neutral_reserve if neutral_reserve is None
+                                   else neutral_reserve)
+        data.update(turn=self.turn, ap_left=self.ap, ap_spent=0, round=self.round,
+                    house_rules=dict(self.house_rules))
         return data
 
     def state(self):
@@ -148,8 +152,10 @@ class EditorModel:
         colour already there takes it off. Returns a refusal in words, or None."""
         cell = (int(cell[0]), int(cell[1]))
         stones = dict(self.stones)
-        if colour is None or stones.get(cell) == colour:
-            if cell not in stones:
+        reserve, nres = list(self.reserve), self.neutral_reserve
+        old = stones.get(cell)
+        if colour is None or old == colour:
+            if old is None:
                 return "There is no stone there to take off"
             del stones[cell]
         else:
@@ -157,12 +163,38 @@ class EditorModel:
             if problem:
                 return problem
             stones[cell] = colour
+        counts = reserve + [nres]  # a stone taken off goes back to its reserve; one put on
+        seat_of = {c: i for i, c in enumerate(self.colours)} | {"neutral": len(reserve)}
+        for col, back in ((old, True), (stones.get(cell), False)):  # comes from it when the
+            if col is None or col not in seat_of:                   # rest of the colour is there
+                continue
+            i = seat_of[col]
+            most = NEUTRALS if col == "neutral" else STONES_PER_PLAYER
+            if back:
+                counts[i] += 1
+            elif self._on(stones, col) + counts[i] > most:
+                counts[i] = max(0, counts[i] - 1)
+        reserve, nres = counts[:-1], counts[-1]
         try:
-            GAME.state_from_json(self._json(stones))
+            GAME.state_from_json(self._json(stones, reserve, nres))
         except ValueError as exc:
             return _rule_words(str(exc))
-        self.stones = stones
+        self.stones, self.reserve, self.neutral_reserve = stones, reserve, nres
         self.marked = [m for m in self.marked if self.stones.get(m) == self.colours[self.turn]]
+        return None
+
+    @staticmethod
+    def _on(stones, colour) -> int:
+        return sum(1 for v in stones.values() if v == colour)
+
+    def set_reserve(self, seat: int | None, n: int) -> str | None:
+        """Unplaced stones of a seat (None: the neutral stones), within what is left of 7 (4)."""
+        if seat is None:
+            most = NEUTRALS - self._on(self.stones, "neutral")
+            self.neutral_reserve = max(0, min(most, int(n)))
+        else:
+            most = STONES_PER_PLAYER - self._on(self.stones, self.colours[seat])
+            self.reserve[seat] = max(0, min(most, int(n)))
         return None
 
     def set_players(self, n: int) -> str | None:
@@ -172,6 +204,7 @@ class EditorModel:
         lost = sorted({c for c in self.stones.values() if c not in keep})
         if lost:
             return f"Take the {' and '.join(lost)} stones off first"
+        self.reserve = (self.reserve + [STONES_PER_PLAYER] * n)[:n]
         self.players = n
         self.turn = min(self.turn, n - 1)
         self.marked = [m for m in self.marked if self.stones.get(m) == self.colours[self.turn]]
@@ -321,6 +354,7 @@ class EditorModel:
                 GAME.new_initial_state({"players": state.players, "setup": "fixed"}))["layout"]:
             m.layout = [tuple(x) for x in data["layout"]]
         m.stones = {(r, c): col for r, c, col in state.stone_list()}
+        m.reserve, m.neutral_reserve = list(state.reserve), state.neutral_reserve
         m.turn = state.turn if state.phase == "play" else 0
         m.ap = state.ap_left if state.phase == "play" else 5
         m.round = max(state.round, 1)
@@ -459,8 +493,8 @@ X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80), a2d
 #: where the panel's controls sit (a2dTopRight units: x from the right edge, y from the top);
 #: one table for the panel and for tests that click them in a real window
 SPOTS = {"swatch": (X0 + 0.2, -0.152, 0.095), "ap": (-0.34, -0.45, 0.09),
-         "title": (X0, -0.88), "description": (X0, -1.01), "hint": (X0, -1.23),
-         "verify": (X0 + 0.12, -1.51), "save": (X0 + 0.42, -1.51)}
+         "title": (X0, -0.96), "description": (X0, -1.09), "hint": (X0, -1.31),
+         "verify": (X0 + 0.12, -1.59), "save": (X0 + 0.42, -1.59)}
 
 
 def spot(name: str, i: int = 0) -> tuple[float, float]:
@@ -525,6 +559,7 @@ class Editor:
         self.model = model
         self.path = None
         self.active = True
+        self.ctl.puzzle_box.hide()
         self.ctl.panel.side.hide()
         self._build_panel()
         self.show()
@@ -635,15 +670,20 @@ class Editor:
             _button(f, text, self._ap, (spot("ap", i)[0], 0, spot("ap")[1]), width=0.08, height=0.06,
                     scale=0.04, extraArgs=[d])
         self.rule_label = row(-0.54, "Toggle", self._toggle_chain)
-        label("Goal", -0.62, fg=DIM)
-        _button(f, "N touching", self._goal_count, (x0 + 0.3, 0, -0.61), width=0.22, height=0.06,
+        self.reserve_label = label("", -0.62)
+        for i, (text, seat, d) in enumerate((("-", 0, -1), ("+", 0, 1), ("N-", None, -1),
+                                             ("N+", None, 1))):
+            _button(f, text, self._reserve, (-0.34 + i * 0.09, 0, -0.61), width=0.08,
+                    height=0.06, scale=0.04 if seat == 0 else 0.03, extraArgs=[seat, d])
+        label("Goal", -0.70, fg=DIM)
+        _button(f, "N touching", self._goal_count, (x0 + 0.3, 0, -0.69), width=0.22, height=0.06,
                 scale=0.03)
         for i, (text, d) in enumerate((("-", -1), ("+", 1))):
-            _button(f, text, self._count, (-0.16 + i * 0.09, 0, -0.61), width=0.08, height=0.06,
+            _button(f, text, self._count, (-0.16 + i * 0.09, 0, -0.69), width=0.08, height=0.06,
                     scale=0.04, extraArgs=[d])
-        label("or right-click stones of the player to move", -0.675, 0.026, DIM)
-        self.goal_label = label("", -0.73, 0.03, wrap=24)
-        y = -0.83
+        label("or right-click stones of the player to move", -0.755, 0.026, DIM)
+        self.goal_label = label("", -0.81, 0.03, wrap=24)
+        y = -0.91
         self.entries = {}
         for name, caption, lines in (("title", "Title", 1), ("description", "Description", 3),
                                      ("hint", "Hint (Enter adds it)", 1)):
@@ -686,6 +726,7 @@ class Editor:
         self.players_label["text"] = f"Players: {m.players}"
         self.turn_label["text"] = f"To move: {m.colours[m.turn].capitalize()}"
         self.ap_label["text"] = f"AP: {m.ap}"
+        self.reserve_label["text"] = f"Reserve {m.reserve[m.turn]}, N {m.neutral_reserve}"
         self.rule_label["text"] = f"Chain any: {'on' if m.house_rules['chain_any'] else 'off'}"
         self.goal_label["text"] = goal_words(m.goal(), m.colours) if m.goal() else (
             "Goal: right-click the stones that must touch")
@@ -710,6 +751,15 @@ class Editor:
 
     def _ap(self, d: int) -> None:
         self.model.set_ap(self.model.ap + d)
+        self.show()
+
+    def _reserve(self, seat, d: int) -> None:
+        """The mover's (seat 0 in the table: the player to move) or the neutral reserve."""
+        if seat is None:
+            self.model.set_reserve(None, self.model.neutral_reserve + d)
+        else:
+            t = self.model.turn
+            self.model.set_reserve(t, self.model.reserve[t] + d)
         self.show()
 
     def _toggle_chain(self) -> None:
@@ -856,27 +906,29 @@ class PuzzleBox:
         self.hint_text = ""
         if self.puzzle is None:
             return
-        from viewer.panel import BG, DIM, TEXT, _button
+        from viewer.panel import BG, TEXT, _button
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = _gui()
         sc = self.puzzle.scenario
-        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=BG, frameSize=(0, 1.25, -0.52, 0),
-                        pos=(0.03, 0, -0.16))
+        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.72),
+                        frameSize=(0, 1.3, -0.36, 0), pos=(0.03, 0, -0.15))
         self.frame = f
-        DirectLabel(parent=f, text=sc.title, text_scale=0.045, text_fg=(0.98, 0.84, 0.30, 1),
-                    frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(0.03, 0, -0.06))
-        DirectLabel(parent=f, text=sc.description, text_scale=0.032, text_fg=TEXT,
-                    text_wordwrap=36, frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
-                    pos=(0.03, 0, -0.12))
-        self.goal_label = DirectLabel(parent=f, text=self.puzzle.intro(), text_scale=0.03,
-                                      text_fg=DIM, text_wordwrap=38, frameColor=(0, 0, 0, 0),
-                                      text_align=TextNode.ALeft, pos=(0.03, 0, -0.3))
-        self.hint_label = DirectLabel(parent=f, text="", text_scale=0.03, text_fg=(0.6, 0.85, 1, 1),
-                                      text_wordwrap=30, frameColor=(0, 0, 0, 0),
-                                      text_align=TextNode.ALeft, pos=(0.03, 0, -0.4))
+
+        def text(t, y, scale, fg, wrap=40):
+            return DirectLabel(parent=f, text=t, text_scale=scale, text_fg=fg, text_wordwrap=wrap,
+                               frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(0.03, 0, y))
+
+        text(sc.title, -0.06, 0.045, (0.98, 0.84, 0.30, 1))
+        text(sc.description, -0.11, 0.03, TEXT)
+        self.goal_label = text(self.puzzle.intro(), -0.215, 0.03, (0.75, 0.95, 0.75, 1))
+        self.hint_label = text("", -0.27, 0.03, (0.6, 0.85, 1, 1), wrap=42)
         n = len(sc.hints)
-        self.hint_button = _button(f, f"Hint (H) {n}" if n else "No hints", self.hint,
-                                   (1.08, 0, -0.06), width=0.28, height=0.06, scale=0.03)
+        self.hint_button = _button(f, "Hint (H)" if n else "No hints", self.hint,
+                                   (1.14, 0, -0.045), width=0.26, height=0.06, scale=0.03)
+
+    def hide(self) -> None:
+        if self.frame is not None:
+            self.frame.hide()
 
     def hint(self) -> None:
         if self.puzzle is None:
