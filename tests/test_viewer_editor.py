@@ -74,6 +74,9 @@ def child(tmp: Path) -> None:
     assert ctl.message_text.startswith("Only yellow stones"), ctl.message_text
     ed.board_click(Pick(cell=(8, 20)), 3)  # the goal: this yellow stone touches
     assert ed.model.goal() == {"player": 0, "stones": [[8, 20]]}
+    assert ed.marks.getNumChildren() == 1  # a ring round the goal stone
+    ctl._key("cmd_escape")  # drops a selection, not the goal rings
+    assert ed.marks.getNumChildren() == 1
     # the position drawn: each stone's colour where its field projects
     app.set_view(app.preset("top"))
     frames(3)
@@ -110,7 +113,7 @@ def child(tmp: Path) -> None:
     assert sc.hints == ["The neutral stone stops you."] and len(sc.solution) == 2
     # leaving edit mode plays the set-up position as a puzzle
     ctl._key("cmd_edit_mode")
-    assert not ed.active and not ctl.panel.side.isHidden()
+    assert not ed.active and not ctl.panel.side.isHidden() and ed.marks.getNumChildren() == 0
     assert ctl.session.record.kind == "scenario" and ctl.puzzle_box.puzzle is not None
     ctl.go_to(ctl.session.record.root)
     for text in sc.solution:  # the author plays the solution

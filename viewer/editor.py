@@ -519,6 +519,8 @@ class Editor:
         self.path: Path | None = None  # where the puzzle was last saved
         self._job = None  # (thread, holder, key, started) while the solver runs
         self.asked: dict = {}  # the answers of the last "replace?" question
+        self.marks = None  # node of the goal-stone rings
+        self._marks_scene = None
         self.frame = None
         self.entries: dict = {}
         self.setup_button = _button(controller.panel.side, "Set up (F2)", self.toggle,
@@ -581,7 +583,7 @@ class Editor:
             self.frame.destroy()
             self.frame = None
         self.ctl.panel.side.show()
-        self.app.scene.clear_hints()
+        self._draw_marks()  # none outside edit mode
         self.ctl.set_session(Session(record), self.path)
         self.ctl.go_to(record.root)
         if not scenario.goal:
@@ -602,10 +604,24 @@ class Editor:
         app.scene.deselect()
         app.scene.show(state)
         app.scene.draw_annotations([])
-        for cell in self.model.marked:
-            app.scene.add_hint(cell, MARK_RGBA, "ring", size=1.25)
+        self._draw_marks()
         app.refresh_status()
         self._refresh_panel()
+
+    def _draw_marks(self) -> None:
+        """Rings round the goal stones, in a node of their own (Esc's deselect keeps them)."""
+        from viewer import geometry
+
+        scene = self.app.scene
+        if self.marks is None or self.marks.isEmpty() or self._marks_scene is not scene:
+            self.marks = scene.overlay.attachNewNode("editor-goal-marks")
+            self._marks_scene = scene
+        self.marks.getChildren().detach()
+        for cell in self.model.marked if self.active else ():
+            ring = geometry.disc("goal-mark", 0.52, 28, MARK_RGBA, inner=0.38)
+            ring.reparentTo(self.marks)
+            c = scene.cell_center(cell)
+            ring.setPos(c.x, c.y, scene.surface_z + 0.004)
 
     def board_click(self, pick, button: int = 1) -> None:
         """Left click: put (or take off) a stone of the chosen colour; right: goal mark."""
