@@ -166,3 +166,11 @@ def test_a_named_space_is_one_coordinate():
     d = Drawing("highlight", "M3")
     assert d.at == ("M3",)
     assert Drawing.from_json(d.to_json()) == d
+
+
+def test_clear_history_forgets_undo_and_redo(session):
+    session.set_comment("x")
+    session.undo()
+    session.set_comment("y")
+    session.clear_history()
+    assert not session.can_undo() and not session.can_redo() and not session.dirty

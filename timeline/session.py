@@ -261,6 +261,12 @@ class Session:
         self._set_attr("tutorial prompt", "prompt", text or None, node)
 
     # --- undo / redo ------------------------------------------------------------------------
+    def clear_history(self) -> None:
+        """Forget undo and redo (a dealt start or a built demo is not the user's edit)."""
+        self._undo.clear()
+        self._redo.clear()
+        self.dirty = False
+
     def _push(self, edit: _Edit) -> None:
         self._undo.append(edit)
         self._redo.clear()

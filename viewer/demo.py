@@ -30,9 +30,7 @@ def demo_session() -> Session:
         else:
             session.play(choose_action(session.state, rng))
     _annotate(session)
-    session._undo.clear()  # the demo's making is not the user's history
-    session._redo.clear()
-    session.dirty = False
+    session.clear_history()  # the demo's making is not the user's history
     return session
 
 

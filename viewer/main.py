@@ -32,7 +32,7 @@ def session_for_args(args):
         record = Record.new(game.name, config)
         session = Session(record, rng=np.random.default_rng(seed))
         session.auto_chance()
-        session._undo.clear()  # the deal is part of the game, not an edit to undo
+        session.clear_history()  # the deal is part of the game, not an edit to undo
         return session, None
     if command == "open":
         from pathlib import Path
