@@ -239,3 +239,15 @@ def test_a_bundled_puzzle_is_edited_exactly_as_it_was_set_up():
         for key in ("stones", "reserve", "neutral_reserve", "turn", "ap_left", "house_rules",
                     "layout", "round"):
             assert a[key] == b[key], (path.name, key)
+
+
+def test_the_allowed_moves_cycle_through_neutral_placement_and_neutral_moves():
+    m = model_p01()
+    m.set_goal_count(1)
+    assert "actions" not in m.goal()
+    m.cycle_actions()
+    assert m.goal()["actions"] == ["place", "slide", "neutral"]
+    m.cycle_actions()
+    assert m.goal()["actions"] == ["place", "slide", "neutral", "move-neutral"]
+    m.cycle_actions()
+    assert "actions" not in m.goal()

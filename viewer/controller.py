@@ -70,6 +70,7 @@ MOUSE_HELP = [
     ("Right click on board", "Mark / unmark a field"),
     ("Move list", "Click: go there; right click: promote, main line, delete"),
     ("Scrub bar", "Click to jump, drag to scrub"),
+    ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
 ]
 
 

@@ -26,6 +26,9 @@ GAME_NAME = "glik"
 PALETTE = ("yellow", "red", "green", "blue", "neutral", None)  # None: the eraser
 MAX_AP = 99
 GOAL_KINDS = ("count", "stones")
+#: what the player to move may do in the puzzle: the solver's default (place and slide), then
+#: with neutral placement, then with neutral moves too
+ACTION_SETS = (None, ("place", "slide", "neutral"), ("place", "slide", "neutral", "move-neutral"))
 #: keys that still work in edit mode (the rest would act on the game behind the editor)
 EDITOR_KEYS = {"cmd_edit_mode", "cmd_help", "cmd_escape", "cmd_view_top", "cmd_view_seat",
                "cmd_screenshot", "cmd_view_seat_1", "cmd_view_seat_2", "cmd_view_seat_3",
@@ -236,6 +239,13 @@ class EditorModel:
             self.marked.append(cell)
         self.goal_kind = "stones" if self.marked else self.goal_kind
         return None
+
+    def cycle_actions(self) -> None:
+        """Next set of allowed actions (see ACTION_SETS); a loaded puzzle's own set comes first."""
+        sets = list(ACTION_SETS)
+        if self.goal_actions not in sets:
+            sets.insert(0, self.goal_actions)
+        self.goal_actions = sets[(sets.index(self.goal_actions) + 1) % len(sets)]
 
     def set_goal_count(self, n: int) -> None:
         self.goal_kind = "count"
@@ -686,6 +696,8 @@ class Editor:
             _button(f, text, self._ap, (spot("ap", i)[0], 0, spot("ap")[1]), width=0.08, height=0.06,
                     scale=0.04, extraArgs=[d])
         self.rule_label = row(-0.54, "Toggle", self._toggle_chain)
+        _button(f, "Moves", self._cycle_actions, (-0.34, 0, -0.53), width=0.15, height=0.06,
+                scale=0.028)
         self.reserve_label = label("", -0.62)
         for i, (text, seat, d) in enumerate((("-", 0, -1), ("+", 0, 1), ("N-", None, -1),
                                              ("N+", None, 1))):
@@ -747,7 +759,8 @@ class Editor:
         self.goal_label["text"] = goal_words(m.goal(), m.colours) if m.goal() else (
             "Goal: right-click the stones that must touch")
         self.hints_label["text"] = "\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints[-4:])) or "No hints yet"
-        self.result_label["text"] = ("Verifying..." if self._job else m.result_words())
+        self.result_label["text"] = (f"Verifying... {time.perf_counter() - self._job[3]:.0f} s"
+                                     if self._job else m.result_words())
         line = m.result.line if m.verified else []
         self.line_label["text"] = ("Line: " + " ; ".join(line)) if line else ""
 
@@ -776,6 +789,12 @@ class Editor:
         else:
             t = self.model.turn
             self.model.set_reserve(t, self.model.reserve[t] + d)
+        self.show()
+
+    def _cycle_actions(self) -> None:
+        self.model.cycle_actions()
+        acts = self.model.goal_actions or ("place", "slide")
+        self.ctl.say(f"The player to move may: {', '.join(acts)}")
         self.show()
 
     def _toggle_chain(self) -> None:
@@ -852,6 +871,10 @@ class Editor:
 
     def _poll(self, task):
         job = self._job
+        if job is not None and job[0].is_alive() and self.frame is not None:
+            text = f"Verifying... {time.perf_counter() - job[3]:.0f} s"
+            if self.result_label["text"] != text:
+                self.result_label["text"] = text
         if job is not None and not job[0].is_alive():
             self._job = None
             _, holder, key, _ = job
