@@ -598,6 +598,10 @@ class Editor:
         self.ctl.go_to(record.root)
         if not scenario.goal:
             self.ctl.say("Position set up (no goal: not a puzzle)")
+        elif scenario.solution:
+            self.ctl.say(f"{scenario.title}: the solution is the main line (Right steps through)")
+        else:
+            self.ctl.say(f"{scenario.title}: not verified yet (F2 to go back and Verify)")
 
     # --- the board --------------------------------------------------------------------------
     def state(self):
