@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from xvfb.desk import MISSING, SKIP_REASON, Desk
+from xvfb.desk import MISSING, SKIP_REASON, Desk, wait_for_autosave_tree
 
 W, H = 1280, 720
 ARGS = ["play", "grendizer", "--players", "2", "--difficulty", "easy", "--seed", "1"]
@@ -71,23 +71,9 @@ class Mirror:
         self.sync()
 
 
-def _same_record(tmp: Path, mirror: Mirror, seconds: float = 10.0) -> None:
-    """The viewer's autosave (written after every change) holds the mirror's tree."""
-    from timeline import RecordFileError, load_record
-
-    want = [str(n.action) for n in mirror.session.record.nodes() if n.action is not None]
-    deadline = time.time() + seconds
-    got = None
-    while time.time() < deadline:
-        try:
-            rec = load_record(tmp / "home" / "autosave.flick")
-            got = [str(n.action) for n in rec.nodes() if n.action is not None]
-        except (RecordFileError, OSError):
-            got = None
-        if got == want:
-            return
-        time.sleep(0.3)
-    raise AssertionError(f"the viewer's record differs from the mirror:\n{got}\n{want}")
+def _same_record(tmp: Path, mirror, seconds: float = 10.0) -> None:
+    """The viewer's autosave holds the mirror's tree."""
+    wait_for_autosave_tree(tmp, mirror.session, seconds)
 
 
 def test_a_turn_and_a_branch_at_a_draw_with_real_clicks(tmp_path):

@@ -116,3 +116,22 @@ def wait_for_file(path: Path, seconds: float = 15.0) -> None:
             raise AssertionError(f"{path} was not written")
         time.sleep(0.2)
     time.sleep(0.3)
+
+
+def wait_for_autosave_tree(tmp: Path, session, seconds: float = 15.0) -> None:
+    """Wait until the viewer's autosave (written after every change) holds `session`'s tree."""
+    from timeline import RecordFileError, load_record
+
+    want = [str(n.action) for n in session.record.nodes() if n.action is not None]
+    deadline = time.time() + seconds
+    got = None
+    while time.time() < deadline:
+        try:
+            rec = load_record(tmp / "home" / "autosave.flick")
+            got = [str(n.action) for n in rec.nodes() if n.action is not None]
+        except (RecordFileError, OSError):
+            got = None
+        if got == want:
+            return
+        time.sleep(0.3)
+    raise AssertionError(f"the viewer's record differs from the mirror:\n{got}\n{want}")
