@@ -30,7 +30,7 @@ def child(tmp: Path) -> None:
     sys.path.insert(0, str(ROOT / "tests"))
     from scenarios import bundled, load_scenario
     from test_viewer_glik_render import classify, patch
-    from timeline import Session, load_record
+    from timeline import Session
     from viewer.app import ViewerApp
     from viewer.glik_scene import STONE_H, TILE_H, cell_xy
     from viewer.scene import Pick

@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from games.glik.kit import COLS, DESTINATION, EXCLUDED, ROWS, VOID
+from games.glik.kit import COLS, DESTINATION, EXCLUDED, VOID
 from games.glik.rules import DEFAULT_COLOURS, GAME, NEUTRALS, STONES_PER_PLAYER
 
 GAME_NAME = "glik"
@@ -436,14 +436,12 @@ class Puzzle:
         root = self.record.root.state
         spent = 0
         for i, n in enumerate(reversed(path)):
-            if i and spent is None:
-                return None  # a move after the turn ended
             ended = next((e for e in (n.step.events if n.step else ())
                           if e.kind == "turn_ended"), None)
             if ended is not None:
-                spent, last = ended.data["ap_spent"] - root.ap_spent, i == len(path) - 1
-                if not last:
-                    return None
+                if i != len(path) - 1:
+                    return None  # moves after the turn ended
+                spent = ended.data["ap_spent"] - root.ap_spent
             else:
                 spent = n.state.ap_spent - root.ap_spent
         return spent
@@ -604,9 +602,6 @@ class Editor:
             self.ctl.say(f"{scenario.title}: not verified yet (F2 to go back and Verify)")
 
     # --- the board --------------------------------------------------------------------------
-    def state(self):
-        return self.model.state()
-
     def show(self) -> None:
         """Draw the position being set up, with rings round the goal stones."""
         app = self.app
