@@ -251,3 +251,27 @@ def test_the_allowed_moves_cycle_through_neutral_placement_and_neutral_moves():
     assert m.goal()["actions"] == ["place", "slide", "neutral", "move-neutral"]
     m.cycle_actions()
     assert "actions" not in m.goal()
+
+
+def test_a_turn_that_ends_without_the_goal_says_so():
+    from timeline import Session
+
+    sc, rec = load_scenario(bundled("glik")[0])  # 01: 2 AP, yellow on (8,20)
+    session = Session(rec)
+    pz = Puzzle(rec)
+    node = session.play(GAME.parse_action(session.node.state, "slide 8,20 S"))
+    assert pz.check(node) is None  # 1 AP left: still trying
+    (r, c), = [(r, c) for r, c, col in node.state.stone_list() if col == "yellow"]
+    node = session.play(GAME.parse_action(session.node.state, f"slide {r},{c} N"))
+    assert node.state.turn == 1  # the last AP ended the turn
+    assert pz.check(node) == "The turn is over and the goal was not met: step back and try again"
+
+
+def test_passing_the_turn_is_giving_up_the_puzzle():
+    from timeline import Session
+
+    sc, rec = load_scenario(bundled("glik")[0])
+    session = Session(rec)
+    node = session.play(GAME.parse_action(session.node.state, "end"))  # yellow passes
+    assert Puzzle(rec).check(node) == ("The turn is over and the goal was not met: "
+                                       "step back and try again")
