@@ -179,6 +179,22 @@ def child(tmp: Path) -> None:
     ctl.go_to(flick.parent)
     ctl.cmd_forward()
     assert app.animating and abs(app._anim[2] - max(flick.motion.duration, 0.35)) < 1e-6
+    # on opening, the stored flicks are simulated again in the background and compared
+    ctl.motion_check.thread.join(120)
+    assert ctl.motion_check.problems == [], "the demo replays bit for bit"
+    import json
+
+    data = json.loads(demo.read_text())
+    flicks = [e for e in data["nodes"] if e.get("action", "").startswith("flick")]
+    a, b = next((x, y) for i, x in enumerate(flicks) for y in flicks[i + 1:]
+                if x["parent"] == y["parent"])  # the demo's variation: two flicks, one position
+    a["motion"], b["motion"] = b["motion"], a["motion"]
+    swapped = tmp / "swapped.flick"
+    swapped.write_text(json.dumps(data))
+    assert ctl.open_path(swapped) is None
+    ctl.motion_check.thread.join(120)
+    _frames(app, 3)
+    assert "differ from a fresh simulation; the stored motion plays" in ctl.message_text, (ctl.message_text, ctl.motion_check.problems)
 
     # F1 opens the help; keys other than F1/Esc wait while it is open
     ctl._key("cmd_help")

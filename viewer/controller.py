@@ -13,7 +13,8 @@ from pathlib import Path
 from panda3d.core import MouseButton
 
 from games.api import CHANCE, IllegalAction
-from timeline import Drawing, LineClock, Playback, RecordFileError, Session, load_record, save_record
+from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
+                      save_record, verify_motions)
 from viewer.camera import View
 from viewer.dialogs import FileDialog, HelpOverlay, Question
 from viewer.editor import EDITOR_KEYS
@@ -74,6 +75,27 @@ MOUSE_HELP = [
 ]
 
 
+class MotionCheck:
+    """`timeline.verify_motions` on a background thread (physics is thread-safe per thread)."""
+
+    def __init__(self, record, should_stop):
+        import threading
+
+        self.record = record
+        self.should_stop = should_stop
+        self.problems: list[str] = []
+        self.thread = threading.Thread(target=self._run, name="flickbook-motion-check", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.problems = verify_motions(self.record, self.should_stop)
+        except Exception as exc:  # noqa: BLE001 - a check that fails must not stop the viewer
+            self.problems = [f"the check could not run: {exc}"]
+
+
 class Controller:
     """Wires keys, mouse and the panel to the session, the scene and the camera."""
 
@@ -104,9 +126,34 @@ class Controller:
             app.accept(prefix + "wheel_down", self._wheel, [1 / 0.88])
         self.session.listeners.append(self._session_changed)
         app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
+        self.motion_check = None
+        self._check_motions(self.session.record)
         self.refresh()
 
     # --- session plumbing ---------------------------------------------------------------------
+    def _check_motions(self, record) -> None:
+        """Simulate the record's stored flicks again in the background and say if any differ.
+
+        The stored motion is what plays either way; this only tells the user that this
+        machine's physics would not reproduce the file bit for bit.
+        """
+        if not any(n.stored_motion is not None for n in record.nodes()):
+            return
+        check = MotionCheck(record, lambda: self.session.record is not record)
+        self.motion_check = check
+        check.start()
+
+        def poll(task):
+            if check.thread.is_alive():
+                return task.cont
+            if self.session.record is record and check.problems:
+                count = len(check.problems)
+                self.say(f"{count} stored flick{'s' if count > 1 else ''} differ from a fresh "
+                         f"simulation; the stored motion plays ({check.problems[0]})")
+            return task.done
+
+        self.app.taskMgr.add(poll, "flickbook-motion-check")
+
     def set_session(self, session: Session, path: Path | None = None) -> None:
         """Show another record (opened file, new game)."""
         if self._session_changed in self.session.listeners:
@@ -123,6 +170,7 @@ class Controller:
             autosaver.attach(session)
         self.refresh()
         self.puzzle_box.attach(session)
+        self._check_motions(session.record)
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about
             self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
