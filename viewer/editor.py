@@ -9,7 +9,9 @@ positions the rules accept, and says why it refuses the others.
 `Editor` is edit mode in the window: a panel over the move list, clicks on the board put
 stones of the chosen colour, right clicks mark goal stones. `PuzzleBox` shows an opened
 puzzle's title, description and goal, gives hints one at a time and says when the moves
-played meet the goal. Only Glik has a solver (and so an editor) so far.
+played meet the goal. Only Glik has a solver; on a Glonk record edit mode is the Glonk
+scenario editor (viewer.glonk.editor.GlonkEditor, to which `Editor` hands over), and an
+opened Glonk scenario gets a `GlonkPuzzle` in the puzzle box.
 """
 from __future__ import annotations
 
@@ -413,6 +415,10 @@ class Puzzle:
     @classmethod
     def of(cls, record) -> "Puzzle | None":
         info = record.scenario or {}
+        if record.game.name == "glonk":
+            from viewer.glonk.editor import GlonkPuzzle
+
+            return GlonkPuzzle.of(record)
         if record.kind != "scenario" or not info.get("goal") or record.game.name != GAME_NAME:
             return None
         return cls(record)
@@ -531,6 +537,7 @@ class Editor:
         self._marks_scene = None
         self.frame = None
         self.entries: dict = {}
+        self.glonk = None  # the Glonk editor, made the first time F2 is pressed on Glonk
         self.setup_button = _button(controller.panel.side, "Set up (F2)", self.toggle,
                                     (-PANEL_W + 0.42, 0, -0.06), width=0.24, height=0.06,
                                     scale=0.032)
@@ -548,6 +555,13 @@ class Editor:
             return
         self.ctl.stop_playback()
         session = self.ctl.session
+        if session.game.name == "glonk":  # Glonk's own editor: discs dragged on the Galaxy
+            from viewer.glonk.editor import GlonkEditor
+
+            if self.glonk is None:
+                self.glonk = GlonkEditor(self.ctl)
+            self.active = self.glonk.enter()
+            return
         model = None
         if session.game.name == GAME_NAME:
             state = session.node.state
@@ -577,6 +591,10 @@ class Editor:
 
     def leave(self) -> None:
         """Back to play: a session from the set-up position (a scenario record)."""
+        if self.glonk is not None and self.glonk.active:
+            if self.glonk.leave():
+                self.active = False
+            return
         try:
             scenario = self.model.scenario()
         except ValueError as exc:
@@ -634,6 +652,9 @@ class Editor:
 
     def board_click(self, pick, button: int = 1) -> None:
         """Left click: put (or take off) a stone of the chosen colour; right: goal mark."""
+        if self.glonk is not None and self.glonk.active:
+            self.glonk.board_click(pick, button)
+            return
         if pick is None or pick.cell is None:
             return
         if button == 3:
@@ -645,9 +666,13 @@ class Editor:
 
     # --- panel ------------------------------------------------------------------------------
     def typing(self) -> bool:
+        if self.glonk is not None and self.glonk.active:
+            return self.glonk.typing()
         return self.active and any(bool(e["focus"]) for e in self.entries.values())
 
     def unfocus(self) -> None:
+        if self.glonk is not None and self.glonk.active:
+            self.glonk.unfocus()
         for name, e in self.entries.items():
             if e["focus"]:
                 e["focus"] = 0

@@ -1,0 +1,138 @@
+"""Glonk edit mode in the real app drawing offscreen: F2 on a Glonk record opens the Glonk
+editor (not a Glik board); a disc dragged to a new place is drawn there, a drop on another
+disc is refused, a right click flips a disc, the goal and words are set, Save writes a
+scenario under $FLICKBOOK_SCENARIOS/glonk (asking before replacing), leaving edit mode plays
+from the set-up position, and an opened tutorial gives its prompt and says when the goal is
+met.
+
+Panda allows one ShowBase per process, so the checks run in a child process (this file run
+as a script), like tests/test_viewer_editor.py.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_glonk_edit_mode_in_a_child_process(tmp_path):
+    env = dict(os.environ, FLICKBOOK_SCENARIOS=str(tmp_path / "scen"),
+               FLICKBOOK_HOME=str(tmp_path / "home"))
+    result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "all glonk editor checks passed" in result.stdout
+
+
+def child(tmp: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    import numpy as np
+
+    from games.glonk import GAME
+    from games.glonk.positions import position
+    from scenarios import bundled, load_scenario
+    from timeline import Record, Session
+    from viewer.app import ViewerApp
+    from viewer.glonk.editor import GlonkEditor, GlonkPuzzle
+    from viewer.scene import Pick
+
+    start = position(("little_greys", "invaders"),
+                     at={"BH": (0, 0), "G0": (0, -0.5), "G1": (0, -0.3), "V0": (0, 0.5),
+                         "V1": (0, 0.3)})
+    record = Record(GAME.name, {"players": 2, "armadas": ["little_greys", "invaders"]},
+                    start_state_json=GAME.state_to_json(start))
+    app = ViewerApp(Session(record), offscreen=True, size=(960, 540), interactive=True)
+    ctl = app.controller
+
+    def frames(n=3):
+        for _ in range(n):
+            app.taskMgr.step()
+
+    def colour_at(img, xy, r=3):
+        x, y = int(round(xy[0])), int(round(xy[1]))
+        return np.median(img[y - r:y + r + 1, x - r:x + r + 1].reshape(-1, 3), axis=0)
+
+    ctl._key("cmd_edit_mode")
+    ed = ctl.editor.glonk
+    assert ctl.editor.active and isinstance(ed, GlonkEditor) and ed.active, "no Glonk editor"
+    assert ctl.panel.side.isHidden() and ed.frame is not None
+    assert ed.model.state() == GAME.state_from_json(GAME.state_to_json(start))
+    app.set_view(app.preset("top"))
+    frames()
+    old, new = (0.0, -0.3), (0.25, -0.1)
+    px_old, px_new = app.project((*old, 0.005)), app.project((*new, 0.005))
+    before = app.capture()
+    disc, mat_new = colour_at(before, px_old), colour_at(before, px_new)
+    # a left drag on G1: pressed on the disc, moved, released at the new place
+    assert ed.grab_disc(Pick(piece="G1", point=(0.004, -0.302, 0.0)))
+    ed.drag_to(new[0] + 0.004, new[1] - 0.002)  # the grab point keeps its offset
+    ed.drop_here()
+    g1 = ed.model.state().piece("G1")
+    assert (round(g1.x, 6), round(g1.y, 6)) == new and ctl.message_text == "G1 placed"
+    frames()
+    after = app.capture()
+    now_new, now_old = colour_at(after, px_new), colour_at(after, px_old)
+    assert np.abs(now_new - disc).sum() < np.abs(now_new - mat_new).sum(), (disc, mat_new, now_new)
+    assert np.abs(now_old - disc).sum() > 60, (disc, now_old)  # the old place shows the mat
+    # a drop onto V1 is refused, the disc stays where it was
+    assert ed.grab_disc(Pick(piece="G1", point=(*new, 0.0)))
+    ed.drag_to(0.01, 0.31)
+    ed.drop_here()
+    assert ctl.message_text.startswith("G1 would overlap V1"), ctl.message_text
+    assert ed.model.state().piece("G1").x == new[0]
+    # right click flips; the panel's Next and goal buttons; words typed in the entries
+    ed.board_click(Pick(piece="V1"), 3)
+    assert ed.model.state().piece("V1").active is False
+    ed.board_click(Pick(piece="V1"), 3)
+    ed.board_click(Pick(piece="V1"), 1)
+    ed.set_goal("atomise")
+    assert ed.model.check == {"type": "atomise", "piece": "V1"}
+    ed.entries["title"].enterText("Editor test")
+    ed.entries["goal_text"].enterText("Atomise V1")
+    ed.entries["hint"].enterText("The Black Hole is your friend.")
+    ed._entry_done("hint")
+    frames()
+    app.save_png(tmp / "editor-glonk.png")  # docs/img/editor-glonk.png
+    ed.save()
+    saved = tmp / "scen" / "glonk" / "editor-test.flick"
+    assert saved.exists() and ctl.message_text == f"Saved {saved}", ctl.message_text
+    ed.save()
+    assert ctl.dialog is not None  # never overwritten silently
+    ctl.dialog._answer(ed.asked["Keep both"])
+    assert (tmp / "scen" / "glonk" / "editor-test-2.flick").exists()
+    sc, _ = load_scenario(saved)
+    assert sc.goal == {"type": "atomise", "piece": "V1", "text": "Atomise V1"}
+    assert GAME.state_from_json(sc.start).piece("G1").x == new[0]
+    # leaving edit mode plays from the set-up position
+    ctl._key("cmd_edit_mode")
+    assert not ctl.editor.active and not ed.active and not ctl.panel.side.isHidden()
+    assert ctl.session.record.kind == "scenario"
+    assert isinstance(ctl.puzzle_box.puzzle, GlonkPuzzle)
+    assert ctl.session.node.state.piece("G1").x == new[0]
+    # a bundled tutorial: its prompt at the start, "Goal met" after its solution flick
+    path = bundled("glonk")[2]
+    tut, _ = load_scenario(path)
+    assert ctl.open_path(path) is None
+    ctl.go_to(ctl.session.record.root)
+    assert ctl.message_text.startswith("The Black Hole: flick G1"), ctl.message_text
+    assert "Goal: Score a point" in ctl.puzzle_box.goal_label["text"]
+    ctl._key("cmd_hint")
+    assert ctl.message_text.startswith("Hint 1: "), ctl.message_text
+    action = ctl.session.game.parse_action(ctl.session.node.state, tut.solution[0])
+    assert ctl.play_action(action)
+    assert ctl.message_text == "Goal met in 1 action!", ctl.message_text
+    # F2 on the tutorial's start edits that tutorial
+    ctl.go_to(ctl.session.record.root)
+    ctl._key("cmd_edit_mode")
+    assert ed.active and ed.model.title == "The black hole" and ed.model.check == {
+        "type": "score", "player": 0, "points": 1}
+    ctl._key("cmd_edit_mode")
+    frames(2)
+    print("all glonk editor checks passed")
+
+
+if __name__ == "__main__":
+    child(Path(sys.argv[1]))
