@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.glonk import GAME
-from games.glonk.model import ATOMISED, IN_PLAY, OUT
+from games.glonk.model import IN_PLAY, OUT, REMOVED
 from games.glonk.positions import position
 from scenarios import bundled, load_scenario
 from scenarios.glonk.goals import goal_met, goal_problem, goal_words
@@ -42,6 +42,15 @@ def test_a_disc_dragged_off_the_galaxy_goes_out_of_play_and_can_come_back():
     assert m.state().piece("V1").status == OUT
     assert m.move("V1", -0.3, 0.1) is None
     assert m.state().piece("V1").status == IN_PLAY
+
+
+def test_a_disc_put_in_the_box_is_out_of_the_scenario_and_can_come_back():
+    m = small()
+    assert m.remove("V1") is None
+    assert m.state().piece("V1").status == REMOVED
+    assert m.move("V1", 0.1, 0.3) is None
+    p = m.state().piece("V1")
+    assert p.status == IN_PLAY and p.active
 
 
 def test_discs_on_the_galaxy_never_overlap():

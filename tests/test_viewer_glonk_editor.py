@@ -83,6 +83,22 @@ def child(tmp: Path) -> None:
     ed.drop_here()
     assert ctl.message_text.startswith("G1 would overlap V1"), ctl.message_text
     assert ed.model.state().piece("G1").x == new[0]
+    # dropped on the box beside the Galaxy, a disc leaves the scenario; dragged back, it returns
+    from viewer.glonk.scene import BOX_ANGLE, BOX_R
+
+    import math
+
+    box = (BOX_R * math.cos(BOX_ANGLE), BOX_R * math.sin(BOX_ANGLE))
+    assert ed.grab_disc(Pick(piece="V1", point=(0.0, 0.3, 0.0)))
+    ed.drag_to(*box)
+    ed.drop_here()
+    assert ed.model.state().piece("V1").status == "removed", ctl.message_text
+    x, y, _ = app.scene.poses["V1"]  # now drawn in the box
+    assert math.hypot(x - box[0], y - box[1]) < 0.2
+    assert ed.grab_disc(Pick(piece="V1", point=(x, y, 0.0)))
+    ed.drag_to(0.0, 0.3)
+    ed.drop_here()
+    assert ed.model.state().piece("V1").status == "in_play"
     # right click flips; the panel's Next and goal buttons; words typed in the entries
     ed.board_click(Pick(piece="V1"), 3)
     assert ed.model.state().piece("V1").active is False

@@ -106,6 +106,16 @@ class GlonkEditorModel:
         self.pieces[pid] = replace(p, **kw)
         return None
 
+    def remove(self, pid: str) -> str | None:
+        """Put disc `pid` in the box: out of this scenario (a disc merely out of play, lost in
+        space, comes back in its owner's turn)."""
+        p = self.pieces.get(pid)
+        if p is None:
+            return f"There is no piece {pid}"
+        self.pieces[pid] = replace(p, status=REMOVED, stack=None, active=True if p.is_ship
+                                   else p.active, molten=False)
+        return None
+
     def flip(self, pid: str) -> str | None:
         """Turn a disc over: a ship active <-> passive, an Asteroid <-> Molten Mass."""
         p = self.pieces.get(pid)
@@ -276,6 +286,7 @@ class GlonkPuzzle:
 TAKEN = "glonk-edit-drag"
 SEL_RGBA = (1.0, 1.0, 1.0, 0.95)
 SPACE_RGBA = (1.0, 0.85, 0.25, 0.45)
+BOX_REACH = 0.16  # a disc dropped this close to the box's centre goes in the box
 X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80)
 #: where the panel's controls sit (a2dTopRight units), for the panel and for tests
 SPOTS = {"flip": (-0.13, -0.235), "next": (-0.13, -0.385), "goal": (X0 + 0.09, -0.515, 0.17),
@@ -475,15 +486,26 @@ class GlonkEditor:
         off = math.hypot(x, y) > G.radius
         other = None if off else self.model.overlap(pid, x, y)
         self.ctl.say(f"{pid} would overlap {other}" if other else
+                     f"Drop {pid} here: in the box" if self.in_box(x, y) else
                      f"Drop {pid} here: out of play" if off else "")
+
+    def in_box(self, x: float, y: float) -> bool:
+        """Whether (x, y) is on the box beside the Galaxy (where discs out of the game lie)."""
+        from viewer.glonk.scene import BOX_ANGLE, BOX_R
+
+        return math.hypot(x - BOX_R * math.cos(BOX_ANGLE), y - BOX_R * math.sin(BOX_ANGLE)) < BOX_REACH
 
     def drop_here(self) -> None:
         pid, self.dragging = self.dragging, None
         if pid is None or self.drop is None:
             return
-        msg = self.model.move(pid, *self.drop)
-        self.ctl.say(msg or (f"{pid} out of play" if self.model.pieces[pid].status == OUT
-                             else f"{pid} placed"))
+        if self.in_box(*self.drop):
+            msg = self.model.remove(pid) or f"{pid} in the box: out of this scenario"
+        else:
+            msg = self.model.move(pid, *self.drop) or (
+                f"{pid} out of play (lost in space: it returns in its owner's turn)"
+                if self.model.pieces[pid].status == OUT else f"{pid} placed")
+        self.ctl.say(msg)
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
@@ -516,7 +538,8 @@ class GlonkEditor:
         label("Set up a Glonk scenario", -0.075, 0.042)
         _button(f, "Done (F2)", self.ctl.editor.toggle, (-0.13, 0, -0.062), width=0.2,
                 height=0.06, scale=0.032)
-        label("Drag a disc to move it; off the Galaxy it is out of play", -0.15, 0.026, DIM)
+        label("Drag a disc: off the Galaxy it is out of play, on the box out of the game",
+              -0.15, 0.024, DIM)
         self.selected_label = label("", -0.225, 0.028, wrap=17)
         _button(f, "Flip face", self.flip, (spot("flip")[0], 0, spot("flip")[1]), width=0.2,
                 height=0.06, scale=0.03)
