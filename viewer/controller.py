@@ -72,6 +72,7 @@ MOUSE_HELP = [
     ("Move list", "Click: go there; right click: promote, main line, delete"),
     ("Scrub bar", "Click to jump, drag to scrub"),
     ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
+    ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
 ]
 
 
