@@ -533,8 +533,9 @@ class GlikGame:
         counts = state.touching()
         score = ", ".join(f"{c} {t}" for c, t in zip(state.colours, counts))
         if state.phase == "over":
-            w = " and ".join(state.colours[s] for s in winners(state))
-            return f"Game over ({state.end_reason.replace('_', ' ')}): {w} wins; touching {score}"
+            won = [state.colours[s] for s in winners(state)]
+            verdict = f"{won[0]} wins" if len(won) == 1 else f"{' and '.join(won)} share the win"
+            return f"Game over ({state.end_reason.replace('_', ' ')}): {verdict}; touching {score}"
         if state.phase == "deal":
             return f"Setup: dealing boards ({len(state.deck)} left)"
         who = state.colours[state.turn]
