@@ -159,3 +159,12 @@ def test_each_tutorial_has_words_a_prompt_and_a_solution_that_meets_its_goal(pat
     # the start is editable: the editor takes the position and words back as they are
     m = GlonkEditorModel.from_scenario(sc)
     assert m.state() == record.root.state and m.problems() == []
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_flickbook_check_passes_on_each_tutorial_with_its_stored_flicks(path, capsys):
+    from flickbook_cli import main
+
+    assert main(["check", "--verify-motion", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "valid glonk scenario" in out and "warning" not in out
