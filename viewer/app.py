@@ -138,6 +138,19 @@ class ViewerApp(ShowBase):
             self.status.setText(text)
 
     # --- showing positions ----------------------------------------------------------------
+    def line_clock(self, line, step_seconds: float | None = None):
+        """A clock over `line`; a natural-pace scene gives each node its own animation length."""
+        from timeline import LineClock
+        from timeline.playback import STEP_SECONDS
+
+        natural = getattr(self.scene, "natural_pace", False)
+        return LineClock(line, STEP_SECONDS if step_seconds is None else step_seconds,
+                         duration_of=self._scene_span if natural else None)
+
+    def _scene_span(self, node):
+        motion = self.motion_of(node)
+        return None if motion is None else max(float(motion.duration), 0.05)
+
     def motion_of(self, node):
         """The scene animation of `node`'s action (cached per node), or None."""
         if node.parent is None:

@@ -194,14 +194,8 @@ class Controller:
     def clock(self) -> LineClock:
         line = self.session.line()
         if self._clock_line is None or self._clock_line.line != line:
-            natural = getattr(self.app.scene, "natural_pace", False)
-            self._clock_line = LineClock(line, duration_of=self._scene_span if natural else None)
+            self._clock_line = self.app.line_clock(line)
         return self._clock_line
-
-    def _scene_span(self, node):
-        """A natural-pace scene's own animation length for `node` (staged card draws)."""
-        motion = self.app.motion_of(node)
-        return None if motion is None else max(float(motion.duration), 0.05)
 
     def _update_scrub(self, time: float | None = None) -> None:
         clock = self.clock()

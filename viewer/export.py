@@ -46,10 +46,10 @@ def export_video(record, out, *, size=(1280, 720), fps: float = 30.0, speed: flo
 
     session = Session(record)
     line = record.mainline()
-    clock = LineClock(line, step_seconds=step_seconds)
+    app = offscreen_app(session, tuple(size))
+    clock = app.line_clock(line, step_seconds)
     times = frame_times(clock, fps, speed, hold)
     out = Path(out)
-    app = offscreen_app(session, tuple(size))
     app.set_view(app.view_for_preset(camera_preset, line[0]))
     as_video = out.suffix.lower() in VIDEO_SUFFIXES
     ffmpeg = find_ffmpeg() if as_video else None
