@@ -60,14 +60,15 @@ TUTORIALS = [
         "title": "Boarding",
         "description": "Bring your Small Saucer G1 to rest touching the enemy Larva Ship V1, "
                        "then board it.",
-        "at": {"G0": (0.0, -0.50), "G1": (0.0, -0.30), "V0": (0.0, 0.50), "V1": (0.02, -0.14),
+        # V1 lies against its Hive, which is heavier: a gentle flick leaves G1 against V1
+        "at": {"G0": (0.0, -0.50), "G1": (0.0, -0.30), "V0": (0.0, -0.0872), "V1": (0.0, -0.14),
                "V2": (0.30, 0.30)},
         "goal": {"type": "atomise", "piece": "V1",
                  "text": "Atomise the Larva Ship V1 by boarding it"},
         "hints": ["A saucer that ends a standard propulsion touching an enemy ship may board "
                   "it: the touched ship is atomised and scores for you.",
-                  "Flick G1 softly towards V1 so it stops against it; a hard flick only "
-                  "knocks V1 away.",
+                  "V1 is docked against its heavy Hive: flick G1 straight at V1, softly, and "
+                  "it stops against it. Too hard and G1 bounces off.",
                   "After the flick, press Board with G1 (the button above the message)."],
         "prompt": "Boarding: flick G1 gently so that it comes to rest touching V1, "
                   "then choose 'Board with G1'.",
@@ -154,6 +155,7 @@ def build(t, rng):
     sc = Scenario("glonk", GAME.state_to_json(state), t["title"], t["description"],
                   list(t["hints"]), dict(t["goal"]), solution, state.config.to_json(), 1)
     record = sc.to_record()
+    record.headers["created"] = None  # the same bytes each run
     record.root.prompt = t["prompt"]
     record.root.camera = {"preset": "top"}
     end = record.root.end()
