@@ -59,6 +59,11 @@ def child(tmp: Path) -> None:
     ed = ctl.editor.glonk
     assert ctl.editor.active and isinstance(ed, GlonkEditor) and ed.active, "no Glonk editor"
     assert ctl.panel.side.isHidden() and ed.frame is not None
+    frames()
+    assert ctl.panel.turn_buttons == [], "no End turn for the game behind the editor"
+    from games.glonk.actions import Move
+
+    assert not ctl.play_action(Move("end_turn")) and "F2" in ctl.message_text
     assert ed.model.state() == GAME.state_from_json(GAME.state_to_json(start))
     app.set_view(app.preset("top"))
     frames()

@@ -177,6 +177,10 @@ class Controller:
             self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
 
     def _session_changed(self, what: str) -> None:
+        self.refresh_soon()
+
+    def refresh_soon(self) -> None:
+        """Bring the panel up to date on the next frame (edits, mode changes)."""
         self._dirty = True
 
     def refresh(self) -> None:
@@ -186,8 +190,9 @@ class Controller:
         self._clock_line = None
         self.panel.refresh_tree(s)
         self.panel.show_annotations(s.node)
+        turn_actions = [] if self.editor.active else self.app.scene.turn_actions(s.node.state)
         self.panel.set_turn_actions([(label, lambda a=a: self.play_action(a))
-                                     for label, a in self.app.scene.turn_actions(s.node.state)])
+                                     for label, a in turn_actions])
         self._update_scrub(self.playback.time if self.playing else None)
         self.panel.set_playing(self.playing, self.playback.speed if self.playback else 1.0)
 
@@ -371,6 +376,9 @@ class Controller:
     def play_action(self, action) -> bool:
         """Play `action` at the cursor (a new variation if the line went elsewhere)."""
         if self.blocked():
+            return False
+        if self.editor.active:  # the set-up position is not the game: no move reaches it
+            self.say("Setting up: press F2 (Done) to play from this position")
             return False
         self.stop_playback()
         was_new = self.session.node.child_for(str(action)) is None and bool(self.session.node.variations)

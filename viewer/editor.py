@@ -549,6 +549,7 @@ class Editor:
             self.leave()
         else:
             self.enter()
+        self.ctl.refresh_soon()  # the game's turn buttons go while setting up
 
     def enter(self) -> None:
         if self.ctl.dialog is not None:
