@@ -196,6 +196,20 @@ def child(tmp: Path) -> None:
     _frames(app, 3)
     assert "differ from a fresh simulation; the stored motion plays" in ctl.message_text, (ctl.message_text, ctl.motion_check.problems)
 
+    # the mouse wheel over the move list scrolls it; elsewhere it zooms
+    assert ctl.over_move_list((0.95, 0.5)) and not ctl.over_move_list((0.0, 0.0))
+    ctl.panel.scroll = 0
+    ctl._mouse = lambda: (0.95, 0.5)
+    distance = app.orbit.view.distance
+    ctl._wheel(1 / 0.88)  # wheel down
+    assert ctl.panel.scroll > 0 and app.orbit.view.distance == distance
+    ctl._wheel(0.88)
+    assert ctl.panel.scroll == 0
+    ctl._mouse = lambda: (0.0, 0.0)
+    ctl._wheel(0.88)
+    assert app.orbit.view.distance != distance
+    del ctl._mouse
+
     # F1 opens the help; keys other than F1/Esc wait while it is open
     ctl._key("cmd_help")
     assert any("Flick it" in what for _, what in ctl.dialog.lines), "the game's own mouse controls"

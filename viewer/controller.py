@@ -69,7 +69,7 @@ MOUSE_HELP = [
     ("Wheel", "Zoom"),
     ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
     ("Right click on board", "Mark / unmark a field"),
-    ("Move list", "Click: go there; right click: promote, main line, delete"),
+    ("Move list", "Click: go there; right click: promote, main line, delete; wheel: scroll"),
     ("Scrub bar", "Click to jump, drag to scrub"),
     ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
     ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
@@ -669,7 +669,19 @@ class Controller:
     def _wheel(self, factor: float) -> None:
         if self.blocked():
             return
+        if self.over_move_list(self._mouse()):
+            self.panel.scroll_by(-3 if factor < 1 else 3)  # wheel up scrolls the list up
+            return
         self.app.orbit.zoom(factor)
+
+    def over_move_list(self, pos) -> bool:
+        """Whether a mouse position (render2d) lies over the right panel's move list."""
+        from viewer.panel import BAR_H, PANEL_W
+
+        if pos is None or self.panel.side.isHidden():
+            return False
+        aspect = self.app.getAspectRatio()
+        return pos[0] * aspect > aspect - PANEL_W and pos[1] > -1 + BAR_H
 
 
 def _key_name(event: str) -> str:
