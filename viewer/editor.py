@@ -519,7 +519,40 @@ def spot(name: str, i: int = 0) -> tuple[float, float]:
     return x + (step[0] * i if step else 0.0), y
 
 
-class Editor:
+class WordEntries:
+    """The title, description and hint entries that both editors (Glik, Glonk) keep in their
+    model; `WORD_FIELDS` names the text fields copied from the entries."""
+
+    WORD_FIELDS: tuple[str, ...] = ("title", "description")
+
+    def _clear_hints(self) -> None:
+        self.model.hints = []
+        self._refresh_panel()
+
+    def _entry_enter(self, text: str, name: str) -> None:
+        self.entries[name]["focus"] = 0
+        self._entry_done(name)
+
+    def _entry_done(self, name: str) -> None:
+        e = self.entries.get(name)
+        if e is None or self.model is None:
+            return
+        text = e.get()
+        if name == "hint":
+            if text.strip():
+                self.model.add_hint(text)
+                e.enterText("")
+        else:
+            setattr(self.model, name, text)
+        self._refresh_panel()
+
+    def _sync_entries(self) -> None:
+        for name in self.WORD_FIELDS:
+            if name in self.entries:
+                setattr(self.model, name, self.entries[name].get())
+
+
+class Editor(WordEntries):
     """Edit mode in the window: the set-up panel over the move list, board clicks edit."""
 
     def __init__(self, controller):
@@ -835,32 +868,6 @@ class Editor:
         self.model.set_goal_count(self.model.goal_count + d)
         self.model.marked = []
         self.show()
-
-    def _clear_hints(self) -> None:
-        self.model.hints = []
-        self._refresh_panel()
-
-    def _entry_enter(self, text: str, name: str) -> None:
-        self.entries[name]["focus"] = 0
-        self._entry_done(name)
-
-    def _entry_done(self, name: str) -> None:
-        e = self.entries.get(name)
-        if e is None or self.model is None:
-            return
-        text = e.get()
-        if name == "hint":
-            if text.strip():
-                self.model.add_hint(text)
-                e.enterText("")
-        else:
-            setattr(self.model, name, text)
-        self._refresh_panel()
-
-    def _sync_entries(self) -> None:
-        for name in ("title", "description"):
-            if name in self.entries:
-                setattr(self.model, name, self.entries[name].get())
 
     # --- verify and save --------------------------------------------------------------------
     def verify(self) -> None:

@@ -22,6 +22,7 @@ from games.glonk import GAME
 from games.glonk import rules as R
 from games.glonk.galaxy import load_galaxy
 from games.glonk.model import ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, gap, load_book
+from viewer.editor import WordEntries
 from scenarios.glonk.goals import checkable_words, goal_met, goal_problem, goal_words
 
 GAME_NAME = "glonk"
@@ -304,8 +305,10 @@ def spot(name: str, i: int = 0) -> tuple[float, float]:
     return x + (step[0] * i if step else 0.0), y
 
 
-class GlonkEditor:
+class GlonkEditor(WordEntries):
     """Edit mode on a Glonk table: drag discs, flip them, set who moves, goal, words; save."""
+
+    WORD_FIELDS = ("title", "description", "goal_text")
 
     def __init__(self, controller):
         self.ctl = controller
@@ -633,32 +636,6 @@ class GlonkEditor:
         msg = self.model.set_check(dict(g, points=g["points"] + d))
         self.ctl.say(msg or "")
         self._refresh_panel()
-
-    def _clear_hints(self) -> None:
-        self.model.hints = []
-        self._refresh_panel()
-
-    def _entry_enter(self, text: str, name: str) -> None:
-        self.entries[name]["focus"] = 0
-        self._entry_done(name)
-
-    def _entry_done(self, name: str) -> None:
-        e = self.entries.get(name)
-        if e is None or self.model is None:
-            return
-        text = e.get()
-        if name == "hint":
-            if text.strip():
-                self.model.add_hint(text)
-                e.enterText("")
-        else:
-            setattr(self.model, name, text)
-        self._refresh_panel()
-
-    def _sync_entries(self) -> None:
-        for name in ("title", "description", "goal_text"):
-            if name in self.entries:
-                setattr(self.model, name, self.entries[name].get())
 
     # --- saving -----------------------------------------------------------------------------
     def save(self) -> None:
