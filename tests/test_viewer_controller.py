@@ -168,6 +168,18 @@ def child(tmp: Path) -> None:
     reopened = ctl.session.record
     assert sum(len(n.variations) > 1 for n in reopened.nodes()) >= 2
 
+    # hot-seat: when the turn passes, a camera at the mover's seat moves to the next seat;
+    # a view the user chose (top-down) stays
+    from timeline import Record, Session
+
+    ctl.set_session(Session(Record.new("glik", {"players": 2, "setup": "fixed"})))
+    app.set_view(app.preset("seat", 0))
+    assert ctl.play_action(A.EndTurn())
+    assert abs(app.orbit.goal.heading - app.preset("seat", 1).heading) < 1e-6
+    app.set_view(app.preset("top"))
+    assert ctl.play_action(A.EndTurn())
+    assert app.orbit.goal.pitch < -89
+
     # a Glonk record: the scrub bar gives each flick its recorded length, and stepping onto a
     # flick plays it at its real speed
     demo = ROOT / "scenarios" / "demo" / "glonk-demo.flick"

@@ -381,6 +381,7 @@ class Controller:
             self.say("Setting up: press F2 (Done) to play from this position")
             return False
         self.stop_playback()
+        mover = self.session.current_player
         was_new = self.session.node.child_for(str(action)) is None and bool(self.session.node.variations)
         try:
             node = self.session.play(action)
@@ -395,7 +396,22 @@ class Controller:
             self.app.animate_node(node, STEP_ANIM_SECONDS)
         self.say("New variation" if was_new else "")
         self.puzzle_box.after_move(node)
+        self._follow_turn(mover)
         return True
+
+    def _follow_turn(self, mover: int) -> None:
+        """Hot-seat: when the turn passes and the camera sits at the mover's seat, move it to
+        the next player's seat. A view the user chose (top-down, their own angle) is kept."""
+        nxt = self.session.current_player
+        if mover < 0 or nxt < 0 or nxt == mover:
+            return
+        headings = list(self.app.scene.seat_headings(self.session.state))
+        if len(set(round(h % 360.0, 3) for h in headings)) < 2:
+            return  # everyone sits on one side (cooperative games)
+        here, seat = self.app.orbit.goal, self.app.preset("seat", mover)
+        turned = abs((here.heading - seat.heading + 180.0) % 360.0 - 180.0)
+        if turned < 1.0 and abs(here.pitch - seat.pitch) < 1.0:
+            self.app.set_view(self.app.preset("seat", nxt), 0.8)
 
     def cmd_end_turn(self):
         for label, action in self.app.scene.turn_actions(self.session.node.state):
