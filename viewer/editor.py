@@ -551,6 +551,25 @@ class WordEntries:
             if name in self.entries:
                 setattr(self.model, name, self.entries[name].get())
 
+    def _save_to_default_path(self) -> None:
+        """Write the model to its default file, asking before replacing one (never silently)."""
+        path = self.model.default_path()
+        if path.exists():
+            self.asked = dict([("Replace", lambda: self._write(path, True)),
+                               ("Keep both", lambda: self._write(free_path(path), False)),
+                               ("Cancel", None)])
+            self.ctl.ask(f"{path.name} exists. Replace it?", list(self.asked.items()))
+            return
+        self._write(path, False)
+
+    def _write(self, path: Path, overwrite: bool) -> None:
+        try:
+            self.path = self.model.save(path, overwrite=overwrite)
+        except (OSError, ValueError) as exc:
+            self.ctl.say(f"Could not save: {exc}")
+            return
+        self.ctl.say(f"Saved {self.path}")
+
 
 class Editor(WordEntries):
     """Edit mode in the window: the set-up panel over the move list, board clicks edit."""
@@ -930,22 +949,7 @@ class Editor(WordEntries):
                          self.model._verified_key != self.model._key()
                          else "This position has no solution within its AP: nothing to save")
             return
-        path = self.model.default_path()
-        if path.exists():
-            self.asked = dict([("Replace", lambda: self._write(path, True)),
-                               ("Keep both", lambda: self._write(free_path(path), False)),
-                               ("Cancel", None)])
-            self.ctl.ask(f"{path.name} exists. Replace it?", list(self.asked.items()))
-            return
-        self._write(path, False)
-
-    def _write(self, path: Path, overwrite: bool) -> None:
-        try:
-            self.path = self.model.save(path, overwrite=overwrite)
-        except (OSError, ValueError) as exc:
-            self.ctl.say(f"Could not save: {exc}")
-            return
-        self.ctl.say(f"Saved {self.path}")
+        self._save_to_default_path()
 
 
 def _plain_record(scenario):

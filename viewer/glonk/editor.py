@@ -639,26 +639,9 @@ class GlonkEditor(WordEntries):
 
     # --- saving -----------------------------------------------------------------------------
     def save(self) -> None:
-        from viewer.editor import free_path
-
         self._sync_entries()
         problems = self.model.problems()
         if problems:
             self.ctl.say(f"Not saved: {problems[0]}")
             return
-        path = self.model.default_path()
-        if path.exists():
-            self.asked = dict([("Replace", lambda: self._write(path, True)),
-                               ("Keep both", lambda: self._write(free_path(path), False)),
-                               ("Cancel", None)])
-            self.ctl.ask(f"{path.name} exists. Replace it?", list(self.asked.items()))
-            return
-        self._write(path, False)
-
-    def _write(self, path: Path, overwrite: bool) -> None:
-        try:
-            self.path = self.model.save(path, overwrite=overwrite)
-        except (OSError, ValueError) as exc:
-            self.ctl.say(f"Could not save: {exc}")
-            return
-        self.ctl.say(f"Saved {self.path}")
+        self._save_to_default_path()
