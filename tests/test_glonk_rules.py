@@ -397,14 +397,7 @@ def test_a_piece_turned_over_by_an_impact_cannot_be_activated_that_turn():
         GAME.apply(st, Flick.make("P2", 0, 1.0))
 
 
-def test_chrono_timeout_ends_the_turn_and_replaces_the_black_hole_but_not_asteroids():
-    s = pos({**HOME, "P1": at(0.30, 10), "V1": at(0.335, 300), "BH": at(0.35, 80),
-             "A1": at(0.5, 45)}, asteroids=1, chrono=True)
-    step = GAME.apply(s, Move("timeout"))
-    st = step.state
-    assert ended(step) == ["time ran out (Chrono mode)"] and st.turn_player == 1
-    assert (st.piece("BH").x, st.piece("BH").y) == (0.0, 0.0)
-    assert st.piece("A1").status == OUT
+def test_the_chrono_timeout_exists_only_in_chrono_mode():
     assert not GAME.is_legal(pos({**HOME, "P1": at(0.3, 10), "V1": at(0.3, 300)}),
                              Move("timeout"))
 

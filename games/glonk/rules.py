@@ -25,6 +25,7 @@ TOUCH = G.touch_gap  # 1 mm: a gap under this at rest is a touch
 MU_G = 0.35 * 9.81  # sliding friction times g, to aim representative flicks
 ANGLES = tuple(range(0, 360, 45))
 SPEEDS = (0.6, 1.2)
+NO_OVERLAP = 0.0001  # a replaced piece keeps this gap (0.1 mm) to every disc: it overlaps none
 BASE_CAP = 6  # "up to 6 out-of-play Flying Saucers may be placed against one Base"
 
 
@@ -477,8 +478,10 @@ def _stellar_step(s: GlonkState, events: list[Event], recover: bool = False) -> 
                                                                G.ring_radii["inner"][1]):
                 w.set(p.id, status=OUT)
                 w.events.append(ev("recovered", piece=p.id))
-            if p.kind == "asteroid" and G.entirely_outside(p.x, p.y, p.radius,
-                                                             G.ring_radii["middle"][1]):
+            # On a Chrono timeout only the Black Hole is put back, "but not the Asteroids":
+            # they stay where they are for the next player's Stellar Objects Phase.
+            if not timeout and p.kind == "asteroid" and G.entirely_outside(
+                    p.x, p.y, p.radius, G.ring_radii["middle"][1]):
                 w.set(p.id, status=OUT, molten=False)
                 w.events.append(ev("recovered", piece=p.id))
         bh = [p for p in w.p.values() if p.kind == "black_hole" and p.status == OUT]
@@ -679,6 +682,16 @@ def telekinesis_targets(s: GlonkState, master: Piece) -> list[Piece]:
 def fission_targets(s: GlonkState, base: Piece) -> list[Piece]:
     return [o for o in s.in_play() if o.kind == "asteroid" and not o.molten
             and (lambda d: d is not None and d <= 1)(parsecs(base, o))]
+
+
+def power_flick_targets(s: GlonkState, by: Piece, power: str) -> list[Piece]:
+    """What `by` may propel with a flick power: "telekinesis" (a Master: enemy saucers) or
+    "fission" (a Great Saucer: Asteroids), each at most 1 parsec from it."""
+    if power == "telekinesis":
+        return telekinesis_targets(s, by) if "telekinesis" in by.powers else []
+    if power == "fission":
+        return fission_targets(s, by) if "meteoric_fission" in by.powers else []
+    return []
 
 
 def atomised_pool(s: GlonkState, armada: str, type_: str) -> list[Piece]:
@@ -963,11 +976,16 @@ def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) ->
             for o in w.in_play():
                 if o.is_ship and touching(o, w.p[pid]):
                     _apply_touch(w, o.id, "molten_mass", pid, molten_used)
+    remove_spent_molten_masses(w, molten_used)
+    return _conclude_flick(w, s, flick, motion, allowed, events_out)
+
+
+def remove_spent_molten_masses(w: Work, molten_used: set[str]) -> None:
+    """A Molten Mass that atomised a ship leaves play once everything is at rest."""
     for pid in sorted(molten_used):
         if w.p[pid].status == IN_PLAY:
             w.set(pid, status=OUT, molten=False)
             w.events.append(ev("molten_removed", piece=pid))
-    return _conclude_flick(w, s, flick, motion, allowed, events_out)
 
 
 def _unstack(w: Work, final: Mapping[str, Any]):
@@ -1002,6 +1020,21 @@ def _rest_touches(w: Work, flick: Flick | None, known: set, molten_used: set[str
                     w.events.append(ev("molten", piece=ast.id))
 
 
+def first_touched(w: Work, motion, pid: str, preferred: str | None = None) -> str | None:
+    """The first piece `pid` touched: its first contact in motion, else (no contact in motion)
+    a piece it rests touching (a gap under 1 mm), `preferred` first when it is one of them."""
+    fc = motion.first_contact
+    if fc is not None and fc.involves(pid):
+        return fc.other(pid)
+    p = w.p[pid]
+    if p.status != IN_PLAY:
+        return None
+    resting = sorted(o.id for o in w.in_play() if o.id != pid and touching(p, o))
+    if preferred in resting:
+        return preferred
+    return resting[0] if resting else None
+
+
 def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
                     events_out: list[Event]) -> GlonkState:
     seat = s.turn_player
@@ -1031,9 +1064,7 @@ def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
     if flick.assault:
         ended = "heroic assault"
         target = w.p[flick.assault]
-        fc = motion.first_contact
-        first_other = fc.other(flick.piece) if fc is not None and fc.involves(flick.piece) \
-            else None
+        first_other = first_touched(w, motion, flick.piece, flick.assault)
         shielded = any(e.kind == "shield" and e.data.get("against") == flick.piece
                        for e in w.events)
         success = (first_other == flick.assault and propulsion != "hyper" and not shielded)
@@ -1066,7 +1097,11 @@ def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
 # discrete actions
 # ---------------------------------------------------------------------------------------
 
-def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event]) -> GlonkState:
+def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event],
+             larvae: tuple[str, ...] = ()) -> GlonkState:
+    """Board with `pid`: every touching enemy is atomised. With Contagion each victim is
+    replaced by an atomised Larva Ship (`larvae`: the ones the player chose, in victim id
+    order; the rest come from the pool)."""
     w = Work(s)
     w.s = replace(s, pending_board=None)
     boarder = w.p[pid]
@@ -1087,19 +1122,40 @@ def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event]) 
     for v in victims:
         w.atomise(v.id, "boarding", credit_for(s, v), by=pid)
     if contagion:
-        pool = atomised_pool(w.state(), boarder.armada, boarder.type)
+        pool = contagion_order(w.state(), boarder, larvae)
         for v in victims:
             if not pool:
                 break
             larva = pool.pop(0)
+            spot = replacement_spot(w, larva, v)
+            if spot is None:
+                w.events.append(ev("contagion_no_room", piece=larva.id, replaces=v.id))
+                continue
             if larva.stack is not None:
                 w.events.append(ev("unscored", player=larva.stack, piece=larva.id,
                                    points=larva.value))
-            vv = s.piece(v.id)
-            w.set(larva.id, status=IN_PLAY, x=vv.x, y=vv.y, yaw=vv.yaw, active=False,
+            w.set(larva.id, status=IN_PLAY, x=spot[0], y=spot[1], yaw=v.yaw, active=False,
                   stack=None, owner=boarder.owner)
             w.events.append(ev("contagion", piece=larva.id, replaces=v.id))
     return finish_action(w, events_out, None)
+
+
+def contagion_order(s: GlonkState, boarder: Piece, chosen: tuple[str, ...] = ()) -> list[Piece]:
+    """The atomised Larva Ships that replace the victims, in order: those the player named,
+    then the rest of the pool (box first, then stacks, lowest id first)."""
+    pool = atomised_pool(s, boarder.armada, boarder.type)
+    named = [p for pid in chosen for p in pool if p.id == pid]
+    return named + [p for p in pool if p.id not in chosen]
+
+
+def replacement_spot(w: Work, piece: Piece, victim: Piece) -> tuple[float, float] | None:
+    """Where a piece replacing `victim` goes: the free spot nearest the victim's centre that
+    overlaps no disc (a bigger piece than the victim is moved out just enough), entirely on
+    the Galaxy."""
+    others = [o for o in w.in_play() if o.id not in (piece.id, victim.id)]
+    return spot_near((victim.x, victim.y), piece.radius, others,
+                     lambda x, y: G.inside(x, y, piece.radius), clearance=NO_OVERLAP,
+                     step=0.0005, max_dist=0.08)
 
 
 def do_jump(s: GlonkState, pid: str, x: float, y: float, events_out) -> GlonkState:
@@ -1110,7 +1166,9 @@ def do_jump(s: GlonkState, pid: str, x: float, y: float, events_out) -> GlonkSta
                     if a < b and touching(before[a], before[b])}
     w.set(pid, x=x, y=y, active=False)
     w.events.append(ev("jumped", piece=pid, x=x, y=y))
-    _rest_touches(w, None, pairs_before, set())
+    molten_used: set[str] = set()
+    _rest_touches(w, None, pairs_before, molten_used)
+    remove_spent_molten_masses(w, molten_used)
     return finish_action(w, events_out, None)
 
 
