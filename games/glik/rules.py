@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
 from games.glik import actions as A
 from games.glik.kit import (COLOURS, COLS, DESTINATION, EMPTY, FIXED_SLOTS, NEUTRAL,
                             OPEN_BOARDS, OPEN_SLOTS, RIGHT_SLOT, ROWS, STANDARD_FILL, START,
@@ -192,6 +192,7 @@ class GlikGame:
     title = "Glik"
     rules_version = "1"
     house_rules = HOUSE_RULES
+    game_type = GameType(chance=True, min_players=2, max_players=4)
 
     # -- construction ---------------------------------------------------------------------
     def default_config(self, players: int | None = None) -> dict:

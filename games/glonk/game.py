@@ -5,7 +5,7 @@ import math
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
 
 from . import rules as R
 from .actions import MAX_SPEED, MAX_SPIN, Flick, Move, jump_move, jump_xy, parse
@@ -20,6 +20,8 @@ class GlonkGame:
     title = "Glonk"
     rules_version = "1"
     house_rules = dict(HOUSE_RULES)
+    game_type = GameType(chance=True, continuous_actions=True, motion=True,
+                         discrete_actions=True, min_players=2, max_players=6)
 
     # --- setup ---------------------------------------------------------------------------
 
