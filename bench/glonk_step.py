@@ -2,7 +2,8 @@
 
 After every action the viewer asks the rules what can be done now: the panel's buttons need
 only the discrete actions (end turn, pass, boarding, powers), the slingshot needs the flick
-spec. This times, on positions after setup with several pieces moved, `apply` of a discrete
+spec. This times, cold (every pose new to the Galaxy's caches) unless marked warm, on
+positions after setup with several pieces moved, `apply` of a discrete
 action, the full `legal_actions` (representative flicks and Jumps included), the cheap
 `discrete_actions` query (when the game has one) and `action_spec`. Prints its figures, then
 one JSON line: ms per call of each, and legal_share_of_step, the part of (apply + query) that
@@ -27,12 +28,19 @@ def positions(seed: int = 3):
     return [full_galaxy_state(seed + k) for k in range(3)]
 
 
-def per_call(fn, states, repeat: int) -> float:
-    t0 = time.perf_counter()
+def per_call(fn, states, repeat: int, cold: bool = True) -> float:
+    """ms per call; `cold` forgets the Galaxy's remembered poses before each call (a state
+    whose every piece has moved: the worst case of a viewer step)."""
+    from games.glonk.rules import G
+    total = 0.0
     for _ in range(repeat):
         for s in states:
+            if cold:
+                G.clear_caches()
+            t0 = time.perf_counter()
             fn(s)
-    return (time.perf_counter() - t0) / (repeat * len(states)) * 1000.0
+            total += time.perf_counter() - t0
+    return total / (repeat * len(states)) * 1000.0
 
 
 def main() -> int:
@@ -47,10 +55,14 @@ def main() -> int:
     spec_ms = per_call(GAME.action_spec, states, repeat)
     discrete = getattr(GAME, "discrete_actions", None)
     discrete_ms = per_call(discrete, states, repeat) if discrete else None
+    warm_legal_ms = per_call(GAME.legal_actions, states, repeat, cold=False)
+    warm_spec_ms = per_call(GAME.action_spec, states, repeat, cold=False)
     figures = {"bench": "glonk_step", "states": len(states), "repeat": repeat,
                "apply_ms": round(apply_ms, 3), "legal_actions_ms": round(legal_ms, 3),
                "action_spec_ms": round(spec_ms, 3),
                "discrete_actions_ms": None if discrete_ms is None else round(discrete_ms, 3),
+               "legal_actions_warm_ms": round(warm_legal_ms, 3),
+               "action_spec_warm_ms": round(warm_spec_ms, 3),
                "legal_share_of_step": round(legal_ms / (apply_ms + legal_ms), 3),
                "discrete_share_of_step": None if discrete_ms is None else
                round(discrete_ms / (apply_ms + discrete_ms), 3)}

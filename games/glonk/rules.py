@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from games.api import Event, IllegalAction
+from games.api import Event
 
 from .actions import MAX_SPEED, Flick
 from .galaxy import Galaxy, load_galaxy, sorted_spaces
@@ -323,7 +323,7 @@ def _start_turn(s: GlonkState, seat: int, events: list[Event]) -> GlonkState:
         annihilate(w, seat, None)
         s = w.state()
         events.extend(w.events)
-        return _next_turn(s, events)
+        return next_turn(s, events)
     # Reactivate every own piece in play.
     w = Work(s)
     for p in list(w.p.values()):
@@ -333,7 +333,7 @@ def _start_turn(s: GlonkState, seat: int, events: list[Event]) -> GlonkState:
     return _turn_start_step(s, events)
 
 
-def _own_bases_out(s: GlonkState) -> list[Piece]:
+def own_bases_out(s: GlonkState) -> list[Piece]:
     return [p for p in s.pieces if p.kind == "base" and p.owner == s.turn_player
             and p.status == OUT]
 
@@ -344,29 +344,36 @@ def return_base_spaces(s: GlonkState, base: Piece) -> list[str]:
     out = []
     for sp in empty_spaces(s, ("outer",)):
         if all(G.set_distance([sp], occupied(b)) > 2 for b in enemy_bases):
-            if _base_spot(s, base, sp) is not None:
+            if base_return_spot(s, base, sp) is not None:
                 out.append(sp)
     return out
 
 
-def _base_spot(s, base, sp):
+def base_return_spot(s, base, sp):
     def accept(x, y):
         return sp in G.occupied(x, y, base.radius) and G.inside(x, y, base.radius)
     return spot_near(G.by_id[sp].centroid, base.radius, s.in_play(), accept, max_dist=0.1)
 
 
-def _returning_saucers(s: GlonkState) -> list[Piece]:
+def returning_saucers(s: GlonkState) -> list[Piece]:
     return sorted([p for p in s.pieces if p.owner == s.turn_player and p.status == OUT
                    and p.kind in ("saucer", "kiboom")], key=lambda p: _num(p.id))
 
 
-def _own_bases_in_play(s: GlonkState) -> list[Piece]:
+def own_bases_in_play(s: GlonkState) -> list[Piece]:
     return sorted([p for p in s.in_play() if p.kind == "base" and p.owner == s.turn_player],
                   key=lambda p: p.id)
 
 
+def saucers_against(s: GlonkState, base: Piece) -> int:
+    """How many saucers of the Base's owner touch it (at most 6 return against one Base)."""
+    return sum(1 for p in s.in_play() if p.owner == base.owner
+               and p.kind in ("saucer", "kiboom") and touching(p, base))
+
+
 def saucer_return_spot(s: GlonkState, saucer: Piece, base: Piece) -> tuple[float, float] | None:
-    """A spot touching `base` (the Hive also takes saucers against saucers that touch it)."""
+    """The default spot touching `base` (the Hive also takes saucers against saucers that
+    touch it): nearest the side facing the centre, 1.5 mm clear of every other disc."""
     inplay = [p for p in s.in_play() if p.id != saucer.id]
     against = [p for p in inplay if p.owner == base.owner and p.kind in ("saucer", "kiboom")
                and touching(p, base)]
@@ -388,28 +395,17 @@ def saucer_return_spot(s: GlonkState, saucer: Piece, base: Piece) -> tuple[float
 def _turn_start_step(s: GlonkState, events: list[Event]) -> GlonkState:
     """Hyperspace Return (bases, then saucers), then the Anaesthetic Ray window."""
     if s.phase == "return_base":
-        bases = _own_bases_out(s)
+        bases = own_bases_out(s)
         if bases and return_base_spaces(s, bases[0]):
             return replace(s, to_move=s.turn_player)
         s = replace(s, phase="return_saucer")
     if s.phase == "return_saucer":
-        bases = _own_bases_in_play(s)
-        saucers = _returning_saucers(s)
-        if len(bases) >= 2 and any(saucer_return_spot(s, sc, b) for sc in saucers[:1]
-                                   for b in bases):
+        # The player places each lost saucer against a Base (`return V3 to V0 [at=DEG]`),
+        # while one can still go somewhere.
+        if any(saucer_return_spot(s, sc, b) for sc in returning_saucers(s)
+               for b in own_bases_in_play(s)):
             return replace(s, to_move=s.turn_player)
-        if len(bases) == 1:
-            w = Work(s)
-            for sc in saucers:
-                spot = saucer_return_spot(w.state(), w.p[sc.id], bases[0])
-                if spot is None:
-                    break
-                w.set(sc.id, status=IN_PLAY, x=spot[0], y=spot[1], active=True)
-                w.events.append(ev("returned", piece=sc.id, base=bases[0].id, x=spot[0],
-                                   y=spot[1]))
-            events.extend(w.events)
-            s = w.state()
-        s = replace(s, phase="ray", queue=_ray_queue(s))
+        s = replace(s, phase="ray", queue=ray_queue(s))
     if s.phase == "ray":
         while s.queue:
             if ray_options(s, s.queue[0]):
@@ -423,13 +419,13 @@ def _turn_start_step(s: GlonkState, events: list[Event]) -> GlonkState:
             annihilate(w, seat, s.ray_by)
             s = w.state()
             events.extend(w.events)
-            return _next_turn(s, events)
+            return next_turn(s, events)
         s = replace(s, phase="actions", to_move=seat, queue=())
         return _check_turn_continues(s, events)
     return s
 
 
-def _ray_queue(s: GlonkState) -> tuple[int, ...]:
+def ray_queue(s: GlonkState) -> tuple[int, ...]:
     return tuple(q for q in seat_order(s, s.turn_player)[1:] if not s.annihilated[q])
 
 
@@ -453,7 +449,7 @@ def ray_options(s: GlonkState, seat: int) -> list[tuple[str, str]]:
 # end of turn, stellar objects phase, next turn, game end
 # ---------------------------------------------------------------------------------------
 
-def _end_turn(s: GlonkState, reason: str, events: list[Event], *, timeout: bool = False
+def end_turn(s: GlonkState, reason: str, events: list[Event], *, timeout: bool = False
               ) -> GlonkState:
     events.append(ev("turn_ended", player=s.turn_player, reason=reason))
     seat = s.turn_player
@@ -502,7 +498,7 @@ def _stellar_step(s: GlonkState, events: list[Event], recover: bool = False) -> 
         out = [p for p in s.pieces if p.kind == "asteroid" and p.status == OUT]
         if out and asteroid_spaces(s, out[0], setup=False):
             return replace(s, to_move=s.turn_player)
-    return _next_turn(replace(s, queue=()), events)
+    return next_turn(replace(s, queue=()), events)
 
 
 def black_hole_spot(s: GlonkState, bh: Piece) -> tuple[float, float] | None:
@@ -521,7 +517,7 @@ def black_hole_spot(s: GlonkState, bh: Piece) -> tuple[float, float] | None:
     return None
 
 
-def _next_turn(s: GlonkState, events: list[Event]) -> GlonkState:
+def next_turn(s: GlonkState, events: list[Event]) -> GlonkState:
     s = _check_game_over(s, events)
     if s.phase == "over":
         return s
@@ -648,9 +644,9 @@ def finish_action(w: Work, events_out: list[Event], ended: str | None) -> GlonkS
     if s.phase == "over":
         return s
     if s.annihilated[seat]:
-        return _end_turn(replace(s, queue=()), "annihilated", events_out)
+        return end_turn(replace(s, queue=()), "annihilated", events_out)
     if ended:
-        return _end_turn(s, ended, events_out)
+        return end_turn(s, ended, events_out)
     return _check_turn_continues(s, events_out)
 
 
@@ -658,7 +654,7 @@ def _check_turn_continues(s: GlonkState, events: list[Event]) -> GlonkState:
     if s.phase != "actions":
         return s
     if not any_options(s):
-        return _end_turn(s, "all pieces deactivated", events)
+        return end_turn(s, "all pieces deactivated", events)
     return s
 
 
@@ -756,7 +752,7 @@ def assault_targets(s: GlonkState, p: Piece) -> list[Piece]:
             and occupied(o) & allowed]
 
 
-def _aim(p: Piece, t: Piece) -> tuple[float, float]:
+def aim_at(p: Piece, t: Piece) -> tuple[float, float]:
     d = max(0.0, math.hypot(t.x - p.x, t.y - p.y) - p.radius - t.radius)
     v = min(MAX_SPEED, math.sqrt(2 * MU_G * (d + 0.03)))
     return math.degrees(math.atan2(t.y - p.y, t.x - p.x)), v
@@ -1105,8 +1101,7 @@ def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event],
     w = Work(s)
     w.s = replace(s, pending_board=None)
     boarder = w.p[pid]
-    victims = sorted([o for o in s.in_play() if enemies(boarder, o) and touching(boarder, o)],
-                     key=lambda o: o.id)
+    victims = boarding_victims(s, boarder)
     w.set(pid, active=False)
     shields = [o for o in victims if "shield" in o.powers and o.active
                and s.turn_player != o.owner]
@@ -1158,6 +1153,12 @@ def replacement_spot(w: Work, piece: Piece, victim: Piece) -> tuple[float, float
                      step=0.0005, max_dist=0.08)
 
 
+def boarding_victims(s: GlonkState, boarder: Piece) -> list[Piece]:
+    """Every enemy piece the boarder touches, in id order (the book's "the enemy pieces")."""
+    return sorted([o for o in s.in_play() if enemies(boarder, o) and touching(boarder, o)],
+                  key=lambda o: o.id)
+
+
 def do_jump(s: GlonkState, pid: str, x: float, y: float, events_out) -> GlonkState:
     w = Work(s)
     w.s = replace(s, pending_board=None)
@@ -1172,15 +1173,12 @@ def do_jump(s: GlonkState, pid: str, x: float, y: float, events_out) -> GlonkSta
     return finish_action(w, events_out, None)
 
 
-def do_place_against(s: GlonkState, pid: str, base: Piece, events_out, *, kind: str,
-                     active: bool) -> GlonkState:
+def do_place_against(s: GlonkState, pid: str, base: Piece, spot: tuple[float, float],
+                     events_out, *, kind: str, active: bool) -> GlonkState:
+    """Fabriker and Teleportation: `pid` is put at `spot` against `base`, which deactivates."""
     w = Work(s)
     w.s = replace(s, pending_board=None)
     p = s.piece(pid)
-    others = [q for q in s.in_play() if q.id != pid]
-    spot = spot_against(base, p.radius, others, lambda x, y: G.inside(x, y, p.radius))
-    if spot is None:
-        raise IllegalAction("there is no free room against the Base")
     if p.status == ATOMISED and p.stack is not None:
         w.events.append(ev("unscored", player=p.stack, piece=pid, points=p.value))
     w.set(pid, status=IN_PLAY, x=spot[0], y=spot[1], active=active, stack=None,
