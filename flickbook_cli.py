@@ -188,7 +188,8 @@ def cmd_solve(args) -> int:
                           max_ap=args.max_ap if args.max_ap is not None else None)
     seconds = time.perf_counter() - start
     out = {"solved": bool(result.solved), "cost": result.cost, "line": list(result.line),
-           "unique": result.unique, "states": result.states, "seconds": round(seconds, 6)}
+           "unique": result.unique, "lines": result.lines, "bound": result.bound,
+           "states": result.states, "seconds": round(seconds, 6)}
     if args.json:
         print(json.dumps(out))
     elif out["solved"]:

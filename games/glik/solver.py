@@ -4,7 +4,9 @@ A goal (a dict, as stored in scenario files):
     {"player": 0, "count": 2}                      two of seat 0's stones touch
     {"player": 0, "stones": [[11, 5], [14, 3]]}    the stones now on these fields all touch
     optional "actions": kinds allowed, from "place", "slide", "neutral", "move-neutral"
-                        (default ["place", "slide"]: the neutral stones stay where they are)
+                        (default ["place", "slide"]: the neutral stones stay where they are;
+                        with house rule neutral_slide a neutral stone's slide is its
+                        "move-neutral", so "slide" alone never moves a neutral stone)
 Only the player to move acts, within the AP of their turn (see docs/rules/glik.md).
 
 `solve` is a layered breadth-first search with an admissible lower bound (iterative deepening
@@ -542,6 +544,22 @@ def solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:
 
 
 # --- plain breadth-first search through the rules engine -----------------------------------------
+def action_kind(state: GlikState, action) -> str | None:
+    """The goal kind an action belongs to: "place", "slide" (an own stone), "neutral", or
+    "move-neutral" (picking a neutral stone up, or with neutral_slide sliding one: that slide
+    is how a neutral stone moves then); None for anything else (ending the turn...)."""
+    if isinstance(action, A.Place):
+        return "place"
+    if isinstance(action, A.PlaceNeutral):
+        return "neutral"
+    if isinstance(action, A.MoveNeutral):
+        return "move-neutral"
+    if isinstance(action, A.Slide):
+        r, c = action.cell
+        return "move-neutral" if state.stones[r * COLS + c] == NEUTRAL_CODE else "slide"
+    return None
+
+
 def _engine_moves(state: GlikState, goal: Goal):
     """The allowed actions of the player to move, listed straight from the rules (only the
     goal's kinds are generated, so the baseline does not pay for actions it would drop)."""
@@ -549,9 +567,8 @@ def _engine_moves(state: GlikState, goal: Goal):
     if kinds >= {"neutral", "move-neutral"} or (kinds & {"neutral", "move-neutral"}
                                                 and state.neutral_slide):
         for a in GAME.legal_actions(state):
-            text = str(a)
-            if text.split("@")[0].split(" ")[0] in kinds:
-                yield a, text
+            if action_kind(state, a) in kinds:
+                yield a, str(a)
         return
     board = state.board
     colour = state.colours[state.turn]
