@@ -28,7 +28,8 @@ from functools import lru_cache
 from games.glik.kit import COLS, ROWS
 from games.glik import actions as A
 from games.glik.rules import (GAME, NEUTRAL_CODE, GlikState, can_place_neutral,
-                               chain_components, code_of, frozen_cells, slide_path)
+                               chain_components, code_of, frozen_cells, neutral_fields,
+                               slide_path)
 
 N = ROWS * COLS
 FLAG = 1024  # set on a touching (frozen) stone in a packed position
@@ -134,10 +135,6 @@ class _BoardTables:
             if k in ("empty", "start"):
                 passable |= 1 << i
         self.passable = passable
-        self.placeable = 0  # where neutral stones may be put
-        for i, k in enumerate(board.kinds):
-            if k == "empty" and i not in board.start_board_cells:
-                self.placeable |= 1 << i
         self.ray = [[0] * 4 for _ in range(N)]
         self.stop = [[i] * 4 for i in range(N)]
         for i in range(N):
@@ -185,9 +182,12 @@ class _Tables:
     def __init__(self, state: GlikState, player: int, hide_neutrals: bool = False):
         board = state.board
         bt = _board_tables(state.fill)
-        for name in ("passable", "placeable", "ray", "stop", "adj", "text", "not_col0",
-                     "not_last", "full"):
+        for name in ("passable", "ray", "stop", "adj", "text", "not_col0", "not_last",
+                     "full"):
             setattr(self, name, getattr(bt, name))
+        self.placeable = 0  # where neutral stones may be put in this game
+        for i in neutral_fields(state):
+            self.placeable |= 1 << i
         colour = state.colours[player]
         self.code = code_of(colour)
         self.chain_any = state.chain_any
