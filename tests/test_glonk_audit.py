@@ -4,7 +4,8 @@ import math
 from games.glonk import GAME
 from games.glonk.actions import Flick, Move, jump_move
 from games.glonk.model import ATOMISED, IN_PLAY, OUT, gap
-from games.glonk.positions import position, scripted_motion
+from games.glonk.positions import position, scripted_motion, with_default_returns
+from games.glonk.rules import touching
 
 PV = ["space_pirates", "invaders"]  # P0 Galleon, P1-P4 Corsairs; V0 Hive, V1-V12 Larva Ships
 GP = ["little_greys", "space_pirates"]  # G0 Great Saucer, G5-8 Jumpers
@@ -112,3 +113,75 @@ def test_flickbook_flick_announces_a_heroic_assault_and_names_the_power_piece(tm
     assert main(["flick", str(path), "--piece", "P1", "--angle", "0", "--speed", "0.6",
                  "--assault", "V0"]) != 0
     assert "Heroic Assault" in capsys.readouterr().err
+
+
+# --- disputed readings: the default, and the other reading as a house rule ---------------------
+
+SZ = ["sinistrum", "zorgs"]  # S0 Death Satellite, S1-6 Disciples; Z7-8 Kibooms
+OZ = ["omu", "zorgs"]  # U0 Sanctuary; Z7-8 Kibooms
+
+
+def test_lethal_atomises_a_kiboom_touching_the_death_satellite_and_it_scores_1():
+    s0 = at(0.335, 10)
+    s = pos(SZ, {"S0": s0, "S1": at(0.2, 200), "Z0": at(0.335, 130), "Z1": at(0.2, 300),
+                 "Z7": at(0.335, 40)}, turn=1)
+    m = scripted_motion(s, "Z7", {"Z7": beside(s0, 0.0325 + 0.015, 30, 0.0)},
+                        contacts=[(0.2, "Z7", "S0")], vanished=[("Z7", 0.2)])
+    st = GAME.apply_with_motion(s, Flick.make("Z7", 250, 0.5), m).state
+    assert st.piece("Z7").status == ATOMISED and st.scores() == (1, 0)
+
+
+def test_house_rule_kiboom_not_a_saucer_spares_it_from_lethal_and_shield_and_it_scores_0():
+    from games.glonk.rules import vanish_map
+    s = pos(SZ, {"S0": at(0.335, 10), "S1": at(0.2, 200), "Z0": at(0.335, 130),
+                 "Z1": at(0.2, 300), "Z7": at(0.335, 40)}, turn=1,
+            house_rules=["kiboom_not_a_saucer"])
+    assert "S0" not in vanish_map(s, Flick.make("Z7", 250, 0.5)).get("Z7", ())
+    u = pos(OZ, {"U0": at(0.335, 10), "U1": at(0.2, 200), "Z0": at(0.335, 130),
+                 "Z1": at(0.2, 300), "Z7": at(0.335, 40)}, turn=1,
+            house_rules={"kiboom_not_a_saucer": True})
+    assert "U0" not in vanish_map(u, Flick.make("Z7", 250, 0.5)).get("Z7", ())
+    scored = pos(SZ, {"S0": at(0.335, 10), "Z0": at(0.335, 130), "Z1": at(0.2, 300)},
+                 atomised={"Z7": 0, "Z2": 0}, house_rules=["kiboom_not_a_saucer"])
+    assert scored.scores() == (1, 0)  # the Kogneur counts, the Kiboom does not
+
+
+def assault_on_the_death_satellite(**kw):
+    s0 = at(0.335, 10)
+    s = pos(["sinistrum", "space_pirates"], {"S0": s0, "S1": at(0.2, 200),
+                                             "P0": at(0.335, 130), "P1": at(0.335, 30)},
+            turn=1, **kw)
+    m = scripted_motion(s, "P1", {"P1": beside(s0, 0.0325 + 0.02, 20, 0.0)},
+                        contacts=[(0.2, "P1", "S0")], vanished=[("P1", 0.2)])
+    return GAME.apply_with_motion(s, Flick.make("P1", 200, 0.5, assault="S0"), m).state
+
+
+def test_an_assault_on_the_death_satellite_succeeds_though_lethal_atomises_the_assaulter():
+    # Torpedoes spares a Torpedo Boat "even if that Base has the LETHAL power": so an assault
+    # on a Lethal Base can succeed, and Lethal does not strike first as the Shield does.
+    st = assault_on_the_death_satellite()
+    assert st.piece("S0").status == ATOMISED and st.piece("S0").stack == 1
+    assert st.piece("P1").status == ATOMISED and st.piece("P1").stack == 0  # Lethal's
+    assert st.scores() == (1, 2)
+
+
+def test_house_rule_lethal_stops_assault_makes_the_assault_fail():
+    st = assault_on_the_death_satellite(house_rules=["lethal_stops_assault"])
+    assert st.piece("S0").status == IN_PLAY and st.piece("P1").status == ATOMISED
+
+
+def lost_saucers(**kw):
+    s = pos(PV, {"P0": at(0.335, 130), "P1": at(0.30, 10), "V0": at(0.335, 250),
+                 "V1": at(0.335, 300)}, out=[f"P{i}" for i in range(2, 9)], turn=1, **kw)
+    return with_default_returns(GAME.apply(s, Move("end_turn")).state)
+
+
+def test_at_most_6_lost_saucers_return_against_an_ordinary_base():
+    st = lost_saucers()
+    assert sum(1 for p in st.in_play() if p.owner == 0 and p.kind == "saucer") == 1 + 6
+
+
+def test_house_rule_no_return_cap_returns_as_many_as_fit():
+    st = lost_saucers(house_rules=["no_return_cap"])
+    back = [p for p in st.in_play() if p.owner == 0 and p.kind == "saucer" and p.id != "P1"]
+    assert len(back) > 6 and all(touching(p, st.piece("P0")) for p in back)

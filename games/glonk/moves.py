@@ -248,7 +248,8 @@ def return_spot(s: GlonkState, m: Move) -> tuple[float, float] | None:
             b not in R.own_bases_in_play(s):
         return None
     angle = named_value(m, "at")
-    if angle is not None and "hive" not in b.powers and R.saucers_against(s, b) >= R.BASE_CAP:
+    if angle is not None and "hive" not in b.powers and not s.config.no_return_cap and \
+            R.saucers_against(s, b) >= R.BASE_CAP:
         return None
     return against_spot(s, sc, b, angle, default=lambda: R.saucer_return_spot(s, sc, b))
 

@@ -137,9 +137,10 @@ class Work:
         self.set(pid, status=ATOMISED, stack=credit, active=False)
         self.credits.append((p.owner, credit))
         self.events.append(ev("atomised", piece=pid, cause=cause, by=by, owner=p.owner,
-                              credited_to=credit, points=p.value if credit is not None else 0))
+                              credited_to=credit,
+                              points=self.s.points(p) if credit is not None else 0))
         if credit is not None:
-            self.events.append(ev("scored", player=credit, piece=pid, points=p.value))
+            self.events.append(ev("scored", player=credit, piece=pid, points=self.s.points(p)))
 
     def lose(self, pid: str):
         p = self.p[pid]
@@ -378,7 +379,7 @@ def saucer_return_spot(s: GlonkState, saucer: Piece, base: Piece) -> tuple[float
     against = [p for p in inplay if p.owner == base.owner and p.kind in ("saucer", "kiboom")
                and touching(p, base)]
     hive = "hive" in base.powers
-    if not hive and len(against) >= BASE_CAP:
+    if not hive and not s.config.no_return_cap and len(against) >= BASE_CAP:
         return None
 
     def accept(x, y):
@@ -789,6 +790,9 @@ def vanish_map(s: GlonkState, flick: Flick) -> dict[str, frozenset[str]]:
         for o in ships:
             if o.owner == sh.owner:
                 continue
+            if ("lethal" in o.powers or "shield" in o.powers) and \
+                    not struck_by_lethal_and_shield(s, sh):
+                continue
             if "lethal" in o.powers:
                 exempt = (sh.id == assaulter and flick.assault == o.id
                           and "torpedoes" in sh.powers)
@@ -854,6 +858,12 @@ def vanish_causes(s: GlonkState, motion, vmap) -> dict[str, tuple[str, float]]:
 # judging a flick
 # ---------------------------------------------------------------------------------------
 
+def struck_by_lethal_and_shield(s: GlonkState, p: Piece) -> bool:
+    """Lethal and Shield strike "any enemy Base or Flying Saucer": a Kiboom too, unless house
+    rule kiboom_not_a_saucer reads its Flying Object text literally."""
+    return not (p.kind == "kiboom" and s.config.kiboom_not_a_saucer)
+
+
 def _touch_effect(w: Work, a: Piece, b: Piece, flick: Flick | None, at_rest: bool
                   ) -> list[tuple[str, str, str]]:
     """Effects of `a` touching `b` on the touched pieces: (victim, cause, cause_piece)."""
@@ -867,6 +877,9 @@ def _touch_effect(w: Work, a: Piece, b: Piece, flick: Flick | None, at_rest: boo
         elif y.kind == "asteroid" and y.molten:
             out.append((x.id, "molten_mass", y.id))
         elif enemies(x, y):
+            if ("lethal" in y.powers or "shield" in y.powers) and \
+                    not struck_by_lethal_and_shield(s, x):
+                continue
             if "lethal" in y.powers:
                 exempt = (flick is not None and flick.power is None and flick.assault == y.id
                           and x.id == flick.piece and "torpedoes" in x.powers)
@@ -1063,7 +1076,12 @@ def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
         first_other = first_touched(w, motion, flick.piece, flick.assault)
         shielded = any(e.kind == "shield" and e.data.get("against") == flick.piece
                        for e in w.events)
-        success = (first_other == flick.assault and propulsion != "hyper" and not shielded)
+        # House rule lethal_stops_assault: Lethal strikes first, like the Shield.
+        struck = s.config.lethal_stops_assault and any(
+            e.kind == "atomised" and e.data.get("piece") == flick.piece
+            and e.data.get("cause") == "lethal" for e in w.events)
+        success = (first_other == flick.assault and propulsion != "hyper" and not shielded
+                   and not struck)
         w.events.append(ev("heroic_assault", piece=flick.piece, target=flick.assault,
                            success=success, first_touched=first_other))
         if success and target.status in (IN_PLAY, OUT):
@@ -1128,7 +1146,7 @@ def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event],
                 continue
             if larva.stack is not None:
                 w.events.append(ev("unscored", player=larva.stack, piece=larva.id,
-                                   points=larva.value))
+                                   points=s.points(larva)))
             w.set(larva.id, status=IN_PLAY, x=spot[0], y=spot[1], yaw=v.yaw, active=False,
                   stack=None, owner=boarder.owner)
             w.events.append(ev("contagion", piece=larva.id, replaces=v.id))
@@ -1180,7 +1198,7 @@ def do_place_against(s: GlonkState, pid: str, base: Piece, spot: tuple[float, fl
     w.s = replace(s, pending_board=None)
     p = s.piece(pid)
     if p.status == ATOMISED and p.stack is not None:
-        w.events.append(ev("unscored", player=p.stack, piece=pid, points=p.value))
+        w.events.append(ev("unscored", player=p.stack, piece=pid, points=s.points(p)))
     w.set(pid, status=IN_PLAY, x=spot[0], y=spot[1], active=active, stack=None,
           owner=base.owner)
     w.set(base.id, active=False)
