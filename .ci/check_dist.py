@@ -4,7 +4,7 @@
 
 Every file git tracks in the program's packages (code, shaders, textures, rule and card data,
 scenarios) must be in each archive, at its package path; the sdist also needs what builds the
-wheel again. Run from the checkout root.
+wheel again and tests it (MANIFEST.in). Run from the checkout root.
 """
 from __future__ import annotations
 
@@ -16,11 +16,13 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 PACKAGES = ("flickbook", "games", "timeline", "physics", "scenarios", "analysis", "viewer")
-SDIST_EXTRA = ("pyproject.toml", "README.md", "flickbook_cli.py", "setup.cfg")
+# The sdist also carries what builds, tests and documents the program (MANIFEST.in).
+SDIST_EXTRA = ("pyproject.toml", "README.md", "setup.py", "Makefile", "MANIFEST.in", "bundle",
+               "tests", "docs", ".ci")
 
 
-def tracked() -> list[str]:
-    out = subprocess.run(["git", "ls-files", "--", *PACKAGES], capture_output=True, text=True,
+def tracked(*paths: str) -> list[str]:
+    out = subprocess.run(["git", "ls-files", "--", *paths], capture_output=True, text=True,
                          check=True).stdout
     return [line for line in out.splitlines() if line]
 
@@ -35,14 +37,14 @@ def members(archive: str) -> set[str]:
 
 def main(archives: list[str]) -> int:
     version = re.search(r'__version__ = "([^"]+)"', Path("flickbook/__init__.py").read_text())[1]
-    wanted = tracked() + ["flickbook_cli.py"]
+    wanted = tracked(*PACKAGES) + ["flickbook_cli.py"]
     if not [f for f in wanted if f.endswith((".vert", ".frag", ".png", ".flick", ".json"))]:
         print("check_dist: git lists no data files; run it from the checkout", file=sys.stderr)
         return 1
     failed = False
     for archive in archives:
         have = members(archive)
-        need = wanted + (list(SDIST_EXTRA) if not archive.endswith(".whl") else [])
+        need = wanted + ([] if archive.endswith(".whl") else tracked(*SDIST_EXTRA))
         missing = [f for f in need if f not in have]
         if f"-{version}" not in archive:
             print(f"{archive}: not version {version} (flickbook/__init__.py)", file=sys.stderr)
