@@ -51,6 +51,9 @@ REACH_MARGIN = 0.001
 #: stepped (for at most SETTLE_FRAMES frames) until Bullet has pushed them apart.
 SETTLE_OVERLAP = 0.00002
 SETTLE_FRAMES = 24
+#: Height (m) of every disc's rim in Bullet, whatever its thickness: discs stay on their
+#: level, so only the rim's outline matters, and equal rims meet square.
+RIM_HEIGHT = 0.005
 #: How far (m) a disc's centre may drift from its height in Bullet before it is put back.
 HEIGHT_SLACK = 1e-7
 

@@ -177,11 +177,13 @@ class _World:
         """Put disc i into the world where it lies now (a flat disc: turning about the
         vertical axis only, no gravity, no mat)."""
         d, cid = self.discs[i], self.cid
-        key = (d.radius, d.thickness)
+        key = d.radius
         if key not in self.shapes:
+            # Every disc on one level has the same height in Bullet: rims of different
+            # heights made Bullet's contact normals lean (a head-on hit went 1-2 degrees off).
             self.shapes[key] = pb.createCollisionShape(
-                pb.GEOM_CYLINDER, radius=d.radius, height=d.thickness, physicsClientId=cid)
-        b = pb.createMultiBody(d.mass, self.shapes[key], basePosition=tuple(self.pose[i, :3]),
+                pb.GEOM_CYLINDER, radius=d.radius, height=config.RIM_HEIGHT, physicsClientId=cid)
+        b = pb.createMultiBody(d.mass, self.shapes[key], basePosition=self._body_position(i),
                                baseOrientation=tuple(self.pose[i, 3:]),
                                useMaximalCoordinates=True, physicsClientId=cid)
         pb.changeDynamics(
@@ -199,13 +201,16 @@ class _World:
         if not self.synced[i]:
             self._push(i)
 
+    def _body_position(self, i) -> tuple[float, float, float]:
+        return (self.x[i], self.y[i], self.z[i] + config.RIM_HEIGHT / 2)
+
     def _moving(self, i) -> bool:
         return self.vx[i] != 0.0 or self.vy[i] != 0.0 or self.w[i] != 0.0
 
     def _push(self, i):
         """Give Bullet disc i's pose and velocity as kept here."""
         b, cid = self.body[i], self.cid
-        pb.resetBasePositionAndOrientation(b, tuple(self.pose[i, :3]), tuple(self.pose[i, 3:]),
+        pb.resetBasePositionAndOrientation(b, self._body_position(i), tuple(self.pose[i, 3:]),
                                            physicsClientId=cid)
         pb.resetBaseVelocity(b, (self.vx[i], self.vy[i], 0.0), (0.0, 0.0, self.w[i]),
                              physicsClientId=cid)
@@ -434,7 +439,7 @@ class _World:
             if yaw != self.yaw[k]:
                 self.yaw[k] = yaw
                 self.turned[k] = True
-            height = self.pose[k, 2]
+            height = self.z[k] + config.RIM_HEIGHT / 2
             if abs(pos[2] - height) > config.HEIGHT_SLACK:
                 # A disc stays at its height: a hit between discs of different thickness can
                 # lean its contact normal a little. (Resetting a pose clears the velocity.)
@@ -502,7 +507,7 @@ class _World:
             for b in range(self.n):
                 if b == a or self.gone[b] or self.body[b] is None:
                     continue
-                if abs(self.z[a] - self.z[b]) > 1e-9:
+                if abs(self.z[a] - self.z[b]) > 1e-9:  # on different levels
                     continue
                 gap = math.hypot(self.x[a] - self.x[b], self.y[a] - self.y[b]) - self.r[a] - self.r[b]
                 if gap < -config.SETTLE_OVERLAP:
