@@ -240,16 +240,15 @@ class _World:
         try:
             return self._run()
         finally:
-            if config.REUSE_CONNECTION:
-                pb.resetSimulation(physicsClientId=self.cid)  # free the bodies now
-            else:
-                pb.disconnect(self.cid)
+            if not config.REUSE_CONNECTION:
+                pb.disconnect(self.cid)  # (a reused client is emptied by the next flick)
 
     def _run(self) -> Motion:
         n = self.n
         self.awake = [False] * n
         self.ever_moved = [False] * n
         self.gone = np.zeros(n, dtype=bool)
+        self.raised = [i for i in range(n) if self.z[i] > 0]  # lying on another disc
         f = self.flick
         p = self.piece
         self.vx[p] = f.speed * math.cos(f.angle)
@@ -323,8 +322,8 @@ class _World:
                         and math.hypot(self.x[i], self.y[i]) > self.table_radius):
                     self._remove(i)
                     left_table.append((self.ids[i], frame * frame_dt))
-            if any(self.z[i] > 0 for i in moved):
-                self._drop_unsupported(moved)
+            if moved and self.raised:
+                self._drop_unsupported()
             movers = {i for i in moved if not self.gone[i] and self._moving(i)}
             if movers:
                 settle_frames = 0
@@ -362,27 +361,58 @@ class _World:
 
     def _bullet_frame(self, frame: int, stepped: list[int], pairs: list[tuple[int, int]]):
         """One frame in Bullet for the discs that may touch: SUBSTEPS steps, each followed by
-        the mat's friction; contacts are recorded as they start."""
+        the mat's friction; contacts are recorded as they start.
+
+        A resting disc that is not yet in the world enters it only in the step before
+        something could reach it (adding a body is the costliest thing here)."""
         cid = self.cid
         stepped_set = set(stepped)
-        for k in stepped:
+        world = [k for k in stepped if self.body[k] is not None or self._moving(k)]
+        for k in world:
             self._wake(k)
         if not self.all_awake:
             for k in range(self.n):
                 if self.awake[k] and k not in stepped_set and not self.gone[k]:
                     self._sleep(k)
-        checked = set(pairs)
+        # Discs still outside the world, with the gaps (at the start of the frame) to the
+        # discs that may reach them.
+        waiting: dict[int, list[tuple[int, float]]] = {}
+        for i, j in pairs:
+            for a, b in ((i, j), (j, i)):
+                if self.body[a] is None:
+                    g = (math.hypot(self.x[a] - self.x[b], self.y[a] - self.y[b])
+                         - self.r[a] - self.r[b])
+                    waiting.setdefault(a, []).append((b, g))
+        travelled = dict.fromkeys(world, 0.0)
+        checked = {(i, j) for i, j in pairs
+                   if self.body[i] is not None and self.body[j] is not None}
         doomed = [(i, j) for i, j in pairs
                   if j in self.vanish.get(i, ()) or i in self.vanish.get(j, ())]
         sub_hz = config.FRAME_HZ * config.SUBSTEPS
         dt = 1.0 / sub_hz
-        live = [k for k in stepped if not self.gone[k]]
+        live = [k for k in world if not self.gone[k]]
         for s in range(config.SUBSTEPS):
             t = ((frame - 1) * config.SUBSTEPS + s + 1) / sub_hz
+            if waiting:
+                # What may reach a waiting disc within this step: anything in the world, at
+                # up to twice the fastest speed now (a disc struck in the step may go faster).
+                step = 2.0 * dt * max((math.hypot(self.vx[k], self.vy[k]) for k in live),
+                                      default=0.0) + config.REACH_MARGIN
+                for a in sorted(waiting):
+                    if any(b in travelled and not self.gone[b] and g - travelled[b] <= step
+                           for b, g in waiting[a]):
+                        del waiting[a]
+                        self._wake(a)
+                        live.append(a)
+                        travelled[a] = 0.0
+                        checked.update(pq for pq in pairs if a in pq and
+                                       self.body[pq[0]] is not None
+                                       and self.body[pq[1]] is not None)
             # A disc that will touch one it vanishes on leaves before that step, so that
             # it does not push what it touched.
             for i, j in doomed:
-                if self.gone[i] or self.gone[j] or not self._will_touch(i, j, dt):
+                if (self.gone[i] or self.gone[j] or (i, j) not in checked
+                        or not self._will_touch(i, j, dt)):
                     continue
                 self._touch(t, i, j)
                 self.touching_before.discard((i, j))
@@ -391,7 +421,7 @@ class _World:
             pb.stepSimulation(physicsClientId=cid)
             now: set[tuple[int, int]] = set()
             for i, j in pairs:
-                if self.gone[i] or self.gone[j]:
+                if self.gone[i] or self.gone[j] or (i, j) not in checked:
                     continue
                 pts = pb.getContactPoints(self.body[i], self.body[j], physicsClientId=cid)
                 if not pts:
@@ -422,6 +452,7 @@ class _World:
                 lin, ang = pb.getBaseVelocity(b, physicsClientId=cid)
                 vx, vy, w = lin[0], lin[1], ang[2]
                 speed = math.hypot(vx, vy)
+                travelled[k] += speed * dt
                 if speed == 0.0 and w == 0.0 and lin[2] == 0.0:
                     self.vx[k] = self.vy[k] = self.w[k] = 0.0
                     continue
@@ -478,11 +509,12 @@ class _World:
         self.awake[i] = False
         self.vx[i] = self.vy[i] = self.w[i] = 0.0
 
-    def _drop_unsupported(self, moved):
+    def _drop_unsupported(self):
         """A disc lying on another that no longer has anything under it drops flat onto the
         highest disc still under it, or onto the mat."""
-        for i in moved:
-            if self.gone[i] or self.z[i] <= 0:
+        for i in list(self.raised):
+            if self.gone[i]:
+                self.raised.remove(i)
                 continue
             d = self.discs[i]
             under = 0.0
@@ -494,6 +526,9 @@ class _World:
             if under < self.z[i] - 1e-9:
                 self.z[i] = under
                 self.pose[i, 2] = under + d.thickness / 2
+                self.ever_moved[i] = True
+                if under <= 0.0:
+                    self.raised.remove(i)
                 if self.body[i] is not None:
                     self.synced[i] = False
 

@@ -129,3 +129,14 @@ def test_a_slide_in_any_direction_goes_v_squared_over_2_mu_g(kind):
             assert math.hypot(f.x, f.y) == pytest.approx(v * v / (2 * MU_G), rel=0.03)
             assert math.atan2(f.y, f.x) == pytest.approx(math.atan2(math.sin(a), math.cos(a)),
                                                         abs=0.001)
+
+
+def test_a_disc_lying_on_another_drops_flat_onto_the_mat_when_that_one_is_knocked_away():
+    under = piece("under", "base", 0.2, 0.0)
+    over = piece("over", "saucer", 0.2, 0.0, z=under.thickness)
+    # Struck from the far side, away from the disc on top.
+    m = simulate([piece("a", "base", 0.4, 0.0), under, over], Flick("a", math.pi, 2.0))
+    a, u, o = m.final
+    assert u.x < 0.1  # knocked away under the disc on top (rims of 6 mm, saucer above)
+    assert o.z == 0 and not o.upside_down and (o.x, o.y) == (0.2, 0.0)
+    assert m.poses[-1, 2, 2] == pytest.approx(over.thickness / 2, abs=1e-5)
