@@ -7,6 +7,8 @@ from typing import Any, Mapping, Sequence
 
 from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
 
+from physics.config import VERSION as PHYSICS_VERSION
+
 from . import moves as M
 from . import rules as R
 from .actions import MAX_SPEED, MAX_SPIN, Flick, Move, parse
@@ -20,6 +22,8 @@ class GlonkGame:
     name = "glonk"
     title = "Glonk"
     rules_version = "1"
+    #: What made the motions a record stores (records keep it in `headers["physics_version"]`).
+    physics_version = str(PHYSICS_VERSION)
     house_rules = dict(HOUSE_RULES)
     game_type = GameType(chance=True, continuous_actions=True, motion=True,
                          discrete_actions=True, min_players=2, max_players=6)
