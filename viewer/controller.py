@@ -144,10 +144,14 @@ class Controller:
                 app.accept(f"{prefix}mouse{button}-up", self._button_up, [button])
             app.accept(prefix + "wheel_up", self._wheel, [0.88])
             app.accept(prefix + "wheel_down", self._wheel, [1 / 0.88])
-        thrower = app.buttonThrowers[0].node() if getattr(app, "buttonThrowers", None) else None
-        if thrower is not None:  # every button down and up, whoever handles it: input seen
-            thrower.setButtonDownEvent("flickbook-button")
-            thrower.setButtonUpEvent("flickbook-button")
+        watcher = getattr(app, "mouseWatcher", None)
+        if watcher is not None:  # every button down and up, even those a panel button keeps
+            from panda3d.core import ButtonThrower
+
+            raw = watcher.getParent().attachNewNode(ButtonThrower("flickbook-raw-buttons"))
+            raw.node().setPrefix("flickbook-raw-")
+            raw.node().setButtonDownEvent("flickbook-button")
+            raw.node().setButtonUpEvent("flickbook-button")
             app.accept("flickbook-button", self._input_seen)
         self.session.listeners.append(self._session_changed)
         app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
