@@ -36,7 +36,8 @@ def child(tmp: Path) -> None:
     from scenarios import bundled, load_scenario
     from timeline import Record, Session
     from viewer.app import ViewerApp
-    from viewer.glonk.editor import GlonkEditor, GlonkPuzzle
+    from scenarios.glonk.puzzle import Puzzle as GlonkPuzzle
+    from viewer.glonk.editor import GlonkEditor
     from viewer.scene import Pick
 
     start = position(("little_greys", "invaders"),
@@ -56,7 +57,7 @@ def child(tmp: Path) -> None:
         return np.median(img[y - r:y + r + 1, x - r:x + r + 1].reshape(-1, 3), axis=0)
 
     ctl._key("cmd_edit_mode")
-    ed = ctl.editor.glonk
+    ed = ctl.editor.current
     assert ctl.editor.active and isinstance(ed, GlonkEditor) and ed.active, "no Glonk editor"
     assert ctl.panel.side.isHidden() and ed.frame is not None
     frames()

@@ -213,6 +213,22 @@ class Session:
         self.node = cursor_after
         self._changed("tree")
 
+    def graft(self, parent: Node, node: Node, description: str) -> None:
+        """Hang `node` (a line built outside the tree, whose parent is `parent`) as the last
+        variation of `parent`, undoably; the cursor stays where it is."""
+        if node.parent is not parent or parent.child_for(node.action_text) is not None:
+            raise ValueError("the line must start from this position with a move not played here")
+
+        def redo():
+            parent.variations.append(node)
+
+        def undo():
+            parent.variations.remove(node)
+
+        self._push(_Edit(description, redo, undo, self.node, self.node))
+        redo()
+        self._changed("tree")
+
     @staticmethod
     def _ancestry(node: Node):
         while node is not None:

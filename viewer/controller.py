@@ -17,7 +17,7 @@ from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, lo
                       save_record, verify_motions)
 from viewer.camera import View
 from viewer.dialogs import FileDialog, HelpOverlay, Question
-from viewer.editor import EDITOR_KEYS
+from viewer.editing import EDITOR_KEYS
 from viewer.panel import TimelinePanel
 
 DRAG_PIXELS = 6
@@ -104,6 +104,7 @@ class Controller:
         self.app = app
         self.session: Session = app.session
         self.path: Path | None = None
+        self._solutions: dict = {}  # id(record) -> (weak record, its StoredSolution or None)
         self.playback: Playback | None = None
         self._clock_line = None
         self.dialog = None
@@ -112,11 +113,13 @@ class Controller:
         self._dirty = True
         self.message_text = ""
         self.panel = TimelinePanel(app, self)
-        from viewer.editor import Editor, PuzzleBox
+        from viewer.editing import EditMode, PuzzleBox
+        from viewer.records import RecordHistory
 
-        self.editor = Editor(self)
+        self.editor = EditMode(self)
+        self.records = RecordHistory(self)
         self.puzzle_box = PuzzleBox(self)
-        self.puzzle_box.attach(self.session)
+        self.puzzle_box.attach(self.session, self._hide_solution(self.session))
         for event, cmd, _ in KEY_BINDINGS:
             app.accept(event, self._key, [cmd])
         for prefix in ("", "shift-", "control-", "alt-"):
@@ -155,8 +158,26 @@ class Controller:
 
         self.app.taskMgr.add(poll, "flickbook-motion-check")
 
+    def _hide_solution(self, session):
+        """A scenario's stored solution, out of the move list until asked for (once per record)."""
+        from scenarios.solution import StoredSolution
+
+        import weakref
+
+        record = session.record
+        held = self._solutions.get(id(record))
+        if held is None or held[0]() is not record:
+            self._solutions = {k: v for k, v in self._solutions.items() if v[0]() is not None}
+            held = self._solutions[id(record)] = (weakref.ref(record), StoredSolution.hide(record))
+        return held[1]
+
+    def solution_of(self, record):
+        """The StoredSolution hidden from `record` (None: it has none, or was never shown)."""
+        held = self._solutions.get(id(record))
+        return held[1] if held is not None and held[0]() is record else None
+
     def set_session(self, session: Session, path: Path | None = None) -> None:
-        """Show another record (opened file, new game)."""
+        """Show another record (opened file, new game). `records.swap` keeps the one replaced."""
         if self._session_changed in self.session.listeners:
             self.session.listeners.remove(self._session_changed)
         autosaver = getattr(self.app, "autosaver", None)
@@ -166,11 +187,12 @@ class Controller:
         self.session = session
         self.path = path
         session.listeners.append(self._session_changed)
+        solution = self._hide_solution(session)
         self.app.set_session(session)
         if autosaver is not None:
             autosaver.attach(session)
         self.refresh()
-        self.puzzle_box.attach(session)
+        self.puzzle_box.attach(session, solution)
         self._check_motions(session.record)
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about
@@ -457,12 +479,12 @@ class Controller:
         self.panel.scroll_by(10)
 
     def cmd_undo(self):
-        what = self.session.undo()
+        what = self.session.undo() or self.records.undo()  # then back to the record replaced
         self.app.show_node(self.session.node)
         self.say(f"Undone: {what}" if what else "Nothing to undo")
 
     def cmd_redo(self):
-        what = self.session.redo()
+        what = self.session.redo() or self.records.redo()
         self.app.show_node(self.session.node)
         self.say(f"Redone: {what}" if what else "Nothing to redo")
 
@@ -562,13 +584,22 @@ class Controller:
             path = path.with_suffix(".flick")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            save_record(self.session.record, path)
+            self.write_record(self.session, path)
         except OSError as exc:
             return f"Could not save: {exc.strerror or exc}"
         self.path = path
         self.session.dirty = False
         self.say(f"Saved {path}")
         return None
+
+    def write_record(self, session, path: Path) -> None:
+        """Save `session`'s record to `path`, with a hidden solution line put back in the file."""
+        from contextlib import nullcontext
+
+        solution = self.solution_of(session.record)
+        with solution.attached() if solution is not None else nullcontext():
+            save_record(session.record, path)
+        session.dirty = False
 
     def cmd_open(self):
         if self.dialog is not None:
@@ -582,9 +613,9 @@ class Controller:
             record = load_record(path)
         except (RecordFileError, OSError, ValueError) as exc:
             return str(exc)
-        self.set_session(Session(record), path)
+        kept = self.records.swap(Session(record), path, f"open {path.name}")
         if not (record.scenario or {}).get("title"):  # a scenario says its title instead
-            self.say(f"Opened {path}")
+            self.say(f"Opened {path}" + (f". {kept}" if kept else ""))
         return None
 
     def ask(self, text: str, answers) -> None:
