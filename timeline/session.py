@@ -271,7 +271,10 @@ class Session:
         self._set_attr("clear drawings", "drawings", [], node)
 
     def set_camera(self, view: dict | None, node: Node | None = None) -> None:
-        self._set_attr("camera view", "camera", None if view is None else dict(view), node)
+        """Keep a camera view in the node (timeline.views: ValueError if it is not one)."""
+        from timeline.views import read_view
+
+        self._set_attr("camera view", "camera", None if view is None else read_view(view), node)
 
     def set_prompt(self, text: str | None, node: Node | None = None) -> None:
         self._set_attr("tutorial prompt", "prompt", text or None, node)

@@ -15,7 +15,6 @@ from panda3d.core import MouseButton
 from games.api import CHANCE, IllegalAction
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
-from viewer.camera import View
 from viewer.dialogs import FileDialog, HelpOverlay, Question
 from viewer.editing import EDITOR_KEYS
 from viewer.panel import TimelinePanel
@@ -279,11 +278,8 @@ class Controller:
             self.app.animate_node(node, STEP_ANIM_SECONDS)
         else:
             self.app.show_node(node)
-        if node.camera:
-            try:
-                self.app.set_view(View.from_json(node.camera), 0.6)
-            except ValueError:
-                pass
+        if node.camera:  # the view kept in this position (timeline.views)
+            self.app.set_view(self.app.saved_view(node.camera), 0.6)
         self.say(node.prompt or "")  # a tutorial's prompt for this position
 
     def cmd_back(self):
@@ -536,7 +532,7 @@ class Controller:
         self.app.set_view(self.app.preset("seat", seat), 0.6)
 
     def cmd_save_view(self):
-        self.session.set_camera(self.app.orbit.goal.to_json())
+        self.session.set_camera(self.app.view_to_save(self.app.orbit.goal))
         self.say("Camera view kept in this position")
 
     # --- dialogs --------------------------------------------------------------------------------
