@@ -119,6 +119,9 @@ class Controller:
         self.records = RecordHistory(self)
         self.puzzle_box = PuzzleBox(self)
         self.puzzle_box.attach(self.session, self._hide_solution(self.session))
+        from viewer.closing import ClosePrompt
+
+        self.closing = ClosePrompt(self)
         for event, cmd, _ in KEY_BINDINGS:
             app.accept(event, self._key, [cmd])
         for prefix in ("", "shift-", "control-", "alt-"):
@@ -189,7 +192,7 @@ class Controller:
         solution = self._hide_solution(session)
         self.app.set_session(session)
         if autosaver is not None:
-            autosaver.attach(session)
+            autosaver.attach(session, path)
         self.refresh()
         self.puzzle_box.attach(session, solution)
         self._check_motions(session.record)
@@ -235,6 +238,7 @@ class Controller:
     def say(self, text: str) -> None:
         self.message_text = text
         self.panel.set_message(text)
+        _log_message(text)
 
     # --- the frame ------------------------------------------------------------------------------
     def _frame(self, task):
@@ -584,7 +588,9 @@ class Controller:
         except OSError as exc:
             return f"Could not save: {exc.strerror or exc}"
         self.path = path
-        self.session.dirty = False
+        autosaver = getattr(self.app, "autosaver", None)
+        if autosaver is not None:
+            autosaver.set_source(path)  # a restore after a crash saves back here
         self.say(f"Saved {path}")
         return None
 
@@ -615,6 +621,7 @@ class Controller:
         return None
 
     def ask(self, text: str, answers) -> None:
+        _log_message(f"? {text} [{' / '.join(label for label, _ in answers)}]")
         self._open_dialog(Question(self.app, text, answers, on_close=self._dialog_closed))
 
     # --- mouse ----------------------------------------------------------------------------------
@@ -725,6 +732,20 @@ class Controller:
             return False
         aspect = self.app.getAspectRatio()
         return pos[0] * aspect > aspect - PANEL_W and pos[1] > -1 + BAR_H
+
+
+def _log_message(text: str) -> None:
+    """With $FLICKBOOK_MESSAGE_LOG set, every message line and question the window shows is
+    appended to that file (for bug reports, and for real-window tests to wait on)."""
+    import os
+
+    log = os.environ.get("FLICKBOOK_MESSAGE_LOG")
+    if log and text:
+        try:
+            with open(log, "a", encoding="utf-8") as handle:
+                handle.write(text.replace("\n", " ") + "\n")
+        except OSError:
+            pass
 
 
 def _key_name(event: str) -> str:

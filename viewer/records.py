@@ -55,7 +55,9 @@ class RecordHistory:
         self.ctl.set_session(session, path)
         self._undo.append(_Swap(before, self.shown(), what))
         self._redo.clear()
-        return f"{before.label()[:1].upper()}{before.label()[1:]} is kept: Ctrl+Z goes back to it"
+        name = before.label()
+        name = "Y" + name[1:] if name.startswith("your ") else name
+        return f"{name} is kept: Ctrl+Z goes back to it"
 
     def undo(self) -> str | None:
         """Back to the record the shown one replaced; None when it replaced none."""
