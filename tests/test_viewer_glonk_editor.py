@@ -56,7 +56,7 @@ def child(tmp: Path) -> None:
         x, y = int(round(xy[0])), int(round(xy[1]))
         return np.median(img[y - r:y + r + 1, x - r:x + r + 1].reshape(-1, 3), axis=0)
 
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
     ed = ctl.editor.current
     assert ctl.editor.active and isinstance(ed, GlonkEditor) and ed.active, "no Glonk editor"
     assert ctl.panel.side.isHidden() and ed.frame is not None
@@ -129,7 +129,7 @@ def child(tmp: Path) -> None:
     assert sc.goal == {"type": "atomise", "piece": "V1", "text": "Atomise V1"}
     assert GAME.state_from_json(sc.start).piece("G1").x == new[0]
     # leaving edit mode plays from the set-up position
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
     assert not ctl.editor.active and not ed.active and not ctl.panel.side.isHidden()
     assert ctl.session.record.kind == "scenario"
     assert isinstance(ctl.puzzle_box.puzzle, GlonkPuzzle)
@@ -141,17 +141,17 @@ def child(tmp: Path) -> None:
     ctl.go_to(ctl.session.record.root)
     assert ctl.message_text.startswith("The Black Hole: flick G1"), ctl.message_text
     assert "Goal: Score a point" in ctl.puzzle_box.goal_label["text"]
-    ctl._key("cmd_hint")
+    ctl._key("h")
     assert ctl.message_text.startswith("Hint 1: "), ctl.message_text
     action = ctl.session.game.parse_action(ctl.session.node.state, tut.solution[0])
     assert ctl.play_action(action)
     assert ctl.message_text == "Goal met in 1 action!", ctl.message_text
     # F2 on the tutorial's start edits that tutorial
     ctl.go_to(ctl.session.record.root)
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
     assert ed.active and ed.model.title == "The black hole" and ed.model.check == {
         "type": "score", "player": 0, "points": 1}
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
     frames(2)
     print("all glonk editor checks passed")
 

@@ -70,7 +70,7 @@ def child(tmp: Path) -> None:
 
     # F2 on a game without an editor: one clear line, and the game stays as it was
     before = (ctl.session, ctl.session.node, len(list(ctl.session.record.nodes())))
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
     assert not ctl.editor.active
     assert ctl.message_text == "Grendizer XperienZ has no position editor yet: the game stays as it is", ctl.message_text
     assert (ctl.session, ctl.session.node, len(list(ctl.session.record.nodes()))) == before
@@ -87,17 +87,17 @@ def child(tmp: Path) -> None:
     assert ctl.open_path(path) is None
     game = ctl.session
     ctl.go_to(game.record.root.end())
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
     assert ctl.editor.active
-    ctl._key("cmd_edit_mode")  # Done: play the set-up position
+    ctl._key("f2")  # Done: play the set-up position
     assert not ctl.editor.active and ctl.session is not game
     assert "game47.flick is kept: Ctrl+Z goes back to it" in ctl.message_text, ctl.message_text
-    ctl._key("cmd_undo")
+    ctl._key("control-z")
     assert ctl.session is game and ctl.path == path and game.node.ply == 47
     assert ctl.message_text.startswith("Undone: back to game47.flick"), ctl.message_text
-    ctl._key("cmd_redo")
+    ctl._key("control-y")
     assert ctl.session is not game
-    ctl._key("cmd_undo")
+    ctl._key("control-z")
     assert ctl.session is game
 
     # an unsaved change: closing asks; Cancel keeps the window; Save writes the file
@@ -120,8 +120,8 @@ def child(tmp: Path) -> None:
     # a kept record with unsaved changes is asked about too, by its name; no file: a dialog
     ctl.go_to(game.record.root.end())
     ctl.session.set_comment("a note")
-    ctl._key("cmd_edit_mode")
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
+    ctl._key("f2")
     setup = ctl.session
     setup.set_comment("a note on the set-up")
     ctl.closing.request()

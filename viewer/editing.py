@@ -1,6 +1,6 @@
 """Edit mode (F2) and the puzzle box: the parts every game's editor shares.
 
-`EditMode` finds the game's editor through `viewer.editors` (a game without one says so and
+`EditorHost` finds the game's editor through `viewer.editors` (a game without one says so and
 keeps its record), enters it over the position shown and, on Done, plays the set-up position
 as a new record while the record behind it is kept: `Controller.records` swaps them, and
 Ctrl+Z goes back to it. `WordEntries` is the title / description / hint handling both
@@ -88,7 +88,7 @@ class WordEntries:
         self.ctl.say(f"Saved {self.path}")
 
 
-class EditMode:
+class EditorHost:
     """F2: the game's own editor over the position shown, and back to play from what it set up.
 
     The game's editor (from `viewer.editors`) has `enter() -> bool`, `finish() -> (record,
@@ -160,6 +160,13 @@ class EditMode:
     def unfocus(self) -> None:
         if self.active:
             self.current.unfocus()
+
+    def press(self, pick, button: int, pos):
+        """A press in edit mode: an editor may answer a left press with a drag handler
+        (viewer.modes.Drag: the Glonk editor carries a disc); clicks stay clicks (None)."""
+        if self.active and button == 1 and hasattr(self.current, "press"):
+            return self.current.press(pick, pos)
+        return None
 
     def board_click(self, pick, button: int = 1) -> None:
         if self.active:
