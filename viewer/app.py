@@ -7,12 +7,13 @@ status HUD and, in a window, the input bindings, the timeline panel and the mode
 from __future__ import annotations
 
 import math
+import time
 import weakref
 
 import numpy as np
 from direct.showbase.ShowBase import ShowBase
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import AntialiasAttrib, ClockObject, PNMImage, Point2, Point3, TextNode, Vec3
+from panda3d.core import AntialiasAttrib, PNMImage, Point2, Point3, TextNode, Vec3
 
 from viewer.camera import OrbitController, View
 from viewer.display import NoDisplay, configure
@@ -42,6 +43,7 @@ class ViewerApp(ShowBase):
         self.setBackgroundColor(*BACKGROUND)
         self.render.setAntialias(AntialiasAttrib.MMultisample)
         self._awake_until = 0.0
+        self._idle_at = 0.0
         self.frames_drawn = 0
         self.marks: dict[str, float] = {}  # moments worth measuring (probe): name -> real time
         self.scene_root = self.render.attachNewNode("scene-root")
@@ -107,10 +109,10 @@ class ViewerApp(ShowBase):
             self.win.setActive(active)
         if active:
             self.frames_drawn += 1
-            globalClock.setMode(ClockObject.MNormal)
-        else:
-            globalClock.setMode(ClockObject.MLimited)
-            globalClock.setFrameRate(IDLE_HZ)
+        else:  # nothing to draw: wait for the next look at the input, then read it
+            time.sleep(max(0.0, 1.0 / IDLE_HZ - (globalClock.getRealTime() - self._idle_at)))
+            self.graphicsEngine.openWindows()  # the window's events, without a frame
+        self._idle_at = globalClock.getRealTime()
         return task.cont
 
     # --- wiring ---------------------------------------------------------------------------

@@ -121,6 +121,7 @@ class Controller:
         self._dirty = True
         self.message_text = ""
         self.pending: Simulation | None = None  # an action being resolved off the frame thread
+        self.inputs = 0  # key and button events handled (tests wait on it)
         self.panel = TimelinePanel(app, self)
         from viewer.turnlog import TurnLog
 
@@ -148,6 +149,11 @@ class Controller:
                 app.accept(f"{prefix}mouse{button}-up", self._button_up, [button])
             app.accept(prefix + "wheel_up", self._wheel, [0.88])
             app.accept(prefix + "wheel_down", self._wheel, [1 / 0.88])
+        thrower = app.buttonThrowers[0].node() if getattr(app, "buttonThrowers", None) else None
+        if thrower is not None:  # every button down and up, whoever handles it: input seen
+            thrower.setButtonDownEvent("flickbook-button")
+            thrower.setButtonUpEvent("flickbook-button")
+            app.accept("flickbook-button", self._input_seen)
         self.session.listeners.append(self._session_changed)
         app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
         self.motion_check = None
@@ -301,6 +307,10 @@ class Controller:
         """Every key event goes to the active mode, and only there."""
         self.app.wake()
         self.modes.sync().key(event)
+
+    def _input_seen(self, _button=None) -> None:
+        self.inputs += 1
+        self.app.wake()
 
     def run_command(self, cmd: str) -> None:
         if cmd.startswith("cmd_view_seat_"):

@@ -59,6 +59,8 @@ class Probe:
             "marks": dict(app.marks),
             "clock_started": app.clock.started_at,
             "editor": ctl.editor.active,
+            "inputs": ctl.inputs,
+            "status": app._status_text,
         }
 
     def _frame(self, task):

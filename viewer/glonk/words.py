@@ -58,7 +58,7 @@ def event_line(e, name_of) -> str | None:
     if k == "damaged":
         return f"{d['piece']} damaged"
     if k == "turn_ended":
-        return f"{name_of(d['player'])}'s turn ends: {d.get('reason', '')}".rstrip(": ")
+        return f"Turn over for {name_of(d['player'])}: {d.get('reason', '')}".rstrip(": ")
     if k == "turn_started":
         return f"{name_of(d['player'])} to play (round {d.get('round')})"
     if k == "game_over":
@@ -68,7 +68,7 @@ def event_line(e, name_of) -> str | None:
         where = d.get("space") or (f"against {d['base']}" if d.get("base") else "")
         return f"{d['piece']} placed {where}".rstrip()
     if k == "armada_placed":
-        return f"{name_of(d['player'])}'s armada placed in {d.get('space')}"
+        return f"{name_of(d['player'])} placed the armada in {d.get('space')}"
     if k == "shield":
         return f"{d['piece']}'s Shield protects against {d.get('against')}"
     if k in ("molten", "molten_removed"):

@@ -304,9 +304,11 @@ class GrendizerScene(Scene):
             self.selected = None
         self._anim = None
         self.show_hints(state)
-        if self.ui is not None and not getattr(self.base, "animating", False):
-            # while draws animate, the hand stays the one the next click acts on
-            self.ui.show(state)
+        if self.ui is not None:
+            # while a move and its draws animate, the hand is the one the next click acts on
+            session = getattr(self.base, "session", None)
+            animating = getattr(self.base, "animating", False) and session is not None
+            self.ui.show(session.node.state if animating else state)
         self.lighting.mark_dirty()
 
     def _place(self, pid, pos, roll: float = 0.0, scale: float = 1.0) -> None:
