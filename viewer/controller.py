@@ -268,7 +268,6 @@ class Controller:
     def say(self, text: str) -> None:
         self.message_text = text
         self.panel.set_message(text)
-        _log_message(text)
         self.app.wake()
 
     def mode_changed(self, old, new) -> None:
@@ -745,7 +744,6 @@ class Controller:
         return None
 
     def ask(self, text: str, answers) -> None:
-        _log_message(f"? {text} [{' / '.join(label for label, _ in answers)}]")
         self._open_dialog(Question(self.app, text, answers, on_close=self._dialog_closed))
 
     # --- mouse ----------------------------------------------------------------------------------
@@ -980,20 +978,6 @@ class Simulation:
     def wait(self, seconds: float | None = None) -> bool:
         self.thread.join(seconds)
         return self.done()
-
-
-def _log_message(text: str) -> None:
-    """With $FLICKBOOK_MESSAGE_LOG set, every message line and question the window shows is
-    appended to that file (for bug reports, and for real-window tests to wait on)."""
-    import os
-
-    log = os.environ.get("FLICKBOOK_MESSAGE_LOG")
-    if log and text:
-        try:
-            with open(log, "a", encoding="utf-8") as handle:
-                handle.write(text.replace("\n", " ") + "\n")
-        except OSError:
-            pass
 
 
 def _key_name(event: str) -> str:
