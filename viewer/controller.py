@@ -136,6 +136,8 @@ class Controller:
         from viewer.closing import ClosePrompt
 
         self.closing = ClosePrompt(self)
+        if self.session.node.camera:  # the opening view again, framed now the panels are in
+            app.set_view(app.saved_view(self.session.node.camera))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
         self.modes = ModeManager(self, [
             PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),
