@@ -130,6 +130,7 @@ class Controller:
         from viewer.records import RecordHistory
 
         self.editor = EditorHost(self)
+        self.editor.follow(self.session)
         self.records = RecordHistory(self)
         self.puzzle_box = PuzzleBox(self)
         self.puzzle_box.attach(self.session, self._hide_solution(self.session))
@@ -225,6 +226,7 @@ class Controller:
         self.log.clear()
         self.refresh()
         self.puzzle_box.attach(session, solution)
+        self.editor.follow(session)
         self._check_motions(session.record)
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about

@@ -107,6 +107,15 @@ class EditorHost:
                                     (-PANEL_W + 0.42, 0, -0.06), width=0.24, height=0.06,
                                     scale=0.032)
 
+    def follow(self, session) -> None:
+        """Show the Set up button only for a game that has an editor (F2 still says why not)."""
+        from viewer.editors import editor_class
+
+        if editor_class(session.game.name) is None:
+            self.setup_button.hide()
+        else:
+            self.setup_button.show()
+
     @property
     def active(self) -> bool:
         return self.current is not None and self.current.active
