@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from flickbook import resources
 from timeline.fileformat import RecordFileError, load_record, save_record
 from timeline.record import Record
 
-SCENARIO_DIR = Path(__file__).resolve().parent
+SCENARIO_DIR = resources.path("scenarios")
 
 
 @dataclass
@@ -79,6 +80,20 @@ def solver_for(game_name: str):
         return importlib.import_module(f"games.{game_name}.solver")
     except ModuleNotFoundError:
         raise ValueError(f"{game_name} has no puzzle solver") from None
+
+
+def puzzle_for(record, solution=None):
+    """The opened scenario as its game's puzzle (`scenarios.<game>.puzzle.Puzzle`: goal check
+    and hints), or None when the record is no puzzle or its game has none."""
+    if record.kind != "scenario":
+        return None
+    try:
+        module = importlib.import_module(f"scenarios.{record.game.name}.puzzle")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"scenarios.{record.game.name}.puzzle" or exc.name == f"scenarios.{record.game.name}":
+            return None
+        raise
+    return module.Puzzle.of(record, solution)
 
 
 def bundled(game: str | None = None) -> list[Path]:

@@ -16,8 +16,10 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable
 
+from flickbook import __version__
 from games.api import IllegalAction
 from timeline.record import GLYPHS, Drawing, Node, Record
+from timeline.views import read_view
 
 FORMAT_NAME = "flickbook"
 FORMAT_VERSION = 2
@@ -60,7 +62,7 @@ def record_to_json(record: Record) -> dict:
         "kind": record.kind,
         "game": record.game.name,
         "config": record.config,
-        "headers": record.headers,
+        "headers": {**record.headers, "written_by": f"flickbook {__version__}"},
         "nodes": nodes,
     }
     if record.start_state_json is not None:
@@ -299,7 +301,11 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
     except (ValueError, KeyError, TypeError) as exc:
         raise RecordFileError(f"{name}: {where}: bad drawing ({exc})") from None
     camera = entry.get("camera")
-    _check(camera is None or isinstance(camera, dict), name, where, "camera is not an object")
+    if camera is not None:
+        try:
+            camera = read_view(camera)  # older forms migrate to the one view format
+        except ValueError as exc:
+            raise RecordFileError(f"{name}: {where}: bad camera view ({exc})") from None
     node.camera = camera
     prompt = entry.get("prompt")
     _check(prompt is None or isinstance(prompt, str), name, where, "prompt is not text")
