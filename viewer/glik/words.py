@@ -1,6 +1,8 @@
 """What a Glik step did, in the game's words (placements, slides, touching stones, the end)."""
 from __future__ import annotations
 
+from viewer.scene import said
+
 REASONS = {"all_touching": "every stone of the winner touches", "ap": "out of actions"}
 
 
@@ -31,4 +33,4 @@ def event_line(e) -> str | None:
 
 
 def event_lines(step) -> list[str]:
-    return [line for e in (step.events if step is not None else ()) if (line := event_line(e))]
+    return said(step, event_line)

@@ -1,6 +1,8 @@
 """What a Grendizer XperienZ step did, in the game's words (cards, invaders, the Threat)."""
 from __future__ import annotations
 
+from viewer.scene import said
+
 from games.grendizer.data import load_actions, load_beasts, load_events
 
 
@@ -23,7 +25,8 @@ def event_line(e) -> str | None:
     if k == "invaded":
         return f"A {d['token'].replace('_', ' ')} invades {zone}"
     if k == "moved":
-        return f"The {d['piece'].replace('_', ' ')} of lane {d['lane'] + 1} moves to space {d['to']}"
+        where = f" of lane {d['lane'] + 1}" if isinstance(d.get("lane"), int) else ""
+        return f"The {str(d.get('piece', 'piece')).replace('_', ' ')}{where} moves to {d.get('to')}"
     if k == "advanced":
         return "The invaders advance in lanes " + ", ".join(str(x + 1) for x in d.get("lanes", []))
     if k == "threat_changed":
@@ -40,4 +43,4 @@ def event_line(e) -> str | None:
 
 
 def event_lines(step) -> list[str]:
-    return [line for e in (step.events if step is not None else ()) if (line := event_line(e))]
+    return said(step, event_line)
