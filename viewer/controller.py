@@ -478,12 +478,13 @@ class Controller:
         self.panel.set_playing(False, self.app.clock.speed)
 
     # --- playing moves --------------------------------------------------------------------------
-    def play_action(self, action) -> bool:
+    def play_action(self, action, step=None) -> bool:
         """Play `action` at the cursor (a new variation if the line went elsewhere).
 
         An action the scene says is simulated (a flick) is resolved on a worker thread; it
-        enters the record and plays from its first frame when the result arrives. True when
-        the action was played or is on its way."""
+        enters the record and plays from its first frame when the result arrives (`step`:
+        already simulated, e.g. by the aim's ghost path). True when the action was played or
+        is on its way."""
         if self.blocked():
             return False
         if self.editor.active:  # the set-up position is not the game: no move reaches it
@@ -494,6 +495,9 @@ class Controller:
             return False
         self.stop_playback()
         parent = self.session.node
+        if step is not None and parent.child_for(str(action)) is None:
+            self.app.mark("motion_ready")
+            return self._played(parent, action, step)
         if parent.child_for(str(action)) is None and self.app.scene.simulates(action):
             self.pending = Simulation(self.session.game, parent, action)
             self.app.scene.deselect()
