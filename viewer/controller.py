@@ -1,9 +1,12 @@
-"""Input and modes: a table of bindings to commands, mouse gestures, playback and dialogs.
+"""The controller: it routes every key, press and wheel turn to the active mode, and holds the
+commands the modes' key maps name.
 
-Modes: browsing (the default: clicks on the board play moves at the cursor, creating
-variations where the line already went elsewhere), playback (a clock runs along the line,
-forwards or backwards) and dialog (a modal overlay has the keyboard). Every command ends in
-a session call; the panel and the scene are then refreshed once per frame.
+The mode machine (`viewer.modes`: play, replay, aim, edit, typing, dialog) decides who gets an
+event; a press becomes a `Drag` (camera orbit or pan, a drawing, a click, or the scene's own
+drag such as a Glonk flick) fed pointer moves until its button-up event. Every command ends in
+a session call; moves the scene says are simulated run on a worker thread (`Simulation`) and
+play on the app's one clock when their motion exists; the turn log and the message line say
+what each step did. The panel is refreshed once per frame at most.
 """
 from __future__ import annotations
 
