@@ -30,6 +30,7 @@ from games.glonk.actions import MAX_SPEED, Flick
 from games.glonk.model import IN_PLAY, GlonkState
 
 from .executors import InProcessExecutor, Progress, run_batches
+from .record import WinAnalyser
 from .skill import EXACT, SKILLS, Skill, scattered, skill_named
 
 BOARD_WEIGHT = 0.8
@@ -47,7 +48,11 @@ BATCH_SIZE = 10  # flicks per explorer batch: fixed, so results do not depend on
 # --- one flick ---------------------------------------------------------------------------
 def flick_outcome(s: GlonkState, intent: Flick, flick: Flick) -> dict:
     """What one flick did, for the player who made it: outcome flags, points, value, end xy."""
-    step = GAME.apply(s, flick)
+    return step_outcome(s, intent, flick, GAME.apply(s, flick))
+
+
+def step_outcome(s: GlonkState, intent: Flick, flick: Flick, step) -> dict:
+    """`flick_outcome` of a flick already applied (`step`, e.g. a recorded node's)."""
     after = step.state
     mover = s.turn_player
     points = after.scores()[mover] - s.scores()[mover]
@@ -409,3 +414,99 @@ class ShotBot:
 def bot(strength: str = "club", executor=None) -> ShotBot:
     """`bot("expert")(state, rng) -> action`: the shot bot at a named strength."""
     return ShotBot(strength, executor)
+
+
+# --- record analysis -----------------------------------------------------------------------
+def score_share(state: GlonkState) -> list[float]:
+    """Win chance read off the scores when a playout stops early: the leaders share it."""
+    scores = state.scores()
+    top = max(scores)
+    leaders = [i for i, v in enumerate(scores) if v == top]
+    return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(len(scores))]
+
+
+@dataclass(frozen=True)
+class Horizon:
+    """Stop a Glonk playout `rounds` rounds after it started (or after `actions` actions)
+    and value it by `score_share`."""
+
+    rounds: int
+    actions: int
+
+    def __call__(self, start: GlonkState, state: GlonkState, n: int):
+        if n >= self.actions or (state.phase == "actions"
+                                 and state.round >= start.round + self.rounds):
+            return score_share(state)
+        return None
+
+
+class GlonkAnalyser(WinAnalyser):
+    """Win chance: rollouts with the shot bot (`rollout_budget` flicks a decision, at the
+    `skill` of the record's players), stopped after `horizon_rounds` rounds and valued by the
+    score; so with b rollouts a node's error bar is about 1/sqrt(b) (e.g. +-0.35 at 8, +-0.1
+    at 100). Loss and luck are in points (expected value, see the module docstring): a flick
+    is an intent plus the scatter of the hand, so its loss is the best robust shot's expected
+    value minus the played flick's (taken as the intent) and its luck is what it really did
+    minus that expectation."""
+
+    game = "glonk"
+    unit = "points"
+    thresholds = (0.5, 1.0, 2.0)  # points lost for ?!, ?, ??
+    batch_size = 2
+    skill = "club"
+    rollout_budget = 4
+    horizon_rounds = 1
+    horizon_actions = 60
+    explore_samples = 16
+    search_budget = 32
+
+    @property
+    def leaf(self):
+        return Horizon(self.horizon_rounds, self.horizon_actions)
+
+    @property
+    def policy(self):
+        return ShotBot(Strength("rollout", skill_named(self.skill), self.rollout_budget, 1))
+
+    def viewpoint(self, state) -> int:
+        return state.turn_player
+
+    def best_action(self, state, rng, executor=None):
+        return ShotBot(strength_named("club"), executor).choose(state, rng)
+
+    def judge(self, parent, node, *, seed, executor=None) -> dict:
+        s = parent.state
+        action = node.action
+        if GAME.current_player(s) == CHANCE:
+            return {}
+        mover = s.turn_player if s.phase == "actions" else s.to_move
+        if not isinstance(action, Flick):
+            moves = [a for a in GAME.legal_actions(s) if not isinstance(a, Flick)]
+            values = [(move_value(s, a), i) for i, a in enumerate(moves)]
+            best_v, best_i = max(values, key=lambda vi: (vi[0], -vi[1]))
+            played_v = move_value(s, action)
+            better = moves[best_i] if best_v > played_v + 1e-9 else None
+            return {"loss": max(0.0, best_v - played_v), "luck_seat": mover,
+                    "best": None if better is None else str(better)}
+        explore_seed, search_seed = seed.spawn(2)
+        skill = skill_named(self.skill)
+        played = explore(s, action, skill, samples=self.explore_samples,
+                         seed=int(explore_seed.generate_state(1)[0]), executor=executor,
+                         progress=False)
+        real = step_outcome(s, action, action, node.step)["value"]
+        best = best_shot(s, skill, budget=self.search_budget,
+                         seed=int(search_seed.generate_state(1)[0]), executor=executor,
+                         progress=False)
+        best_ev = best["expected_value"] if best else played["expected_value"]
+        better = best is not None and best["action"] != str(action) and \
+            best_ev > played["expected_value"]
+        return {"loss": max(0.0, best_ev - played["expected_value"]) if better else 0.0,
+                "luck": real - played["expected_value"], "luck_seat": mover,
+                "best": best["action"] if better else None,
+                "extra": {"expected_value": played["expected_value"],
+                          "expected_value_error": played["expected_value_error"],
+                          "realised_value": real, "best_expected_value": best_ev,
+                          "skill": skill.name, "samples": played["samples"]}}
+
+
+ANALYSER = GlonkAnalyser()
