@@ -96,12 +96,30 @@ def _local_pool(workers: int):
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     if method == "forkserver":
-        context.set_forkserver_preload(["analysis.batches"])
-    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        context.set_forkserver_preload(["analysis.glonk", "analysis.rollouts"])
+    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                  initializer=silence_stdout)
     try:
         yield pool
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def silence_stdout(root: str | None = None) -> None:
+    """In a worker: C-level stdout and stderr to /dev/null (PyBullet prints a line each time
+    a worker connects; a batch's errors come back through its future, not the terminal);
+    optionally put `root` on sys.path."""
+    if root is not None and root not in sys.path:
+        sys.path.insert(0, root)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _import(name: str, what: str):
@@ -133,17 +151,13 @@ def _dask_executor(spec: str, workers: int | None):
                             f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
                             ) from None
     try:
-        client.run(_add_root_to_path, _ROOT)  # workers find this checkout's packages
+        if cluster is not None:  # local workers: quiet, and they find this checkout's code
+            client.run(silence_stdout, _ROOT)
         yield client.get_executor(pure=False)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-
-
-def _add_root_to_path(root: str) -> None:
-    if root not in sys.path:
-        sys.path.insert(0, root)
 
 
 @contextlib.contextmanager

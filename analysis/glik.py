@@ -49,6 +49,7 @@ class GlikAnalyser(WinAnalyser):
     bound = AP_PER_TURN
     temperature = 0.5
     batch_size = 4
+    default_budget = 1  # the solver is exact: no rollouts
 
     def viewpoint(self, state) -> int:
         return state.turn

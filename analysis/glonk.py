@@ -308,8 +308,8 @@ def best_shot(s: GlonkState, skill: Skill | str = "club", *, budget: int = 64,
     tasks = [FlickBatch(s, tuple(first[i:i + chunk]), tuple(screen_seeds[i:i + chunk]),
                         EXACT, 1) for i in range(0, len(first), chunk)]
     left = budget - len(first)
-    per = max(1, min(samples_per_candidate, left)) if left > 0 else 0
-    finalists = min(len(first), left // per) if per else 0
+    finalists = min(len(first), max(2, left // max(1, samples_per_candidate)), left)
+    per = left // finalists if finalists else 0
     bar = Progress(len(tasks) + finalists, "best shot", enabled=progress)
     try:
         screened = [r for batch in run_batches(executor, flick_batch, tasks, progress=bar)
@@ -411,6 +411,15 @@ class ShotBot:
         return ties[int(rng.integers(len(ties)))]
 
 
+def intent(s: GlonkState, piece: str, angle: float, speed: float, spin: float = 0.0,
+           assault: str | None = None) -> Flick:
+    """The intended flick of `piece` (a propulsion, or the Telekinesis / Meteoric Fission of
+    the piece that may propel it); IllegalAction for a piece that is not there."""
+    from games.glonk.cli import flick_action
+
+    return flick_action(s, piece, angle, speed, spin, assault)
+
+
 def bot(strength: str = "club", executor=None) -> ShotBot:
     """`bot("expert")(state, rng) -> action`: the shot bot at a named strength."""
     return ShotBot(strength, executor)
@@ -451,6 +460,7 @@ class GlonkAnalyser(WinAnalyser):
 
     game = "glonk"
     unit = "points"
+    default_budget = 8
     thresholds = (0.5, 1.0, 2.0)  # points lost for ?!, ?, ??
     batch_size = 2
     skill = "club"
