@@ -63,8 +63,10 @@ def step_outcome(s: GlonkState, intent: Flick, flick: Flick, step) -> dict:
                       and e.data.get("owner") is not None and e.data.get("owner") != mover]
     piece = after.piece(flick.piece)
     black_holes = {p.id for p in s.in_play() if p.kind == "black_hole"}
-    touched_bh = any(e.kind == "contact" and flick.piece in (e.data["a"], e.data["b"])
-                     and ({e.data["a"], e.data["b"]} & black_holes) for e in step.events)
+    touched_bh = any((e.kind == "contact" and flick.piece in (e.data["a"], e.data["b"])
+                      and ({e.data["a"], e.data["b"]} & black_holes))
+                     or (e.kind == "atomised" and e.data["piece"] == flick.piece
+                         and e.data.get("cause") == "black_hole") for e in step.events)
     board_points = _boarding_points(after, flick.piece) if "may_board" in kinds else 0
     hyper = "hyper_propulsion" in kinds
     standard = "standard_propulsion" in kinds
