@@ -335,3 +335,15 @@ def test_bad_analysis_input_gets_one_line_and_exit_2(duel_file, tmp_path, capsys
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 5 and all(line.startswith("flickbook: ") for line in lines)
     assert "Glonk" in lines[0] and "no piece Q9" in lines[1] and "godlike" in lines[2]
+
+
+def test_nothing_below_analysis_imports_it():
+    import subprocess
+    import sys
+
+    code = ("import sys, games, timeline, physics, scenarios\n"
+            "import timeline.fileformat, games.glonk, games.glik, games.grendizer\n"
+            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'analysis')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == ""
