@@ -363,9 +363,16 @@ def strength_named(name: str) -> Strength:
     return STRENGTHS[key]
 
 
+#: Discrete actions that can score or lose pieces; the others (placements, rays, returns,
+#: jumps, ending the turn) are worth 0 points and are not simulated.
+SCORING_MOVES = ("board", "fabricate", "teleport")
+
+
 def move_value(s: GlonkState, action) -> float:
     """Value of a discrete (non-flick) action for the player to move: points scored minus the
-    points of own pieces lost (boarding, rays, placements, powers...)."""
+    points of own pieces lost (boarding and the powers that place pieces)."""
+    if getattr(action, "kind", None) not in SCORING_MOVES:
+        return 0.0
     mover = s.turn_player if s.phase == "actions" else s.to_move
     after = GAME.apply(s, action).state
     points = after.scores()[mover] - s.scores()[mover]

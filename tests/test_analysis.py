@@ -145,7 +145,7 @@ def test_the_shot_bot_plays_a_legal_action_and_is_reproducible():
 
 def test_selfplay_glonk_with_the_shot_bot_is_reproducible(tmp_path, capsys):
     args = ["selfplay", "glonk", "--strength", "novice", "--executor", "inprocess",
-            "--max-actions", "40", "--seed", "2"]
+            "--max-actions", "22", "--seed", "2"]
     assert main(args + ["--out", str(tmp_path / "a")]) == 0
     assert main(args + ["--out", str(tmp_path / "b")]) == 0
     a, b = (next((tmp_path / d).iterdir()) for d in "ab")
