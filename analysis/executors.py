@@ -60,10 +60,6 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def describe(spec: str | None) -> str:
-    return spec or "local"
-
-
 @contextlib.contextmanager
 def open_executor(spec: str | None = None, workers: int | None = None) -> Iterator[cf.Executor]:
     """The executor named by `spec` (see the module docstring), shut down on leaving.

@@ -80,6 +80,7 @@ def summarise(parts: Sequence[dict], players: int) -> dict:
     err = Z95 * np.sqrt(var / n) if n > 1 else np.full(players, 0.5)
     # Every playout agreeing is no proof: the rule of three bounds such a chance by 3/n.
     err = np.where(var == 0, np.maximum(err, 3.0 / max(1, n)), err)
+    err = np.minimum(err, 1.0)  # a chance is in [0, 1]: no interval is wider than that
     return {"win": [float(x) for x in mean], "win_error": float(np.max(err)) if players else 0.0,
             "samples": n, "actions": sum(p["actions"] for p in parts)}
 
