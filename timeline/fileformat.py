@@ -19,6 +19,7 @@ from typing import Any, Callable
 from flickbook import __version__
 from games.api import IllegalAction
 from games.registry import get_game
+from timeline.analysis_field import read_analysis
 from timeline.record import GLYPHS, Drawing, Node, Record
 from timeline.views import read_view
 
@@ -52,6 +53,8 @@ def record_to_json(record: Record) -> dict:
             entry["camera"] = node.camera
         if node.prompt:
             entry["prompt"] = node.prompt
+        if node.analysis is not None:
+            entry["analysis"] = node.analysis
         motion = node.stored_motion if node.stored_motion is not None else (
             node.motion if node.parent is not None else None)
         if motion is not None:
@@ -345,6 +348,10 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
     prompt = entry.get("prompt")
     _check(prompt is None or isinstance(prompt, str), name, where, "prompt is not text")
     node.prompt = prompt
+    try:
+        node.analysis = read_analysis(entry.get("analysis"))
+    except ValueError as exc:
+        raise RecordFileError(f"{name}: {where}: bad analysis ({exc})") from None
 
 
 def load_record(path: str | os.PathLike, *, verify_motion: bool = False,
