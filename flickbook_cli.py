@@ -42,8 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Grendizer: threat track")
     p.add_argument("--chrono", action="store_true", help="Glonk: Chrono mode (60 s a turn)")
     p.add_argument("--computer", action="append", default=None, metavar="SEAT=STRENGTH",
-                   help="Glonk: seat SEAT (0-based) is played by the shot bot at STRENGTH "
-                        "(novice, club or expert); repeat for more seats")
+                   help="seat SEAT (0-based) is played by the computer: Glonk's shot bot at "
+                        "STRENGTH (novice, club or expert), or the game's own bot (bot); "
+                        "repeat for more seats; F4 in the window does it too")
 
     p = sub.add_parser("demo", help="open a bundled demo replay (glonk, the default, or glik)")
     p.add_argument("game", nargs="?", default="glonk", choices=["glonk", "glik"])
@@ -516,8 +517,10 @@ def _computer_seats(args) -> dict[int, str]:
         seat = int(seat_text)
         if not 0 <= seat < players:
             raise UserError(f"--computer {item!r}: seats are 0 to {players - 1}")
-        _strength_bot(game.name, strength.strip())
-        seats[seat] = strength.strip().lower()
+        strength = strength.strip().lower()
+        if strength != "bot" or _bot_for(game.name) is None:  # "bot": the game's own bot
+            _strength_bot(game.name, strength)
+        seats[seat] = strength
     return seats
 
 

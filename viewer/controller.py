@@ -22,6 +22,7 @@ from viewer.dialogs import FileDialog, HelpOverlay, Question
 from viewer.editing import EDITOR_KEYS
 from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
                           TypingMode)
+from viewer.computer import ComputerMode, ComputerSeats
 from viewer.panel import TimelinePanel
 
 DRAG_PIXELS = 6
@@ -67,6 +68,8 @@ KEY_BINDINGS = [
     ("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
     ("h", "cmd_hint", "Puzzle: the next hint"),
     ("g", "cmd_aim_preview", "Aim preview (ghost path) on / off: off for match play"),
+    ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
+                                "then a person)"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -140,13 +143,14 @@ class Controller:
         from viewer.closing import ClosePrompt
 
         self.closing = ClosePrompt(self)
+        self.computer = ComputerSeats(self)
         if self.session.node.camera:  # the opening view again, framed now the panels are in
             app.set_view(app.saved_view(self.session.node.camera))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
         self.modes = ModeManager(self, [
             PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),
             EditMode(self, {e: c for e, c in play_keys.items() if c in EDITOR_KEYS}),
-            TypingMode(self), DialogMode(self)])
+            TypingMode(self), DialogMode(self), ComputerMode(self, play_keys)])
         for event in {e for e, _, _ in KEY_BINDINGS} | {"escape", "f1"}:
             app.accept(event, self._key, [event])
         for prefix in ("", "shift-", "control-", "alt-", "control-alt-", "shift-alt-"):
@@ -570,6 +574,12 @@ class Controller:
                 self.play_action(action)
                 return
         self.say("There is no turn to end here")
+
+    def cmd_computer_seat(self):
+        self.computer.cycle_seat_to_move()
+
+    def cmd_computer_take_back(self):
+        self.computer.take_back()
 
     def cmd_edit_mode(self):
         self.editor.toggle()

@@ -91,6 +91,7 @@ def run_viewer(args) -> int:
     autosaver = Autosaver()
     app.autosaver = autosaver
     ctl = app.controller
+    ctl.computer.give(getattr(args, "computer_seats", None) or {})
     ctl.path = path
     crashed = autosaver.crashed_session()
 
@@ -124,7 +125,12 @@ def run_viewer(args) -> int:
                 [("Restore", restore), ("Discard", discard)])
     else:
         start_autosave()
-    app.exitFunc = autosaver.close
+
+    def closing():
+        ctl.computer.close()
+        autosaver.close()
+
+    app.exitFunc = closing
     app.run()
     return 0
 

@@ -176,6 +176,10 @@ class ModeManager:
             return "typing"
         if ctl.drag is not None and ctl.drag.mode is not None:
             return ctl.drag.mode
+        for mode in self.modes.values():  # modes of their own (the computer's turn)
+            holds = getattr(mode, "holds", None)
+            if holds is not None and holds():
+                return mode.name
         if ctl.editor.active:
             return "edit"
         if ctl.playing:
