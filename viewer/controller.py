@@ -694,6 +694,7 @@ class Controller:
 
     def _dialog_closed(self) -> None:
         self.dialog = None
+        self.panel.leave_comment()  # a dialog's field hands the keys back to the window
         self.modes.sync()
 
     def cmd_help(self):
