@@ -131,7 +131,8 @@ def main() -> None:
         figures["analyse_record_s"] = round(time.perf_counter() - t0, 2)
     figures["analyse_record_nodes"] = len(line)
     figures["analyse_record_turns"] = line[-1].state.turn
-    print(f"grendizer: {figures['grendizer_rollouts_per_s']} rollouts/s; a {TURNS}-turn record "
+    print(f"grendizer: {figures['grendizer_rollouts_per_s']} rollouts/s; a "
+          f"{figures['analyse_record_turns']}-turn record "
           f"({len(line)} nodes, {ROLLOUTS} rollouts a node) in {figures['analyse_record_s']} s")
 
     answers = {}
