@@ -68,6 +68,8 @@ KEY_BINDINGS = [
     ("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
     ("h", "cmd_hint", "Puzzle: the next hint"),
     ("g", "cmd_aim_preview", "Aim preview (ghost path) on / off: off for match play"),
+    ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
+    ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
     ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
                                 "then a person)"),
 ]
@@ -144,6 +146,9 @@ class Controller:
 
         self.closing = ClosePrompt(self)
         self.computer = ComputerSeats(self)
+        from viewer.wingraph import WinGraph
+
+        self.graph = WinGraph(app, self)
         if self.session.node.camera:  # the opening view again, framed now the panels are in
             app.set_view(app.saved_view(self.session.node.camera))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
@@ -258,6 +263,7 @@ class Controller:
         self._clock_line = None
         self.panel.refresh_tree(s)
         self.panel.show_annotations(s.node)
+        self.graph.refresh(s)
         turn_actions = [] if self.editor.active else self.app.scene.turn_actions(s.node.state)
         self.panel.set_turn_actions([(label, lambda a=a: self.play_action(a))
                                      for label, a in turn_actions])
@@ -574,6 +580,12 @@ class Controller:
                 self.play_action(action)
                 return
         self.say("There is no turn to end here")
+
+    def cmd_next_mistake(self):
+        self.graph.step_mistake(True)
+
+    def cmd_previous_mistake(self):
+        self.graph.step_mistake(False)
 
     def cmd_computer_seat(self):
         self.computer.cycle_seat_to_move()

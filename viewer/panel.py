@@ -262,6 +262,9 @@ class TimelinePanel:
             text += f"{node.ply}. {scene.action_label(node)}"
             if node.glyphs:
                 text += " " + "".join(node.glyphs)
+            found = node.analysis or {}
+            if found.get("glyph") and found.get("loss"):  # what the analysis says it cost
+                text += f" -{found['loss']:.2f}"
             if node.comment:
                 text += "  {...}"
             if node.drawings:

@@ -60,6 +60,7 @@ class Probe:
             "clock_started": app.clock.started_at,
             "editor": ctl.editor.active,
             "inputs": ctl.inputs,
+            "graph": {"shown": ctl.graph.shown, "dots": [i for i, _ in ctl.graph.dots]},
             "computer": {"seats": {str(k): v for k, v in ctl.computer.seats.items()},
                          "thinking": ctl.computer.thinking is not None,
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},

@@ -1,0 +1,181 @@
+"""The win-chance graph above the scrub bar, for a record the analysis engine has analysed.
+
+`flickbook analyse` writes each main-line node's `analysis` (timeline/analysis_field.py): the
+win chance of every seat and, on a decision, the loss against the best alternative and its
+glyph. The graph draws one line per seat across the main line (left: the start, right: the
+end), a dot on each mistake sized by its loss, and a mark at the cursor; a click on it goes to
+the nearest move. `[` and `]` step to the previous and next mistake (the controller's
+commands). A record without analysis shows no graph.
+"""
+from __future__ import annotations
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectFrame
+from panda3d.core import LineSegs, NodePath
+
+from viewer.panel import BAR_H
+
+#: The graph's band, in aspect2d units above the window's bottom edge (between the message
+#: line and the turn log).
+BOTTOM = BAR_H + 0.085
+HEIGHT = 0.115
+LEFT = 0.05
+SEAT_COLOURS = [(0.98, 0.84, 0.30, 1), (0.35, 0.85, 0.45, 1), (0.45, 0.65, 1.0, 1),
+                (0.95, 0.45, 0.40, 1)]
+
+
+def mistakes(line) -> list[int]:
+    """Indices of the main-line nodes whose analysis gave a mistake glyph."""
+    return [i for i, n in enumerate(line) if (n.analysis or {}).get("glyph")]
+
+
+def win_series(line) -> list[list[float | None]]:
+    """Per seat, the win chance at each node of `line` (None where a node has none)."""
+    seats = max((len((n.analysis or {}).get("win") or ()) for n in line), default=0)
+    return [[((n.analysis or {}).get("win") or [None] * seats)[s] if (n.analysis or {}).get("win")
+             else None for n in line] for s in range(seats)]
+
+
+class WinGraph:
+    """The graph's frame (a click target) and the lines drawn in it, rebuilt when the line or
+    its analysis changes."""
+
+    def __init__(self, app, ctl):
+        self.app, self.ctl = app, ctl
+        self.frame = DirectFrame(parent=app.a2dBottomLeft, frameColor=(0.05, 0.06, 0.08, 0.6),
+                                 frameSize=(0, 1, 0, HEIGHT), pos=(LEFT, 0, BOTTOM),
+                                 state=DGG.NORMAL)
+        self.frame.bind(DGG.B1PRESS, self._clicked)
+        self.drawn: NodePath | None = None
+        self.cursor: NodePath | None = None
+        self._key = None
+        self.line: list = []
+        self.dots: list[tuple[int, float]] = []  # (node index, dot size) of each mistake
+        self.frame.hide()
+
+    @property
+    def shown(self) -> bool:
+        return not self.frame.isHidden()
+
+    def width(self) -> float:
+        return self.ctl.panel.track_w
+
+    def x_of(self, i: int) -> float:
+        return self.width() * (i / max(len(self.line) - 1, 1))
+
+    def refresh(self, session) -> None:
+        line = session.record.mainline()
+        key = (tuple(id(n) for n in line),
+               tuple(repr(n.analysis) for n in line), round(self.width(), 4))
+        if key != self._key:
+            self._key = key
+            self._draw(line)
+        self._draw_cursor(session.node)
+
+    def _draw(self, line) -> None:
+        self.line = line
+        for np_ in (self.drawn, self.cursor):
+            if np_ is not None:
+                np_.removeNode()
+        self.drawn = self.cursor = None
+        series = win_series(line)
+        if not any(v is not None for s in series for v in s):
+            self.frame.hide()
+            return
+        w = self.width()
+        self.frame["frameSize"] = (0, w, 0, HEIGHT)
+        segs = LineSegs("flickbook-win-graph")
+        segs.setThickness(1.0)
+        segs.setColor(0.5, 0.52, 0.56, 1)
+        segs.moveTo(0, 0, HEIGHT / 2)
+        segs.drawTo(w, 0, HEIGHT / 2)  # even chances
+        segs.setThickness(2.0)
+        for seat, values in enumerate(series):
+            segs.setColor(*SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+            started = False
+            for i, v in enumerate(values):
+                if v is None:
+                    started = False
+                    continue
+                point = (self.x_of(i), 0, 0.008 + v * (HEIGHT - 0.016))
+                segs.drawTo(*point) if started else segs.moveTo(*point)
+                started = True
+        self.dots = []
+        for i in mistakes(line):
+            loss = float(line[i].analysis.get("loss") or 0.0)
+            scale = 1.0 if line[i].analysis.get("unit") == "win" else 0.2  # points: 5 = a game
+            size = 9.0 + 16.0 * min(1.0, loss * scale * 2.0)
+            self.dots.append((i, size))
+            segs.setThickness(size)
+            segs.setColor(0.95, 0.25, 0.22, 1)
+            mover = self._mover_value(i)
+            segs.moveTo(self.x_of(i), 0, 0.008 + mover * (HEIGHT - 0.016))
+            segs.drawTo(self.x_of(i) + 0.0005, 0, 0.008 + mover * (HEIGHT - 0.016))
+        self.drawn = self.frame.attachNewNode(segs.create())
+        self.frame.show()
+        self.app.wake()
+
+    def _mover_value(self, i: int) -> float:
+        """Where a mistake's dot sits: on the line of the seat that made the move."""
+        line = self.line
+        win = line[i].analysis.get("win") or [0.5]
+        mover = self.ctl.session.game.current_player(line[i - 1].state) if i > 0 else 0
+        return float(win[mover] if 0 <= mover < len(win) else win[0])
+
+    def _draw_cursor(self, node) -> None:
+        if not self.shown:
+            return
+        i = next((k for k, n in enumerate(self.line) if n is node), None)
+        if self.cursor is not None:
+            self.cursor.removeNode()
+            self.cursor = None
+        if i is None:
+            return
+        segs = LineSegs("flickbook-win-graph-cursor")
+        segs.setThickness(1.5)
+        segs.setColor(1, 1, 1, 0.9)
+        segs.moveTo(self.x_of(i), 0, 0)
+        segs.drawTo(self.x_of(i), 0, HEIGHT)
+        self.cursor = self.frame.attachNewNode(segs.create())
+
+    def _clicked(self, _event) -> None:
+        mw = self.app.mouseWatcherNode
+        if mw is None or not mw.hasMouse() or not self.line:
+            return
+        m = mw.getMouse()
+        p = self.frame.getRelativePoint(self.app.render2d, (m.x, 0, m.y))
+        frac = min(max(p.x / max(self.width(), 1e-6), 0.0), 1.0)
+        i = round(frac * (len(self.line) - 1))
+        self.ctl.go_to(self.line[i])
+        self.ctl.say(self.describe(i))
+
+    def describe(self, i: int) -> str:
+        """The line for node `i` of the graph: its move, win chances, and loss if any."""
+        node = self.line[i]
+        a = node.analysis or {}
+        win = " / ".join(f"{100 * w:.0f} %" for w in (a.get("win") or []))
+        text = f"Ply {i}" + (f" {node.action_text}" if node.action is not None else "")
+        if win:
+            text += f": win {win}"
+        if a.get("glyph"):
+            unit = "win chance" if a.get("unit") == "win" else "points"
+            text += f"; {a['glyph']} loses {a.get('loss', 0):.2f} {unit}, better {a.get('best')}"
+        return text
+
+    def step_mistake(self, forward: bool) -> None:
+        """Go to the next (or previous) mistake of the main line from the cursor."""
+        session = self.ctl.session
+        line = session.record.mainline()
+        marks = mistakes(line)
+        if not marks:
+            self.ctl.say("No mistakes marked: analyse the game first (flickbook analyse)")
+            return
+        here = next((k for k, n in enumerate(line) if n is session.node), -1 if forward else len(line))
+        pick = [i for i in marks if i > here] if forward else [i for i in marks if i < here]
+        if not pick:
+            self.ctl.say("No later mistake" if forward else "No earlier mistake")
+            return
+        i = pick[0] if forward else pick[-1]
+        self.ctl.go_to(line[i])
+        self.line = line
+        self.ctl.say(self.describe(i))
