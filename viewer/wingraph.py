@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectFrame
-from panda3d.core import LineSegs, NodePath
+from panda3d.core import CardMaker, LineSegs, NodePath
 
 from viewer.panel import BAR_H
 
@@ -100,18 +100,19 @@ class WinGraph:
                 point = (self.x_of(i), 0, 0.008 + v * (HEIGHT - 0.016))
                 segs.drawTo(*point) if started else segs.moveTo(*point)
                 started = True
+        self.drawn = self.frame.attachNewNode(segs.create())
         self.dots = []
         for i in mistakes(line):
             loss = float(line[i].analysis.get("loss") or 0.0)
             scale = 1.0 if line[i].analysis.get("unit") == "win" else 0.2  # points: 5 = a game
             size = 9.0 + 16.0 * min(1.0, loss * scale * 2.0)
             self.dots.append((i, size))
-            segs.setThickness(size)
-            segs.setColor(0.95, 0.25, 0.22, 1)
-            mover = self._mover_value(i)
-            segs.moveTo(self.x_of(i), 0, 0.008 + mover * (HEIGHT - 0.016))
-            segs.drawTo(self.x_of(i) + 0.0005, 0, 0.008 + mover * (HEIGHT - 0.016))
-        self.drawn = self.frame.attachNewNode(segs.create())
+            half = size / 2 / 360.0  # pixels to aspect2d units at 720 pixels high
+            z = 0.008 + self._mover_value(i) * (HEIGHT - 0.016)
+            card = CardMaker("flickbook-win-graph-mistake")
+            card.setFrame(self.x_of(i) - half, self.x_of(i) + half, z - half, z + half)
+            card.setColor(0.95, 0.25, 0.22, 1)
+            self.drawn.attachNewNode(card.generate())
         self.frame.show()
         self.app.wake()
 
