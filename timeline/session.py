@@ -231,6 +231,21 @@ class Session:
         redo()
         self._changed("tree")
 
+    def set_fields(self, description: str, changes: list[tuple[Node, dict]]) -> None:
+        """Set several nodes' fields (`analysis`, `glyphs`, `comment`, `variations`...) as one
+        edit: what an analysis run found enters the record, and one undo takes it back."""
+        before = [(node, {k: getattr(node, k) for k in fields}) for node, fields in changes]
+
+        def put(pairs):
+            for node, fields in pairs:
+                for key, value in fields.items():
+                    setattr(node, key, value)
+
+        self._push(_Edit(description, lambda: put(changes), lambda: put(before),
+                         self.node, self.node))
+        put(changes)
+        self._changed("tree")
+
     @staticmethod
     def _ancestry(node: Node):
         while node is not None:

@@ -70,6 +70,7 @@ KEY_BINDINGS = [
     ("g", "cmd_aim_preview", "Aim preview (ghost path) on / off: off for match play"),
     ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
     ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
+    ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
     ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
                                 "then a person)"),
 ]
@@ -149,6 +150,9 @@ class Controller:
         from viewer.wingraph import WinGraph
 
         self.graph = WinGraph(app, self)
+        from viewer.analysing import GameAnalysis
+
+        self.analysis = GameAnalysis(self)
         if self.session.node.camera:  # the opening view again, framed now the panels are in
             app.set_view(app.saved_view(self.session.node.camera))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
@@ -586,6 +590,9 @@ class Controller:
 
     def cmd_previous_mistake(self):
         self.graph.step_mistake(False)
+
+    def cmd_analyse(self):
+        self.analysis.toggle()
 
     def cmd_computer_seat(self):
         self.computer.cycle_seat_to_move()

@@ -36,6 +36,13 @@ def win_series(line) -> list[list[float | None]]:
              else None for n in line] for s in range(seats)]
 
 
+def preview_series(line, found: dict[int, list]) -> list[list[float | None]]:
+    """Per seat, the win chances an analysis under way has found so far (None: not yet)."""
+    seats = max((len(w) for w in found.values()), default=0)
+    return [[found[i][s] if i in found else None for i in range(len(line))]
+            for s in range(seats)]
+
+
 class WinGraph:
     """The graph's frame (a click target) and the lines drawn in it, rebuilt when the line or
     its analysis changes."""
@@ -51,6 +58,8 @@ class WinGraph:
         self._key = None
         self.line: list = []
         self.dots: list[tuple[int, float]] = []  # (node index, dot size) of each mistake
+        #: Win chances of an analysis under way ({node index: win}), drawn until it ends.
+        self.preview: dict[int, list] | None = None
         self.frame.hide()
 
     @property
@@ -66,7 +75,8 @@ class WinGraph:
     def refresh(self, session) -> None:
         line = session.record.mainline()
         key = (tuple(id(n) for n in line),
-               tuple(repr(n.analysis) for n in line), round(self.width(), 4))
+               tuple(repr(n.analysis) for n in line), round(self.width(), 4),
+               repr(sorted(self.preview.items())) if self.preview is not None else None)
         if key != self._key:
             self._key = key
             self._draw(line)
@@ -78,8 +88,9 @@ class WinGraph:
             if np_ is not None:
                 np_.removeNode()
         self.drawn = self.cursor = None
-        series = win_series(line)
+        series = win_series(line) if self.preview is None else preview_series(line, self.preview)
         if not any(v is not None for s in series for v in s):
+            self.dots = []
             self.frame.hide()
             return
         w = self.width()
@@ -102,7 +113,7 @@ class WinGraph:
                 started = True
         self.drawn = self.frame.attachNewNode(segs.create())
         self.dots = []
-        for i in mistakes(line):
+        for i in mistakes(line) if self.preview is None else []:
             loss = float(line[i].analysis.get("loss") or 0.0)
             scale = 1.0 if line[i].analysis.get("unit") == "win" else 0.2  # points: 5 = a game
             size = 9.0 + 16.0 * min(1.0, loss * scale * 2.0)
