@@ -61,9 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
     p.add_argument("--camera", default="seat", help="camera preset (top, seat, seat0, ...)")
 
-    p = sub.add_parser("info", help="describe a record or scenario file")
+    p = sub.add_parser("info", help="describe a record or scenario file and list its main line")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--readable", action="store_true",
+                   help="moves and goals as players write them (default: the canonical text)")
 
     p = sub.add_parser("check", help="validate a file: exit 0 when valid, else 2")
     p.add_argument("file")
@@ -106,7 +108,10 @@ def _load(path: str, **kw):
         raise UserError(str(exc)) from None
 
 
-def record_info(record) -> dict:
+def record_info(record, readable: bool = False) -> dict:
+    """What `info` reports; `moves` is the main line in canonical text, or readable text."""
+    from games.notation import goal_text, node_text
+
     nodes = list(record.nodes())
     mainline = record.mainline()
     info = {
@@ -122,9 +127,13 @@ def record_info(record) -> dict:
         "position": record.game.describe(mainline[-1].state),
         "annotated_nodes": sum(1 for n in nodes if n.comment or n.glyphs or n.drawings
                                or n.camera or n.prompt),
+        "moves": [node_text(n) if readable else str(n.action) for n in mainline[1:]],
     }
     if record.scenario is not None:
         info["scenario"] = record.scenario
+        goal = record.scenario.get("goal")
+        if readable and goal:
+            info["goal_text"] = goal_text(record.game, record.root.state, goal)
     return info
 
 
@@ -135,7 +144,7 @@ def _format_version() -> int:
 
 
 def cmd_info(args) -> int:
-    info = record_info(_load(args.file))
+    info = record_info(_load(args.file), readable=args.readable)
     if args.json:
         print(json.dumps(info, sort_keys=True))
         return 0
@@ -144,7 +153,7 @@ def cmd_info(args) -> int:
         print(f"  title:      {info['scenario'].get('title', '')}")
         goal = info["scenario"].get("goal")
         if goal:
-            print(f"  goal:       {json.dumps(goal)}")
+            print(f"  goal:       {info.get('goal_text') or json.dumps(goal)}")
     print(f"  nodes:      {info['node_count']}  main line: {info['mainline_length']} plies"
           f"  variations: {info['variation_count']}")
     print(f"  result:     {info['result']}")
@@ -154,6 +163,10 @@ def cmd_info(args) -> int:
             continue
         if key in info["headers"] and info["headers"][key]:
             print(f"  {key + ':':<11} {info['headers'][key]}")
+    if info["moves"]:
+        print("  moves:")
+        for ply, text in enumerate(info["moves"], start=1):
+            print(f"    {ply:>3}. {text}")
     return 0
 
 

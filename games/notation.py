@@ -39,3 +39,14 @@ def node_text(node) -> str:
     step = node.step
     return move_text(node.record.game, node.parent.state, node.action,
                      step.events if step is not None else ())
+
+
+def goal_text(game, state, goal) -> str:
+    """A scenario goal in words: the game's `describe_goal(state, goal)` where it has one,
+    else the author's words (`goal["text"]`), else the goal as stored."""
+    module = _notation_module(game)
+    if module is not None and hasattr(module, "describe_goal"):
+        return module.describe_goal(state, goal)
+    if isinstance(goal, dict) and goal.get("text"):
+        return str(goal["text"])
+    return str(goal)

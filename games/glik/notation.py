@@ -142,3 +142,8 @@ def goal_text(goal: Mapping | None, colours) -> str:
     if acts:
         text += f" (allowed: {', '.join(acts)})"
     return text
+
+
+def describe_goal(state, goal: Mapping | None) -> str:
+    """`goal_text` for a scenario whose starting position is `state`."""
+    return goal_text(goal, state.colours)
