@@ -53,13 +53,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
     p.add_argument("--camera", default=None, help="camera preset (top, seat0, seat1, ...)")
 
-    p = sub.add_parser("export", help="export the main line as a video (or PNG frames)")
+    p = sub.add_parser("export", help="export the main line as a video, a GIF or PNG frames")
     p.add_argument("file")
-    p.add_argument("--out", required=True, help="a .mp4/.mkv/.webm file, or a folder for PNG frames")
-    p.add_argument("--fps", type=float, default=30.0)
+    p.add_argument("--out", required=True,
+                   help="a .mp4/.mkv/.webm file, a .gif (short clips), or a folder for PNG frames")
+    p.add_argument("--fps", type=float, default=None, help="frames a second (video 30, GIF 15)")
     p.add_argument("--speed", type=float, default=1.0, help="playback speed (1 = real time)")
-    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
+    p.add_argument("--size", default=None, help="WIDTHxHEIGHT (video 1280x720, GIF 640x360)")
     p.add_argument("--camera", default="seat", help="camera preset (top, seat, seat0, ...)")
+    p.add_argument("--from", dest="first", type=int, default=None,
+                   help="start at the position after this ply (default: the start)")
+    p.add_argument("--to", dest="last", type=int, default=None,
+                   help="end with this ply (default: the end of the main line)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="rendering processes (default: one per CPU core, at most 4)")
 
     p = sub.add_parser("info", help="describe a record or scenario file and list its main line")
     p.add_argument("file")

@@ -675,8 +675,9 @@ class GlikScene(Scene):
             who = names[state.turn]
             where = ("the slot right of your starting board" if state.phase == "choose"
                      else 'any "?" slot')
-            return [f"Setup: {who}, lay a board in {where}",
-                    "Click a board in hand (beside the table), R turns it, click a slot"]
+            return [f"Setup: {who}, lay a board in {where}"] + (
+                ["Click a board in hand (beside the table), R turns it, click a slot"]
+                if self.show_prompts else [])
         if state.phase == "over":
             desc = self.game.describe(state)
             return [desc.split(";")[0], f"Touching: {touching}"]

@@ -68,6 +68,12 @@ class Scene:
     surface_z = 0.0
     #: (control, what it does) pairs of the game's own mouse controls, for the F1 help.
     mouse_help: tuple[tuple[str, str], ...] = ()
+    #: False while a replay is exported: `status_lines` then say what is happening without
+    #: telling anyone what to click (a video has nobody to click).
+    show_prompts: bool = True
+    #: Where an exported video's caption goes: its centre's x (screen units from the bottom
+    #: centre, 1 = half the window's height) and how many characters a line holds there.
+    caption_anchor: tuple[float, int] = (0.0, 70)
 
     def __init__(self, base, game, root: NodePath, lighting: Lighting):
         self.base = base

@@ -47,6 +47,8 @@ class GrendizerScene(Scene):
     """Grendizer XperienZ on the table. See the module docstring for the interaction."""
 
     surface_z = L.SURFACE
+    #: An exported video's caption sits right of the hand, which fills the bottom left.
+    caption_anchor = (0.97, 58)
     #: A move's staged animation (attack, damage, destruction...) plays at its own pace.
     natural_pace = True
     mouse_help = (
@@ -473,7 +475,9 @@ class GrendizerScene(Scene):
             "beast_card": "A Saucer Beast enters: its card is drawn",
             "event": "The Threat marker shows Danger: an Event card is drawn",
         }.get(kind, kind)
-        if self.game.current_player(state) == CHANCE:
+        if not self.show_prompts:
+            doing = doing.split(" - ")[0]
+        elif self.game.current_player(state) == CHANCE:
             doing += "   (a draw: pick its outcome in the list, or step forward)"
         return [head, doing, threat + "   " + tally]
 
