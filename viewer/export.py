@@ -132,6 +132,18 @@ class FrameRenderer:
         self.captions.show(caption_text(node, pos.index == 0, self.captions.wrap))
         self.app.render_frames(1)
 
+    def close(self) -> None:
+        """Give the process's app back as it was: prompts and hints on, no caption."""
+        self.captions.text.destroy()
+        self.app.scene.show_prompts = True
+        self.app.scene.hints.show()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
     def frame_bytes(self, index: int) -> memoryview:
         """Frame `index` as the framebuffer holds it: BGR, bottom row first (the encoder
         flips it; converting here would cost a sixth of the frame)."""
@@ -150,8 +162,11 @@ class Captions:
         from direct.gui.OnscreenText import OnscreenText
         from panda3d.core import TextNode
 
-        self.x, self.wrap = app.scene.caption_anchor
-        self.text = OnscreenText(text="", pos=(self.x, 0.13), scale=0.05,
+        self.x, wrap = app.scene.caption_anchor
+        # a small frame (a GIF) gets a larger caption, so that it stays readable: 13 px or so
+        self.grow = min(max(720 / app.size[1], 1.0), 1.6)
+        self.wrap = int(wrap / self.grow)
+        self.text = OnscreenText(text="", pos=(self.x, 0.13), scale=0.05 * self.grow,
                                  fg=(0.97, 0.97, 0.94, 1), bg=CAPTION_BG, align=TextNode.ACenter,
                                  mayChange=True, parent=app.a2dBottomCenter)
         self.text.textNode.setCardAsMargin(0.5, 0.5, 0.3, 0.3)
@@ -165,7 +180,7 @@ class Captions:
         self.text.setText(text)
         if text:
             lines = text.count("\n") + 1
-            self.text.setPos(self.x, 0.07 + 0.06 * (lines - 1))
+            self.text.setPos(self.x, (0.07 + 0.06 * (lines - 1)) * self.grow)
             self.text.show()
         else:
             self.text.hide()
@@ -272,7 +287,7 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
     frame_size = size[0] * size[1] * 3
     with tempfile.TemporaryDirectory(prefix="flickbook-export-") as tmp:
         helpers: list[subprocess.Popen] = []
-        encoder = None
+        encoder = renderer = None
         try:
             if workers > 1:  # they start up while this process builds its own scene
                 record_file = save_record(record, Path(tmp) / "record.flick")
@@ -304,6 +319,8 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
         except BrokenPipeError:
             raise RenderError("the video encoder stopped early") from None
         finally:
+            if renderer is not None:
+                renderer.close()
             for helper in helpers:
                 if helper.poll() is None and helper.stdout is not None:
                     helper.stdout.close()
