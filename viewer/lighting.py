@@ -187,6 +187,9 @@ class Lighting:
     def mark_dirty(self) -> None:
         """Something moved: re-render the shadow map soon (this frame or the next)."""
         self._dirty = True
+        wake = getattr(self.base, "wake", None)
+        if wake is not None:
+            wake()  # a window that sleeps while nothing changes draws this change
 
     def set_camera_pos(self, pos) -> None:
         self.root.setShaderInput("cam_pos", Vec3(pos))
