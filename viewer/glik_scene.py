@@ -352,7 +352,8 @@ class GlikScene(Scene):
     def top_frame(self, state):
         """The board with the reserves beside it; in setup also the boards in hand."""
         edge = ROWS / 2 + COORD_GAP + COORD_SIZE * 0.6  # the coordinates along the edges
-        half_w, top, bottom = COLS / 2 + 5.0, edge, -edge
+        # above the north edge, room for the status lines drawn over the top-left corner
+        half_w, top, bottom = COLS / 2 + 5.0, edge + 1.3, -edge
         if state.phase in ("choose", "fill") and state.hands[state.turn]:
             rows = (len(state.hands[state.turn]) + 3) // 4
             reach = ROWS / 2 + HAND_GAP + (rows - 1) * HAND_STEP + SIZE / 2 + 0.4
