@@ -16,6 +16,7 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable
 
+from flickbook import __version__
 from games.api import IllegalAction
 from timeline.record import GLYPHS, Drawing, Node, Record
 
@@ -60,7 +61,7 @@ def record_to_json(record: Record) -> dict:
         "kind": record.kind,
         "game": record.game.name,
         "config": record.config,
-        "headers": record.headers,
+        "headers": {**record.headers, "written_by": f"flickbook {__version__}"},
         "nodes": nodes,
     }
     if record.start_state_json is not None:

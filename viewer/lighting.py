@@ -10,7 +10,6 @@ GL), and the frame after the last change always gets a fresh map.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from panda3d.core import (
     BitMask32,
@@ -31,7 +30,9 @@ from panda3d.core import (
     WindowProperties,
 )
 
-SHADER_DIR = Path(__file__).parent / "shaders"
+from flickbook import resources
+
+SHADER_DIR = resources.path("viewer", "shaders")
 MAIN_BIT = 0
 SHADOW_BIT = 1
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pathlib import Path
 
 from panda3d.core import NodePath, Quat, Shader, TextNode, TransparencyAttrib, Vec3
 
+from flickbook import resources
 from games.api import IllegalAction
 from games.glonk import rules as R
 from games.glonk.actions import Flick, Move, jump_move
@@ -90,7 +90,7 @@ def _save_setting(name: str, value) -> None:
 def _load_shader(name: str) -> Shader:
     """A GLSL pair from viewer/glonk/shaders: "text" (unlit glyphs: the lit shader ignores
     font alpha) or "mat" (the mat's cheaper lighting)."""
-    here = Path(__file__).parent / "shaders"
+    here = resources.path("viewer", "glonk", "shaders")
     shader = Shader.load(Shader.SL_GLSL, vertex=str(here / f"{name}.vert"),
                          fragment=str(here / f"{name}.frag"))
     if shader is None:
