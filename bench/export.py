@@ -1,12 +1,12 @@
 """Export speed: seconds of 30 fps 1280x720 video made per second of wall time, by worker count.
 
-Exports one stretch of the Glonk demo replay (a few flicks, `--from 8 --to 12`) to an MP4 with
-1 rendering process (the old way: render, read back and encode in turn) and with N (this
-process and N - 1 helpers rendering every N-th frame, one encoder), in the same run, so the
-ratio holds on a busy machine. This process's app is warmed first; `video_per_wall_s` counts
-the whole export, the helpers' start-up included;
-`steady_video_per_wall_s` the frames after the first 10 (the rate a long export approaches).
-Real time is 1.0. Prints one JSON line.
+Exports the Glonk demo replay (349 frames, 11.6 s of video; `--from`/`--to` pick a stretch) to
+an MP4 with 1 rendering process (render, read back and encode in turn, as before) and with 2
+(this process and a helper rendering every other frame, one encoder), alternating 1, 2, 1, 2 in
+one run and keeping each count's best, so the ratio holds on a machine that others load too.
+This process's app is warmed first. `video_per_wall_s` counts the whole export, a helper's
+start-up included (real time is 1.0); `steady_video_per_wall_s` the frames after the first 10,
+the rate a long export approaches. Prints one JSON line.
 """
 from __future__ import annotations
 
@@ -47,9 +47,10 @@ def run(record, workers: int, out: Path, first: int, last: int, size, fps: float
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--from", dest="first", type=int, default=8)
-    parser.add_argument("--to", dest="last", type=int, default=12)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 1, 2],
+                        help="worker counts, run in this order (alternating evens out the load)")
+    parser.add_argument("--from", dest="first", type=int, default=0)
+    parser.add_argument("--to", dest="last", type=int, default=None)
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--fps", type=float, default=30.0)
     args = parser.parse_args()
@@ -67,11 +68,18 @@ def main() -> int:
             runs.append(run(record, n, Path(tmp) / f"w{n}.mp4", args.first, args.last, size,
                             args.fps))
             print(runs[-1], file=sys.stderr)
-    base = runs[0]
+    best = {}
+    for r in runs:  # the best of each worker count: the run the other helpers disturbed least
+        if r["workers"] not in best or r["video_per_wall_s"] > best[r["workers"]]["video_per_wall_s"]:
+            best[r["workers"]] = r
+    base = best[runs[0]["workers"]]
     figures = {"size": args.size, "fps": args.fps, "cpus": os.cpu_count(),
-               "load_1min": round(os.getloadavg()[0], 2), "runs": runs,
-               "speedup_vs_first": {str(r["workers"]): round(
-                   r["video_per_wall_s"] / base["video_per_wall_s"], 2) for r in runs}}
+               "load_1min": round(os.getloadavg()[0], 2), "frames": runs[0]["frames"],
+               "video_per_wall_s": {str(n): r["video_per_wall_s"] for n, r in best.items()},
+               "steady_video_per_wall_s": {str(n): r["steady_video_per_wall_s"]
+                                           for n, r in best.items()},
+               "speedup": {str(n): round(r["video_per_wall_s"] / base["video_per_wall_s"], 2)
+                           for n, r in best.items()}, "runs": runs}
     print(json.dumps(figures))
     return 0
 
