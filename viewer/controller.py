@@ -315,6 +315,8 @@ class Controller:
 
     # --- navigation -----------------------------------------------------------------------------
     def go_to(self, node, animate: bool = False) -> None:
+        if self.typing():  # the text typed so far stays on the position it was typed on
+            self.cmd_leave_field()
         self.stop_playback()
         self.panel.close_menu()
         self.app.scene.deselect()
@@ -742,8 +744,8 @@ class Controller:
         pos = self._mouse()
         if pos is None:
             return
-        if self._over_gui() and mode.name != "typing":
-            return
+        if self._over_gui():
+            return  # the panel's own button or field answers it (a field keeps the keys)
         self.panel.close_menu()
         drag = mode.press(button, mods, pos)
         if drag is not None:

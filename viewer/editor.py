@@ -728,13 +728,13 @@ class Editor(WordEntries):
     def typing(self) -> bool:
         if self.glonk is not None and self.glonk.active:
             return self.glonk.typing()
-        return self.active and any(bool(e["focus"]) for e in self.entries.values())
+        return self.active and any(e.guiItem.getFocus() for e in self.entries.values())
 
     def unfocus(self) -> None:
         if self.glonk is not None and self.glonk.active:
             self.glonk.unfocus()
         for name, e in self.entries.items():
-            if e["focus"]:
+            if e.guiItem.getFocus():
                 e["focus"] = 0
                 self._entry_done(name)
 

@@ -491,11 +491,11 @@ class GlonkEditor(WordEntries):
 
     # --- panel ------------------------------------------------------------------------------
     def typing(self) -> bool:
-        return self.active and any(bool(e["focus"]) for e in self.entries.values())
+        return self.active and any(e.guiItem.getFocus() for e in self.entries.values())
 
     def unfocus(self) -> None:
         for name, e in self.entries.items():
-            if e["focus"]:
+            if e.guiItem.getFocus():
                 e["focus"] = 0
                 self._entry_done(name)
 
