@@ -172,3 +172,16 @@ def test_cli_export_refuses_a_clip_outside_the_line(two_moves, tmp_path, capsys)
                  "--to", "1"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "plies 0..2" in err
+
+
+def test_a_helper_that_fails_is_reported_in_one_line(two_moves, tmp_path, monkeypatch):
+    from viewer import export
+
+    start = export._start_helpers
+
+    def broken(job, workers, tmp):  # a helper given a record that is not there
+        return start(dict(job, record=str(tmp_path / "missing.flick")), workers, tmp)
+
+    monkeypatch.setattr(export, "_start_helpers", broken)
+    with pytest.raises(export.RenderError, match="stopped before its last frame: .*missing"):
+        export.export_video(two_moves, tmp_path / "f", size=(64, 48), fps=5, hold=0.0, workers=2)

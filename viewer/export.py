@@ -211,11 +211,25 @@ def _start_helpers(job: dict, workers: int, tmp: Path) -> list[subprocess.Popen]
     for k in range(1, workers):
         job_file = tmp / f"job{k}.json"
         job_file.write_text(json.dumps(dict(job, worker=k, workers=workers)))
-        helpers.append(subprocess.Popen(
-            [sys.executable, "-m", "viewer.export", "--worker", str(job_file)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=str(ROOT),
-            bufsize=0))
+        log = tmp / f"helper{k}.log"
+        with open(log, "wb") as err:
+            helper = subprocess.Popen(
+                [sys.executable, "-m", "viewer.export", "--worker", str(job_file)],
+                stdout=subprocess.PIPE, stderr=err, env=env, cwd=str(ROOT), bufsize=0)
+        helper.log_path = log  # what it said, for the message if it fails
+        helpers.append(helper)
     return helpers
+
+
+def _helper_failure(helper: subprocess.Popen) -> str:
+    """Why a helper stopped, in one line: the last line it wrote to its error stream."""
+    try:
+        lines = [ln for ln in Path(helper.log_path).read_text(errors="replace").splitlines()
+                 if ln.strip() and "pybullet build time" not in ln]
+    except OSError:
+        lines = []
+    return "a rendering process stopped before its last frame" + (
+        f": {lines[-1].strip()}" if lines else "")
 
 
 class _OwnFrames:
@@ -259,6 +273,7 @@ class _HelperFrames:
         import queue
         import threading
 
+        self.process = process
         self.frames: queue.Queue = queue.Queue(maxsize=self.AHEAD)
         self.thread = threading.Thread(target=self._read, args=(process.stdout, frame_size, count),
                                        daemon=True)
@@ -277,7 +292,8 @@ class _HelperFrames:
     def take(self):
         item = self.frames.get()
         if isinstance(item, Exception):
-            raise RenderError("a rendering process stopped before its last frame")
+            self.process.wait()
+            raise RenderError(_helper_failure(self.process))
         return item
 
 
@@ -367,9 +383,9 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
                 code = encoder.wait()
                 if code != 0:
                     raise RenderError(f"the video encoder failed (exit {code})")
-        bad = [h.returncode for h in helpers if h.returncode]
+        bad = [h for h in helpers if h.returncode]
         if bad:
-            raise RenderError(f"a rendering process failed (exit {bad[0]})")
+            raise RenderError(_helper_failure(bad[0]))
     return {"out": str(out), "frames": int(total), "seconds": round(total / fps, 2),
             "video": encoded, "gif": encoded and as_gif, "workers": workers}
 
