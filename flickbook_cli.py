@@ -86,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.add_argument("--max-ap", type=int, default=None, help="search bound (default: the goal's)")
+    p.add_argument("--readable", action="store_true",
+                   help="the solution as players write it (default: the canonical text)")
 
     p = sub.add_parser("selfplay", help="write seeded self-play games as record files")
     p.add_argument("game")
@@ -207,6 +209,8 @@ def cmd_solve(args) -> int:
     seconds = time.perf_counter() - start
     out = {"solved": bool(result.solved), "cost": result.cost, "line": list(result.line),
            "unique": result.unique, "states": result.states, "seconds": round(seconds, 6)}
+    if args.readable:
+        out["line"] = readable_line(record.game, record.root.state, out["line"])
     if args.json:
         print(json.dumps(out))
     elif out["solved"]:
@@ -216,6 +220,19 @@ def cmd_solve(args) -> int:
     else:
         print(f"no solution within the bound; {out['states']} states searched in {seconds:.3f} s")
     return 0
+
+
+def readable_line(game, state, texts: list[str]) -> list[str]:
+    """Canonical action texts played from `state`, each written in the game's notation."""
+    from games.notation import move_text
+
+    out = []
+    for text in texts:
+        action = game.parse_action(state, text)
+        step = game.apply(state, action)
+        out.append(move_text(game, state, action, step.events))
+        state = step.state
+    return out
 
 
 def cmd_selfplay(args) -> int:

@@ -173,3 +173,10 @@ def test_info_lists_the_main_line_canonical_or_readable(capsys):
     assert main(["info", path, "--readable", "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
     assert info["moves"][0] == "Y s16 left to n16"
+
+
+def test_solve_can_write_its_line_as_players_do(capsys):
+    assert main(["solve", "scenarios/glik/05-round-the-corner.flick", "--readable", "--json"]) == 0
+    line = json.loads(capsys.readouterr().out)["line"]
+    assert line == ["Y t10 up to t16", "Y t16 left to n16", "Y n16 down to n11",
+                    "Y n11 left to k11, touches"]
