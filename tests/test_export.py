@@ -185,3 +185,35 @@ def test_a_helper_that_fails_is_reported_in_one_line(two_moves, tmp_path, monkey
     monkeypatch.setattr(export, "_start_helpers", broken)
     with pytest.raises(export.RenderError, match="stopped before its last frame: .*missing"):
         export.export_video(two_moves, tmp_path / "f", size=(64, 48), fps=5, hold=0.0, workers=2)
+
+
+def test_on_a_terminal_the_export_shows_a_bar_with_time_left(two_moves, tmp_path):
+    import os
+    import pty
+    import sys
+    from pathlib import Path
+
+    from timeline import save_record
+
+    path = save_record(two_moves, tmp_path / "g.flick")
+    root = Path(__file__).resolve().parents[1]
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: flickbook export on a terminal (the pty)
+        os.chdir(root)
+        os.execv(sys.executable, [sys.executable, "flickbook_cli.py", "export", str(path),
+                                  "--out", str(tmp_path / "frames"), "--size", "64x48",
+                                  "--fps", "5"])
+    out = b""
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    _, status = os.waitpid(pid, 0)
+    text = out.decode(errors="replace")
+    assert os.WEXITSTATUS(status) == 0, text
+    bar = [part for part in text.split("\r") if "frame/s" in part]
+    assert bar and "<" in bar[-1] and "100%" in bar[-1], text  # elapsed<left, then done

@@ -421,8 +421,11 @@ def progress_bar(total: int, file=None, force: bool = False):
         from tqdm import tqdm
     except ImportError:  # the bar is a nicety: exporting works without it
         return None
+    # a terminal that reports no size (a bare pty) gets 80x24, not a hidden bar
+    size = shutil.get_terminal_size((80, 24))
     bar = tqdm(total=total, unit="frame", desc="export", file=file or sys.stderr,
-               disable=False if force else None, dynamic_ncols=True, leave=True)
+               disable=False if force else None, ncols=min(size.columns, 100),
+               nrows=max(size.lines, 2), leave=True)
 
     def update(done: int, _total: int) -> None:
         bar.update(done - bar.n)
