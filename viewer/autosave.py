@@ -12,6 +12,9 @@ from pathlib import Path
 
 AUTOSAVE_NAME = "autosave.flick"
 LAST_NAME = "last-session.flick"
+#: the path of the file the autosaved record was opened from or saved to (one line), so a
+#: restored session still saves back to that file
+SOURCE_NAME = "autosave-source.txt"
 
 
 def data_dir() -> Path:
@@ -36,11 +39,35 @@ class Autosaver:
         """The autosave a crashed (or still running) viewer left, if any."""
         return self.path if self.path.is_file() else None
 
-    def attach(self, session) -> None:
-        """Save now and after every tree or annotation change of `session`."""
+    def attach(self, session, source: Path | None = None) -> None:
+        """Save now and after every tree or annotation change of `session` (opened from the
+        file `source`, if any)."""
         session.listeners.append(self._on_change)
         self.session = session
+        self.set_source(source)
         self.save()
+
+    def set_source(self, source: Path | None) -> None:
+        """Remember the file the autosaved record belongs to (None: a record never saved)."""
+        path = self.dir / SOURCE_NAME
+        try:
+            if source is None:
+                path.unlink(missing_ok=True)
+                return
+            self.dir.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{SOURCE_NAME}.tmp")
+            tmp.write_text(str(Path(source).resolve()) + "\n", encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            self.error = f"autosave failed: {exc}"
+
+    def crashed_source(self) -> Path | None:
+        """The file the crashed session's record was opened from or saved to, if any."""
+        try:
+            text = (self.dir / SOURCE_NAME).read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+        return Path(text) if text else None
 
     def detach(self, session) -> None:
         if self._on_change in session.listeners:
@@ -70,6 +97,7 @@ class Autosaver:
         """Keep the crashed session aside (as last-session.flick) instead of restoring it."""
         if self.path.is_file():
             os.replace(self.path, self.dir / LAST_NAME)
+        (self.dir / SOURCE_NAME).unlink(missing_ok=True)
 
     def close(self) -> None:
         """Clean exit: the autosave becomes last-session.flick."""

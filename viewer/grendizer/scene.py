@@ -14,6 +14,7 @@ from games.api import CHANCE, TERMINAL, IllegalAction
 from games.grendizer.actions import Discard, Move, Pass, Play
 from games.grendizer.data import ACTIONS, BOARD
 from viewer.lighting import MATTE, PLASTIC, STONE, Material, apply_material
+from viewer.grendizer import words
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
 from . import layout as L
@@ -430,6 +431,9 @@ class GrendizerScene(Scene):
     # --- words ----------------------------------------------------------------------------------
     def phase(self, state) -> str:
         return state.queue[0][0] if state.queue else "-"
+
+    def event_lines(self, node) -> list[str]:
+        return words.event_lines(node.step)
 
     def status_lines(self, state) -> list[str]:
         track = BOARD.tracks[state.difficulty]
