@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from flickbook import __version__
 from games.api import IllegalAction
+from games.registry import get_game
 from timeline.record import GLYPHS, Drawing, Node, Record
 from timeline.views import read_view
 
@@ -219,8 +220,16 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
     nodes = data.get("nodes")
     _check(isinstance(nodes, list) and len(nodes) >= 1, name, "nodes",
            "the list of nodes is missing or empty")
+    headers = dict(headers)
     try:
-        record = Record(data["game"], dict(config), headers=dict(headers),
+        simulated = getattr(get_game(data["game"]), "physics_version", None) is not None
+    except (KeyError, ValueError):
+        simulated = False  # an unknown game: Record() below says so
+    if simulated:
+        # Records from before the header existed were made by physics version 1.
+        headers.setdefault("physics_version", "1")
+    try:
+        record = Record(data["game"], dict(config), headers=headers,
                         start_state_json=data.get("start"), kind=kind,
                         scenario=data.get("scenario"))
     except ValueError as exc:
@@ -273,6 +282,12 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
     a viewer abandon the check (it runs in the background after a file is opened).
     """
     problems = []
+    made_by = record.headers.get("physics_version")
+    current = getattr(record.game, "physics_version", None)
+    if made_by is not None and current is not None and str(made_by) != current:
+        problems.append(f"the stored motions were made by physics version {made_by}; this "
+                        f"Flickbook has physics version {current}, so flicks may come out "
+                        "differently here; the stored motion is what plays")
     for i, node in enumerate(record.nodes()):
         if node.parent is None or node.stored_motion is None:
             continue

@@ -7,6 +7,8 @@ from typing import Any, Mapping, Sequence
 
 from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
 
+from physics.config import VERSION as PHYSICS_VERSION
+
 from . import rules as R
 from .actions import MAX_SPEED, MAX_SPIN, Flick, Move, jump_move, jump_xy, parse
 from .galaxy import load_galaxy, sorted_spaces
@@ -19,6 +21,8 @@ class GlonkGame:
     name = "glonk"
     title = "Glonk"
     rules_version = "1"
+    #: What made the motions a record stores (records keep it in `headers["physics_version"]`).
+    physics_version = str(PHYSICS_VERSION)
     house_rules = dict(HOUSE_RULES)
 
     # --- setup ---------------------------------------------------------------------------
