@@ -108,30 +108,74 @@ def demo():
     return load_record("scenarios/demo/glonk-demo.flick").mainline()
 
 
-def test_a_flick_names_the_piece_with_what_it_is(demo):
-    assert str(demo[9].action) == "flick V1 a=190.00 v=2.500 s=0.00"
-    assert node_text(demo[9]) == "V1 Larva Ship: flick 190 deg 2.5 m/s"
-    assert node_text(demo[11]).startswith("G8 Jumper: flick 44.7 deg 0.95 m/s")
+@pytest.fixture(scope="module")
+def armadas_set_up(demo):
+    """The demo's position once both armadas (Invaders V, Little Greys G) and the asteroids
+    stand on the Galaxy."""
+    from games.glonk.actions import Flick
+
+    return next(n.parent.state for n in demo[1:] if isinstance(n.action, Flick))
 
 
-def test_a_flick_says_what_came_of_it(demo):
-    assert node_text(demo[10]) == "V5 Larva Ship: flick 191.8 deg 2.5 m/s, hyper"
-    assert node_text(demo[24]).endswith("atomised by the Black Hole")
-    assert node_text(demo[17]) == "G0 Great Saucer boards, V5 Larva Ship atomised, +1"
+def test_a_flick_names_the_piece_with_what_it_is(armadas_set_up):
+    from games.glonk.actions import Flick, parse
+    from games.glonk.notation import move_text as glonk_text
+
+    flick = parse("flick V1 a=190.00 v=2.500 s=0.00")
+    assert glonk_text(armadas_set_up, flick) == "V1 Larva Ship: flick 190 deg 2.5 m/s"
+    assert glonk_text(armadas_set_up, Flick.make("G8", 44.69, 0.949)) == \
+        "G8 Jumper: flick 44.7 deg 0.95 m/s"
 
 
-def test_glonk_setup_and_turn_moves_name_players_from_one(demo):
-    assert node_text(demo[1]) == "P1 sets up on M18"
-    assert node_text(demo[3]) == "A1 Asteroid put on M10"
-    assert node_text(demo[23]) == "P2 ends the turn"
+def test_a_flick_says_what_came_of_it(armadas_set_up):
+    from games.glonk.actions import Flick, Move
+    from games.glonk.notation import move_text as glonk_text
+
+    flick = Flick.make("V5", 191.76, 2.5)
+    hyper = (Event("hyper_propulsion", {"piece": "V5"}),)
+    assert glonk_text(armadas_set_up, flick, hyper) == "V5 Larva Ship: flick 191.8 deg 2.5 m/s, hyper"
+    black_hole = (Event("atomised", {"piece": "V5", "by": "BH", "points": 0}),)
+    assert glonk_text(armadas_set_up, flick, black_hole).endswith(", atomised by the Black Hole")
+    boarding = (Event("boarded", {"piece": "G0", "victims": ["V5"]}),
+                Event("atomised", {"piece": "V5", "by": "G0", "points": 1}),
+                Event("scored", {"player": 1, "piece": "V5", "points": 1}))
+    state = armadas_set_up
+    if state.to_move != 1:  # the Little Greys (seat 1) board: the point is the mover's own
+        from dataclasses import replace
+        state = replace(state, to_move=1)
+    assert glonk_text(state, Move("board", ("G0",)), boarding) == \
+        "G0 Great Saucer boards, V5 Larva Ship atomised, +1"
 
 
-def test_points_for_another_player_and_spin_are_written_out(demo):
+def test_every_flick_of_the_demo_reads_piece_kind_flick_and_its_outcome(demo):
+    from games.glonk.actions import Flick
+
+    flicks = [n for n in demo[1:] if isinstance(n.action, Flick)]
+    assert flicks
+    for node in flicks:
+        text = node_text(node)
+        piece = node.parent.state.get(node.action.piece)
+        assert text.startswith(f"{piece.id} {piece.ship_type().name}: flick "), text
+        kinds = {e.kind for e in node.step.events}
+        assert ("hyper" in text.split(", ")) == ("hyper_propulsion" in kinds), text
+
+
+def test_glonk_setup_and_turn_moves_name_players_from_one(armadas_set_up):
+    from games.glonk.actions import Move
+    from games.glonk.notation import move_text as glonk_text
+
+    state = armadas_set_up
+    who = f"P{state.to_move + 1}"
+    assert glonk_text(state, Move("end_turn")) == f"{who} ends the turn"
+    assert glonk_text(state, Move("asteroid", ("A1", "M10"))) == "A1 Asteroid put on M10"
+
+
+def test_points_for_another_player_and_spin_are_written_out(armadas_set_up):
     from games.glonk import GAME as GLONK
     from games.glonk.actions import Flick
     from games.glonk.notation import move_text as glonk_text
 
-    state = demo[8].state
+    state = armadas_set_up
     flick = Flick.make("V1", 90, 1.25, spin=3)
     scored = (Event("scored", {"player": 1, "points": 2}),)
     assert glonk_text(state, flick, scored) == \
