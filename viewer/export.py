@@ -50,9 +50,16 @@ def find_ffmpeg() -> str | None:
 
 
 def default_workers() -> int:
-    """One rendering process per CPU core, at most 4 (the encoder takes little: x264 at
-    "veryfast" costs about 7 ms of CPU a 1280x720 frame, the renderer about 25)."""
-    return max(1, min(os.cpu_count() or 1, 4))
+    """One rendering process per free CPU core, at most 4 (the encoder takes little: x264 at
+    "veryfast" costs about 7 ms of CPU a 1280x720 frame, the renderer about 25). On cores
+    that others keep busy a helper only adds its start-up and copying (bench/export.py: 0.7x
+    at load 9 on 2 cores), so the cores the load average leaves free are what count."""
+    cores = os.cpu_count() or 1
+    try:
+        free = cores - os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average (Windows): assume the cores are free
+        free = cores
+    return max(1, min(int(free + 0.5), cores, 4))
 
 
 def frame_times(clock: LineClock, fps: float, speed: float, hold: float) -> np.ndarray:
