@@ -69,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", dest="last", type=int, default=None,
                    help="end with this ply (default: the end of the main line)")
     p.add_argument("--workers", type=int, default=None,
-                   help="rendering processes (default: one per free CPU core, at most 4, for clips of 240+ frames)")
+                   help="rendering processes (default: one per free CPU core, at most 4, "
+                        "for clips of 240 frames or more)")
 
     p = sub.add_parser("info", help="describe a record or scenario file and list its main line")
     p.add_argument("file")
