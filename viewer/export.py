@@ -347,6 +347,8 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
             if workers is None:  # a helper's start-up (about 1.5 s of CPU) pays off on long clips
                 workers = default_workers() if total >= MIN_PARALLEL_FRAMES else 1
             workers = max(1, int(workers))
+            if getattr(sys, "frozen", False):  # a desktop bundle has no Python to start helpers
+                workers = 1
             if workers > 1:  # they start up while this process renders ahead
                 record_file = save_record(record, Path(tmp) / "record.flick")
                 helpers = _start_helpers({
