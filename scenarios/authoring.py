@@ -15,7 +15,8 @@ def slugify(title: str) -> str:
 def scenarios_dir(game: str) -> Path:
     """Where puzzles are saved: $FLICKBOOK_SCENARIOS/<game>/ (tests), else scenarios/<game>/ of
     a checkout; an installed program's own folder is replaced by an upgrade (or read-only), so
-    there they go to the user's data folder ($FLICKBOOK_HOME, else ~/.local/share/flickbook)."""
+    there they go to scenarios/<game>/ in the user's data folder (where the autosave lives:
+    $FLICKBOOK_HOME, else $XDG_DATA_HOME/flickbook or ~/.local/share/flickbook)."""
     from flickbook import resources
     from scenarios import SCENARIO_DIR
 
@@ -26,8 +27,8 @@ def scenarios_dir(game: str) -> Path:
         return SCENARIO_DIR / game
     home = os.environ.get("FLICKBOOK_HOME")
     xdg = os.environ.get("XDG_DATA_HOME")
-    data = Path(home) if home else (Path(xdg) if xdg else Path.home() / ".local" / "share") / "flickbook"
-    return data / "scenarios" / game
+    user = Path(home) if home else (Path(xdg) if xdg else Path.home() / ".local" / "share") / "flickbook"
+    return user / "scenarios" / game
 
 
 def free_path(path: Path) -> Path:

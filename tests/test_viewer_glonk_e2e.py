@@ -62,8 +62,13 @@ def test_flick_a_piece_with_a_real_mouse_drag_then_play_it_back(tmp_path):
         game = mirror.session.game
         # setup: click the space of each placement, as the status line asks
         while mirror.session.state.phase in ("place_armada", "place_asteroid"):
-            action = game.legal_actions(mirror.session.state)[0]
-            desk.click(*mirror.cell(action.args[-1]))
+            state = mirror.session.state
+            px = mirror.cell(game.legal_actions(state)[0].args[-1])
+            desk.click(*px)
+            # what the mirror's scene makes of the same pixel (an asteroid goes where the
+            # click is when the rule allows it there)
+            origin, direction = mirror.app.mouse_ray(*_film(round(px[0]), round(px[1])))
+            action = mirror.scene.click(state, mirror.scene.pick(origin, direction)).action
             mirror.play(action)
         assert mirror.session.state.phase == "actions"
         _same_record(tmp_path, mirror, seconds=15)

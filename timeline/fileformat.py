@@ -198,6 +198,24 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
     return data
 
 
+def _upgrade_rules(data: dict, name: str) -> dict:
+    """A record written under an older `rules_version` of its game, brought to this one by the
+    game (when a rules decision changed what its actions mean)."""
+    try:
+        game = get_game(data["game"])
+    except (KeyError, ValueError):
+        return data  # an unknown game: Record() says so
+    made_by = str(data.get("headers", {}).get("rules_version", "1"))
+    if not game.game_type.upgrades_records or made_by == game.rules_version:
+        return data
+    try:
+        return game.upgrade_record(data)
+    except (IllegalAction, ValueError, KeyError, TypeError, IndexError) as exc:
+        raise RecordFileError(f"{name}: made by rules version {made_by} of {game.title}, and "
+                              f"cannot be brought up to version {game.rules_version}: "
+                              f"{exc}") from None
+
+
 def _check(cond: bool, name: str, where: str, what: str) -> None:
     if not cond:
         raise RecordFileError(f"{name}: {where}: {what}")
@@ -220,6 +238,8 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
     nodes = data.get("nodes")
     _check(isinstance(nodes, list) and len(nodes) >= 1, name, "nodes",
            "the list of nodes is missing or empty")
+    data = _upgrade_rules(data, name)
+    config, headers, nodes = data.get("config", {}), data.get("headers", {}), data["nodes"]
     headers = dict(headers)
     try:
         simulated = getattr(get_game(data["game"]), "physics_version", None) is not None

@@ -12,9 +12,6 @@ from pathlib import Path
 
 AUTOSAVE_NAME = "autosave.flick"
 LAST_NAME = "last-session.flick"
-#: the path of the file the autosaved record was opened from or saved to (one line), so a
-#: restored session still saves back to that file
-SOURCE_NAME = "autosave-source.txt"
 
 
 def data_dir() -> Path:
@@ -48,26 +45,19 @@ class Autosaver:
         self.save()
 
     def set_source(self, source: Path | None) -> None:
-        """Remember the file the autosaved record belongs to (None: a record never saved)."""
-        path = self.dir / SOURCE_NAME
+        """Remember the file the autosaved record belongs to (viewer.opened_from)."""
+        from viewer.opened_from import remember
+
         try:
-            if source is None:
-                path.unlink(missing_ok=True)
-                return
-            self.dir.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{SOURCE_NAME}.tmp")
-            tmp.write_text(str(Path(source).resolve()) + "\n", encoding="utf-8")
-            os.replace(tmp, path)
+            remember(self.path, source)
         except OSError as exc:
             self.error = f"autosave failed: {exc}"
 
     def crashed_source(self) -> Path | None:
         """The file the crashed session's record was opened from or saved to, if any."""
-        try:
-            text = (self.dir / SOURCE_NAME).read_text(encoding="utf-8").strip()
-        except OSError:
-            return None
-        return Path(text) if text else None
+        from viewer.opened_from import recall
+
+        return recall(self.path)
 
     def detach(self, session) -> None:
         if self._on_change in session.listeners:
@@ -97,7 +87,9 @@ class Autosaver:
         """Keep the crashed session aside (as last-session.flick) instead of restoring it."""
         if self.path.is_file():
             os.replace(self.path, self.dir / LAST_NAME)
-        (self.dir / SOURCE_NAME).unlink(missing_ok=True)
+        from viewer.opened_from import forget
+
+        forget(self.path)
 
     def close(self) -> None:
         """Clean exit: the autosave becomes last-session.flick."""
