@@ -2,8 +2,9 @@
 
 Opens the first Glonk tutorial, and measures:
 - idle_core: the share of one core the window uses while nothing changes (no frames drawn);
-- flick_latency_ms: from the release of a real mouse flick (xdotool) to the first frame of
-  its motion (the flick is simulated off the frame thread, then played from its start);
+- flick_latency_ms: from the release of a real mouse flick (xdotool), held still until its
+  ghost path showed, to the first frame of its motion (the ghost path's simulation is the
+  flick's; a flick released at once is simulated off the frame thread, then played);
 - moving_fps and cpu_ms_per_frame: while the flick plays back (Space), frames a second and
   the window's CPU time per frame drawn.
 Ends with ONE JSON line of figures. Usage: python bench/viewer_window.py
@@ -58,7 +59,9 @@ def main() -> None:
         ang = math.atan2(-piece.y, -piece.x)
         b = mirror.px((piece.x - math.cos(ang) * 0.09, piece.y - math.sin(ang) * 0.09, 0.0))
         desk.drag([a] + [(a[0] + (b[0] - a[0]) * k / 8, a[1] + (b[1] - a[1]) * k / 8)
-                         for k in range(1, 9)])
+                         for k in range(1, 9)], release=False)
+        desk.wait(lambda p: p["ghost_line"], 60, "the aim's ghost path")  # a hand holds still
+        desk.up()
         p = desk.wait(lambda p: p["clock_started"] is not None and "flick_released" in p["marks"]
                       and p["clock_started"] >= p["marks"]["flick_released"], 120, "the flick")
         latency = p["clock_started"] - p["marks"]["flick_released"]

@@ -194,7 +194,8 @@ class Desk:
         self.wait(lambda p: p["dialog"] == "FileDialog", 20, "the open dialog")
         self.type(str(path))
         self.key("Return")
-        self.wait(lambda p: p["dialog"] is None, 30, "the open dialog to close")
+        self.wait(lambda p: p["dialog"] is None and p["mode"] == "play", 30,
+                  "the open dialog to close")
 
     def stop(self) -> None:
         if self.viewer is not None and self.viewer.poll() is None:
