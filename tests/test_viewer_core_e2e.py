@@ -129,7 +129,9 @@ def test_flick_gesture_ghost_path_cancel_release_and_the_turn_log(tmp_path):
         assert f.speed == pytest.approx(want.speed, abs=0.03), "fired from the release point"
         # the turn log says what happened, in the game's words
         told = "\n".join(p["log"])
-        assert f"flick {piece.id}" in told and piece.id in p["message"], (told, p["message"])
+        # (headed by the move in readable notation: "V10 Larva Ship: flick 11.1 deg ...")
+        assert f"{piece.id} " in told and ": flick " in told and piece.id in p["message"], (
+            told, p["message"])
         assert any(w in told for w in ("standard propulsion", "hyper-propulsion", "atomised",
                                        "lost in space")), told
         print(f"\nflick release to first motion frame: {latency * 1000:.0f} ms")
