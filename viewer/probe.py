@@ -59,6 +59,8 @@ class Probe:
             "marks": dict(app.marks),
             "clock_started": app.clock.started_at,
             "editor": ctl.editor.active,
+            "editor_hints": list(getattr(getattr(getattr(ctl.editor, "current", None), "model",
+                                                 None), "hints", None) or []),
             "inputs": ctl.inputs,
             "graph": {"shown": ctl.graph.shown, "dots": [i for i, _ in ctl.graph.dots],
                       "preview": len(ctl.graph.preview or {})},
@@ -68,7 +70,6 @@ class Probe:
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "status": app._status_text,
             "pointer": self._pointer(),
-            "over": (lambda r: r.getName() if r is not None else None)(app.mouseWatcherNode.getOverRegion()),
         }
 
     def _pointer(self):
