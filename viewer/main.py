@@ -41,26 +41,30 @@ def session_for_args(args):
     return demo_for(getattr(args, "game", None) if command == "demo" else None), None
 
 
+#: The bundled demos, game name -> "module:function" returning a Session; the first is the
+#: default. Each lives in its game's house.
+DEMOS = {
+    "glonk": "viewer.glonk.demo:demo_session",
+    "glik": "viewer.glik.demo:demo_session",
+}
+
+
 def demo_for(game: str | None):
-    """The bundled demo replay: the annotated Glonk game, or the Glik demo built in code."""
-    from viewer.demo import demo_session
+    """The bundled demo replay (`game` None: the first that opens)."""
+    import importlib
 
-    if game in (None, "glonk"):
-        from scenarios import SCENARIO_DIR
-        from timeline import RecordFileError, Session, load_record
+    from timeline import RecordFileError
 
+    if game is not None and game not in DEMOS:
+        raise ValueError(f"there is a demo for {' and '.join(DEMOS)}, not {game!r}")
+    for name in ([game] if game is not None else list(DEMOS)):
+        module, fn = DEMOS[name].split(":")
         try:
-            session = Session(load_record(SCENARIO_DIR / "demo" / "glonk-demo.flick"))
-            first_note = next((n for n in session.record.mainline() if n.comment), None)
-            if first_note is not None:
-                session.go_to(first_note)  # where setup ends and the story begins
-            return session
+            return getattr(importlib.import_module(module), fn)()
         except RecordFileError:
-            if game == "glonk":
+            if game is not None:
                 raise
-    if game not in (None, "glik", "glonk"):
-        raise ValueError(f"there is a demo for glonk and glik, not {game!r}")
-    return demo_session()
+    raise ValueError("no bundled demo could be opened")
 
 
 def run_viewer(args) -> int:
@@ -91,7 +95,7 @@ def run_viewer(args) -> int:
     crashed = autosaver.crashed_session()
 
     def start_autosave():
-        autosaver.attach(ctl.session)
+        autosaver.attach(ctl.session, ctl.path)
 
     if crashed is not None:
         def restore():
@@ -104,9 +108,13 @@ def run_viewer(args) -> int:
                 return
             from timeline import Session
 
-            ctl.set_session(Session(record))  # attaches the autosaver to the restored session
+            source = autosaver.crashed_source()
+            session = Session(record)
+            session.dirty = not _same_as_file(record, source)  # work not saved to its file
+            ctl.set_session(session, source)  # attaches the autosaver to the restored session
             ctl.go_to(record.root.end())
-            ctl.say("Restored the session that did not end cleanly")
+            ctl.say("Restored the session that did not end cleanly"
+                    + (f" (from {source.name}: Ctrl+S saves to it)" if source else ""))
 
         def discard():
             autosaver.discard()
@@ -119,3 +127,15 @@ def run_viewer(args) -> int:
     app.exitFunc = autosaver.close
     app.run()
     return 0
+
+
+def _same_as_file(record, path) -> bool:
+    """Whether `record` holds exactly what the file at `path` holds (nothing unsaved)."""
+    from timeline import RecordFileError, dumps, load_record
+
+    if path is None:
+        return False
+    try:
+        return dumps(load_record(path)) == dumps(record)
+    except (RecordFileError, OSError, ValueError):
+        return False
