@@ -426,6 +426,13 @@ class GlonkGame:
         self._check(s, action)
         if not isinstance(action, Flick):
             return self._apply_move(s, action)
+        import physics
+        from physics.agreement import motion_disagreement
+
+        pf = physics.Flick(action.piece, action.angle_rad, action.speed, action.spin)
+        problem = motion_disagreement(motion, R.discs_of(replace(s, pending_board=None)), pf)
+        if problem is not None:
+            raise IllegalAction(problem, action)
         return self._judge(s, action, motion)
 
     def _judge(self, s, action, motion) -> Step:
