@@ -8,6 +8,7 @@ See docs/file-format.md.
 from __future__ import annotations
 
 import base64
+import errno
 import glob
 import gzip
 import json
@@ -146,7 +147,7 @@ def write_atomic(path: str | os.PathLike, payload: bytes, *, compress: bool | No
     """Replace `path` by `payload` so that a crash at any moment leaves the old or the new file.
 
     A symlink is followed (its target is replaced, the link stays); an existing file keeps its
-    permissions (a new one gets the umask's); the folder is synced after the rename, so the new
+    permissions (a new one gets the umask's) and a read-only one is refused; the folder is synced after the rename, so the new
     name survives a power cut; temporary files a killed writer left behind are removed.
     """
     path = Path(path)
@@ -161,6 +162,9 @@ def write_atomic(path: str | os.PathLike, payload: bytes, *, compress: bool | No
         mode = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = 0o666 & ~_UMASK
+    else:  # a file its owner made read-only is not replaced behind their back (even by root)
+        if not mode & 0o200 or not os.access(path, os.W_OK):
+            raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     _remove_stale_temporaries(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -108,7 +108,7 @@ def export_command(args) -> int:
         record = load_record(args.file)
         result = export_video(record, args.out, size=size, fps=args.fps, speed=args.speed,
                               camera_preset=args.camera)
-    except (RenderError, RecordFileError, OSError) as exc:
+    except (RenderError, RecordFileError, OSError, ValueError) as exc:  # ValueError: a camera
         print(f"flickbook: {exc}", file=sys.stderr)
         return 2
     kind = "video" if result["video"] else "PNG frames (no ffmpeg found)"
