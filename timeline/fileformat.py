@@ -441,11 +441,37 @@ def _header(data: dict, name: str) -> Record:
     except _GAME_ERRORS as exc:
         raise RecordFileError(f"{name}: config: {exc}") from None
     try:
-        return Record(game.name, dict(config), headers=dict(headers),
-                      start_state_json=data.get("start"), kind=data.get("kind", "record"),
-                      scenario=data.get("scenario"))
+        record = Record(game.name, dict(config), headers=dict(headers),
+                        start_state_json=data.get("start"), kind=data.get("kind", "record"),
+                        scenario=data.get("scenario"))
+        canonical = None if "start" not in data else game.state_to_json(record.root.state)
     except _GAME_ERRORS as exc:
         raise RecordFileError(f"{name}: starting position: invalid ({exc})") from None
+    if canonical is not None:  # games read leniently; what they would write back must match
+        place = _first_difference(data["start"], json.loads(json.dumps(canonical)))
+        _check(place is None, name, "starting position",
+               f"{place} is not what the game means by it (a wrong type, or a value out of place)")
+    return record
+
+
+def _first_difference(given, canonical) -> str | None:
+    """Where two JSON values differ, types included (1, 1.0 and true are three values)."""
+    stack = [(given, canonical, "start")]
+    while stack:
+        a, b, where = stack.pop()
+        if type(a) is not type(b):
+            return where
+        if isinstance(a, dict):
+            if a.keys() != b.keys():
+                return f"{where} (keys {', '.join(sorted(set(a) ^ set(b)))[:80]})"
+            stack.extend((a[k], b[k], f"{where}.{k}") for k in a)
+        elif isinstance(a, list):
+            if len(a) != len(b):
+                return where
+            stack.extend((x, y, f"{where}[{i}]") for i, (x, y) in enumerate(zip(a, b)))
+        elif a != b:
+            return where
+    return None
 
 
 def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = False,

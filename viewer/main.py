@@ -77,7 +77,7 @@ def run_viewer(args) -> int:
         print(f"flickbook: {NO_DISPLAY_MESSAGE}", file=sys.stderr)
         return 2
     from viewer.app import ViewerApp
-    from viewer.autosave import Autosaver
+    from viewer.autosave import Autosaver, offer_restore, watch_failures
 
     try:
         app = ViewerApp(session, offscreen=False, size=(1280, 720))
@@ -88,34 +88,8 @@ def run_viewer(args) -> int:
     app.autosaver = autosaver
     ctl = app.controller
     ctl.path = path
-    crashed = autosaver.crashed_session()
-
-    def start_autosave():
-        autosaver.attach(ctl.session)
-
-    if crashed is not None:
-        def restore():
-            try:
-                record = autosaver.load_crashed()
-            except Exception as exc:  # a damaged autosave must not stop the viewer
-                ctl.say(f"Could not restore: {exc}")
-                autosaver.discard()
-                start_autosave()
-                return
-            from timeline import Session
-
-            ctl.set_session(Session(record))  # attaches the autosaver to the restored session
-            ctl.go_to(record.root.end())
-            ctl.say("Restored the session that did not end cleanly")
-
-        def discard():
-            autosaver.discard()
-            start_autosave()
-
-        ctl.ask("The last session did not end cleanly. Restore it?",
-                [("Restore", restore), ("Discard", discard)])
-    else:
-        start_autosave()
+    offer_restore(ctl, autosaver, lambda: autosaver.attach(ctl.session))
+    watch_failures(app, ctl, autosaver)
     app.exitFunc = autosaver.close
     app.run()
     return 0
