@@ -36,7 +36,8 @@ def main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
     outcomes = collections.Counter()
     crashes = collections.Counter()
-    slowest = 0.0
+    examples: dict[str, str] = {}
+    slowest, slowest_name = 0.0, ""
     start = time.perf_counter()
     for name, raw in cases(seed, n):
         t = time.perf_counter()
@@ -44,8 +45,11 @@ def main() -> None:
             outcomes[run_case(raw, name)] += 1
         except Exception as exc:  # noqa: BLE001 - counting crashes is the point
             frame = traceback.extract_tb(exc.__traceback__)[-1]
-            crashes[f"{type(exc).__name__} at {Path(frame.filename).name}:{frame.lineno}"] += 1
-        slowest = max(slowest, time.perf_counter() - t)
+            place = f"{type(exc).__name__} at {Path(frame.filename).name}:{frame.lineno}"
+            crashes[place] += 1
+            examples.setdefault(place, f"{name}: {str(exc)[:200]}")
+        if time.perf_counter() - t > slowest:
+            slowest, slowest_name = time.perf_counter() - t, name
     seconds = time.perf_counter() - start
     bomb = _gzip_bomb()
     figures = {
@@ -55,10 +59,14 @@ def main() -> None:
         "accepted": outcomes["accepted"],
         "crashes": sum(crashes.values()),
         "crash_places": dict(crashes),
+        "crash_examples": examples,
         "seconds": round(seconds, 1),
         "slowest_case_s": round(slowest, 3),
+        "slowest_case": slowest_name,
         "gzip_bomb_kb": len(bomb) // 1024,
         "gzip_bomb_refused_s": refusal_seconds(lambda: loads(bomb, "bomb.flick.gz")),
+        "forged_gzip_bomb_refused_s": refusal_seconds(
+            lambda: loads(_gzip_bomb(forged=True), "forged.flick.gz")),
         "dev_zero_refused_s": refusal_seconds(lambda: load_record("/dev/zero")),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }

@@ -161,7 +161,7 @@ def _edit_motion(data, rng: random.Random) -> None:
     node["motion"] = base64.b64encode(motion.to_bytes()).decode("ascii")
 
 
-def _mutate_bytes(raw: bytes, rng: random.Random) -> bytes:
+def _mutate_bytes(raw: bytes, rng: random.Random, bombs: bool = True) -> bytes:
     choice = rng.random()
     if choice < 0.25:
         return raw[:rng.randrange(len(raw))]
@@ -178,7 +178,8 @@ def _mutate_bytes(raw: bytes, rng: random.Random) -> bytes:
         b[rng.randrange(10, len(b))] ^= 1 << rng.randrange(8)
         return bytes(b)
     if choice < 0.80:  # a bomb: a small file that inflates past the limit
-        return _gzip_bomb()
+        forged = rng.random() < 0.5
+        return _gzip_bomb(forged=forged) if bombs else raw[:-2]
     i = rng.randrange(len(raw))
     return raw[:i] + rng.choice([b"\xff", b"\x00", b"}", b"]", b",", b'"', b"\\"]) + raw[i:]
 
@@ -187,8 +188,11 @@ _BOMB: bytes | None = None
 last_mutation = ""
 
 
-def _gzip_bomb() -> bytes:
-    """About 300 KB of gzip that inflates to 300 MB (past the 256 MB limit)."""
+def _gzip_bomb(forged: bool = False) -> bytes:
+    """About 300 KB of gzip that inflates to 300 MB (past the 256 MB limit); `forged` has a
+    trailer that claims 1 KB, so only inflating it can tell."""
+    if forged:
+        return _gzip_bomb()[:-4] + (1024).to_bytes(4, "little")
     global _BOMB
     if _BOMB is None:
         import zlib
@@ -215,11 +219,9 @@ def cases(seed: int, n: int, bombs: bool = True):
             data = json.loads(raw)
             out = _mutate_json(data, rng)
             if rng.random() < 0.1:
-                out = _mutate_bytes(out, rng)
+                out = _mutate_bytes(out, rng, bombs)
         else:
-            out = _mutate_bytes(raw, rng)
-            if not bombs and out is _BOMB:
-                out = raw[:-2]
+            out = _mutate_bytes(raw, rng, bombs)
         yield f"{name}#{k}", out
 
 

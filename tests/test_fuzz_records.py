@@ -15,10 +15,12 @@ def test_two_thousand_mutated_files_load_and_round_trip_or_are_refused():
     assert outcomes["refused"] > 1000 and outcomes["accepted"] > 100, outcomes
 
 
-def test_a_gzip_bomb_is_refused_at_the_stated_limit():
+@pytest.mark.parametrize("forged", [False, True])
+def test_a_gzip_bomb_is_refused_at_the_stated_limit(forged):
+    """Refused by its trailer, or (trailer forged to say 1 KB) by inflating in bounded steps."""
     from fuzzing import _gzip_bomb
 
-    bomb = _gzip_bomb()
+    bomb = _gzip_bomb(forged=forged)
     assert len(bomb) < 1 << 20
     with pytest.raises(RecordFileError, match=f"inflates to more than {MAX_JSON_BYTES >> 20} MB"):
         loads(bomb, "bomb.flick.gz")

@@ -329,6 +329,9 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
     if len(raw) > MAX_JSON_BYTES:
         raise RecordFileError(f"{name}: larger than {MAX_JSON_BYTES >> 20} MB, the most a record may be")
     if raw.startswith(GZIP_MAGIC):
+        if len(raw) >= 18 and int.from_bytes(raw[-4:], "little") > MAX_JSON_BYTES:
+            raise RecordFileError(f"{name}: inflates to more than {MAX_JSON_BYTES >> 20} MB, "
+                                  "the most a record may be")  # as its gzip trailer says
         try:
             raw = _inflate(raw, name)
         except (OSError, EOFError, zlib.error) as exc:
@@ -407,7 +410,9 @@ TOP = Obj(required={"format": OneOf(FORMAT_NAME), "format_version": Int(1, FORMA
                     "headers": HEADERS, "start": Obj(extra=Json()), "scenario": SCENARIO})
 
 #: What game code may raise on data it was not written for; the loader turns it into a message.
-_GAME_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError, ArithmeticError)
+#: (RuntimeError: Glonk's setup flow says so of positions it cannot continue.)
+_GAME_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError, ArithmeticError,
+                RuntimeError)
 
 
 def _check(cond: bool, name: str, where: str, what: str) -> None:

@@ -16,6 +16,7 @@ A write that fails is reported once (`take_failure`), so the window can say so a
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import fcntl
 import os
 import tempfile
@@ -231,9 +232,10 @@ class Autosaver:
                 path = self.path
             try:
                 if self._lock_fd is None:  # the folder was unwritable when we started
+                    path.parent.mkdir(parents=True, exist_ok=True)  # raises with the reason
                     fd = _try_lock(_lock_path(path))
                     if fd is None:
-                        raise OSError(f"cannot create files in {path.parent}")
+                        raise OSError(errno.EACCES, "cannot create files there")
                     self._lock_fd = fd
                 write_atomic(path, encode_snapshot(data))
                 self.saves += 1
@@ -241,7 +243,9 @@ class Autosaver:
                 self._reported = False
             except (OSError, RecordFileError) as exc:  # a full disk must not take the viewer down
                 reason = getattr(exc, "strerror", None) or str(exc)
-                self.error = f"autosave to {path.parent} failed: {reason}"
+                if isinstance(exc, FileExistsError):
+                    reason = "a file of that name is in the way"
+                self.error = f"Autosave cannot write to {path.parent} ({reason})"
                 if not self._reported:
                     self._reported = True
                     self._failure = self.error
@@ -385,7 +389,7 @@ def watch_failures(app, ctl, autosaver: Autosaver) -> None:
 
         print(f"flickbook: {failure}", flush=True)
         ctl.ask(f"{failure}. Your changes are not being autosaved. Autosave to {alt} instead?",
-                [(f"Use {alt.name}", use_alternative), ("Keep playing", None)])
+                [("Autosave there", use_alternative), ("Keep playing", None)])
         return task.again
 
     app.taskMgr.doMethodLater(0.25, poll, "flickbook-autosave-watch")
