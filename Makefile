@@ -1,7 +1,13 @@
 # The two commands of the README: `make run` and `make test`. Each creates .venv on first use.
+# Installing (README "Install"): `make wheel` (wheel and sdist in dist/), `make dist` (desktop
+# bundles in dist/); `make try-wheel` and `make try-bundle` are what CI runs on them.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
+DIST_PLATFORMS ?=
+VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' flickbook/__init__.py)
+WHEEL := dist/flickbook-$(VERSION)-py3-none-any.whl
+SDIST := dist/flickbook-$(VERSION).tar.gz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -9,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/pip install -q -e '.[test]'
 	touch $(STAMP)
 
-.PHONY: run test bench
+.PHONY: run test bench wheel try-wheel dist try-bundle
 run: $(STAMP)
 	$(VENV)/bin/flickbook $(ARGS)
 
@@ -18,3 +24,21 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	for b in bench/*.py; do $(VENV)/bin/python $$b || exit 1; done
+
+# The sdist, and the wheel built from it (so the sdist is proved complete too), then a check
+# that both carry every file the program is made of.
+wheel: $(STAMP)
+	rm -f $(WHEEL) $(SDIST)
+	$(VENV)/bin/pip install -q build
+	$(VENV)/bin/python -m build -q --outdir dist . >/dev/null
+	$(VENV)/bin/python .ci/check_dist.py $(WHEEL) $(SDIST)
+
+try-wheel: wheel
+	PYTHON=$(PYTHON) .ci/try_wheel $(WHEEL)
+
+# Desktop bundles (Panda3D's bdist_apps), one archive per platform; DIST_PLATFORMS=... for some.
+dist: $(STAMP)
+	$(VENV)/bin/python bundle/build.py $(DIST_PLATFORMS)
+
+try-bundle: $(STAMP)
+	PYTHON=$(VENV)/bin/python .ci/try_bundle

@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+from flickbook import __version__
+
 EXIT_USAGE = 2
 
 
@@ -66,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="flickbook", description=(
         "Flickbook: play, record, replay, branch and annotate Glonk, Glik and Grendizer XperienZ. "
         "With no command, opens the viewer on the demo replay."))
+    parser.add_argument("--version", action="version", version=f"flickbook {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("play", help="start a hot-seat game in the viewer")
@@ -374,10 +377,11 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:  # an illegal move or a damaged file from deeper layers
+        from flickbook.resources import MissingResource
         from games.api import IllegalAction
         from timeline import RecordFileError
 
-        if isinstance(exc, (IllegalAction, RecordFileError)):
+        if isinstance(exc, (IllegalAction, RecordFileError, MissingResource)):
             print(f"flickbook: {exc}", file=sys.stderr)
             return EXIT_USAGE
         if isinstance(exc, OSError):  # a place that cannot be read or written

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from flickbook import resources
 from timeline.fileformat import RecordFileError, load_record, save_record
 from timeline.record import Record
 
-SCENARIO_DIR = Path(__file__).resolve().parent
+SCENARIO_DIR = resources.path("scenarios")
 
 
 @dataclass

@@ -85,9 +85,10 @@ def test_a_longer_pull_flicks_harder_up_to_3_m_per_s():
     speeds = [AIM.pull_to_speed(p) for p in (0.01, 0.05, 0.1, 0.2, 0.25, 0.6)]
     assert speeds == sorted(speeds)
     assert speeds[-1] == pytest.approx(3.0) and speeds[-2] == pytest.approx(3.0)
-    # the predicted slide grows in proportion to the pull
-    assert AIM.slide_distance(AIM.pull_to_speed(0.1)) == pytest.approx(
-        2 * AIM.slide_distance(AIM.pull_to_speed(0.05)))
+    # the speed grows in step with the pull, so a few pixels never make a hard flick: a 4 mm
+    # pull (about 4 px in top view) is under 0.1 m/s, not the 0.58 m/s it used to be
+    assert AIM.pull_to_speed(0.1) == pytest.approx(2 * AIM.pull_to_speed(0.05))
+    assert AIM.pull_to_speed(0.004) < 0.1
 
 
 def test_the_flick_goes_opposite_to_the_pull_and_says_standard_or_hyper():
@@ -98,7 +99,7 @@ def test_the_flick_goes_opposite_to_the_pull_and_says_standard_or_hyper():
     assert short.angle == pytest.approx(180.0)
     assert short.standard and not short.lost
     assert short.parsecs is not None and short.parsecs <= 1
-    far = AIM.aim_from_pull(s, "Z2", (z2.x, z2.y), (z2.x - 0.06, z2.y + 0.0001))
+    far = AIM.aim_from_pull(s, "Z2", (z2.x, z2.y), (z2.x - 0.15, z2.y + 0.0001))
     assert abs(far.angle) < 1 or abs(far.angle - 360) < 1
     assert not far.standard
     assert far.lost == (math.hypot(*far.rest) - z2.radius >= 0.60)

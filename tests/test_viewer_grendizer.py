@@ -414,8 +414,9 @@ def test_vega_spy_discard_by_clicking_a_card(app):
 
 
 def test_draws_the_session_makes_by_itself_animate_one_after_another(app):
-    """After a move the session draws the next turn's card and tokens at once; in a window the
-    scene then plays those draws one after the other, and ends on the position shown."""
+    """After a move the session draws the next turn's card and tokens at once; the app's one
+    clock then plays the move and those draws one after the other, and ends on the position
+    shown."""
     from timeline import Record, Session
 
     s = position(queue=[["move"], ["end"]], played=True)
@@ -423,20 +424,26 @@ def test_draws_the_session_makes_by_itself_animate_one_after_another(app):
     session = Session(rec, rng=np.random.default_rng(3))
     app.set_session(session)
     scene = app.scene
-    app.controller = object()  # as in a window: the scene animates the session's own draws
     try:
         app.show_node(session.node)
-        scene._chain_step(0.0)
-        session.play(Move(3))
+        start = session.node
+        app.show_node(start)
+        moved = session.play(Move(3))
         session.auto_chance()
         final = session.node
         app.show_node(final)
         hand = [c for _, c in scene.ui.hand_cards.values()]
-        scene._chain_step(0.0)
+        steps = []
+        cur = final
+        while cur is not start:
+            steps.append(cur)
+            cur = cur.parent
+        assert steps[-1] is moved and len(steps) > 1
+        app.animate_steps(start, steps[::-1])
         assert scene.chaining
         flew = False
-        for _ in range(200):
-            scene._chain_step(0.05)
+        for _ in range(400):
+            app.clock.tick(0.05)
             assert [c for _, c in scene.ui.hand_cards.values()] == hand  # the hand to click
             flew = flew or scene.pieces["revealed"].getZ() > 0.3
             if not scene.chaining:
@@ -446,4 +453,4 @@ def test_draws_the_session_makes_by_itself_animate_one_after_another(app):
         x, y, _ = L.grendizer_pos(3)
         assert scene.pieces["grendizer"].getPos().x == pytest.approx(x)
     finally:
-        app.controller = None
+        app.clock.stop(finish=False)

@@ -20,6 +20,7 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable
 
+from flickbook import __version__
 from games.api import IllegalAction
 from games.registry import get_game
 from timeline.record import DRAWING_COLOURS, DRAWING_KINDS, GLYPHS, Drawing, Node, Record
@@ -86,7 +87,7 @@ def snapshot(record: Record) -> dict:
         "kind": record.kind,
         "game": record.game.name,
         "config": record.config,
-        "headers": dict(record.headers),
+        "headers": {**record.headers, "written_by": f"flickbook {__version__}"},
         "nodes": nodes,
     }
     if record.start_state_json is not None:
@@ -385,6 +386,7 @@ _NAME = Str(200)
 _SCALAR = Either(Str(10_000), Num(), Bool, OneOf(None), what="text, a number, true/false or null")
 HEADERS = Obj(optional={"game": _NAME, "rules_version": _NAME, "created": Nullable(_NAME),
                         "players": ListOf(_NAME, max_len=64), "title": _TEXT, "event": _TEXT,
+                        "written_by": _NAME,
                         "seed": Int(0)},
               extra=Either(_SCALAR, ListOf(_SCALAR, max_len=1000),
                            what="text, a number, true/false, null or a list of those"))

@@ -235,14 +235,19 @@ class Record:
         full.update(config or {})
         return cls(game.name, full, **kw)
 
-    def add_child(self, parent: Node, action, *, main: bool = False) -> Node:
-        """Add (or reuse) the child of `parent` reached by `action`; validates the action."""
+    def add_child(self, parent: Node, action, *, main: bool = False, step=None) -> Node:
+        """Add (or reuse) the child of `parent` reached by `action`; validates the action.
+
+        `step`, when given, is `game.apply(parent.state, action)` computed by the caller."""
         text = str(action)
         existing = parent.child_for(text)
         if existing is not None:
             return existing
         node = Node(self, parent, action)
-        node._compute(parent.state)  # raises IllegalAction before the tree changes
+        if step is None:
+            node._compute(parent.state)  # raises IllegalAction before the tree changes
+        else:
+            node._step, node._state = step, step.state
         if main:
             parent.variations.insert(0, node)
         else:

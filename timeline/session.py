@@ -108,10 +108,12 @@ class Session:
         return self._sibling(-1)
 
     # --- playing ----------------------------------------------------------------------------
-    def play(self, action) -> Node:
+    def play(self, action, step=None) -> Node:
         """Play `action` (or its text) here; reuse an existing child, else add a variation.
 
-        Raises IllegalAction (the tree and cursor stay as they were).
+        `step` is `game.apply(state, action)` when the caller already has it (a flick the
+        viewer simulated off its frame thread). Raises IllegalAction (the tree and cursor
+        stay as they were).
         """
         if isinstance(action, str):
             action = self.game.parse_action(self.state, action)
@@ -120,7 +122,7 @@ class Session:
         if existing is not None:
             self.go_to(existing)
             return existing
-        node = self.record.add_child(parent, action)
+        node = self.record.add_child(parent, action, step=step)
         index = parent.variations.index(node)
 
         def redo():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import math
+import time
 import weakref
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from viewer.scenes import scene_class
 from viewer.table import make_table
 
 BACKGROUND = (0.11, 0.12, 0.14, 1)
+#: How often an idle window reads input (it draws nothing until something changes).
+IDLE_HZ = 30.0
 
 
 class ViewerApp(ShowBase):
@@ -41,6 +44,10 @@ class ViewerApp(ShowBase):
         self.disableMouse()
         self.setBackgroundColor(*BACKGROUND)
         self.render.setAntialias(AntialiasAttrib.MMultisample)
+        self._awake_until = 0.0
+        self._idle_at = 0.0
+        self.frames_drawn = 0
+        self.marks: dict[str, float] = {}  # moments worth measuring (probe): name -> real time
         self.scene_root = self.render.attachNewNode("scene-root")
         self.lighting = Lighting(self, self.scene_root)
         self.session = None
@@ -54,29 +61,71 @@ class ViewerApp(ShowBase):
         self._motions: dict = {}
         self._drawn_for = None
         self._drawn_list = None
-        self._anim = None
+        from viewer.clock import Clock
+
+        self.clock = Clock(self)
         self._status_text = None
         self.shown_state = None
         self.shown_node = None
-        self.taskMgr.add(self._anim_task, "flickbook-animation", sort=30)
+        self.taskMgr.add(self._clock_task, "flickbook-clock", sort=30)
         self.taskMgr.add(self._camera_task, "flickbook-camera", sort=40)
         self.set_session(session)
         self.controller = None
+        self.probe = None
         if interactive is None:
             interactive = not offscreen
         if interactive:
             from viewer.controller import Controller
+            from viewer.probe import attach_probe
 
             self.lighting.throttle = True
             self.controller = Controller(self)
+            if not offscreen:
+                self.taskMgr.add(self._draw_when_changed, "flickbook-draw-when-changed", sort=49)
+                self.probe = attach_probe(self)
+
+    # --- drawing only when something changes --------------------------------------------------
+    def wake(self, seconds: float = 0.3) -> None:
+        """Something changed (input, a new position, a moving camera): draw for `seconds`."""
+        now = globalClock.getRealTime()
+        if now + seconds > self._awake_until:
+            self._awake_until = now + seconds
+
+    def mark(self, name: str) -> None:
+        self.marks[name] = globalClock.getRealTime()
+
+    def busy(self) -> bool:
+        """Anything moving: the clock, the camera, a flick being simulated or aimed, typing."""
+        ctl = self.controller
+        return (self.clock.running or self.orbit.moving
+                or (ctl is not None and (ctl.pending is not None or ctl.drag is not None
+                                         or ctl.typing())))
+
+    def _draw_when_changed(self, task):
+        """A window draws frames only while something changes; idle, it only reads input
+        (about 30 times a second) and draws nothing."""
+        if self.busy():
+            self.wake()
+        active = globalClock.getRealTime() < self._awake_until
+        if self.win.isActive() != active:
+            self.win.setActive(active)
+        if active:
+            self.frames_drawn += 1
+        else:  # nothing to draw: wait for the next look at the input, then read it
+            time.sleep(max(0.0, 1.0 / IDLE_HZ - (globalClock.getRealTime() - self._idle_at)))
+            self.graphicsEngine.openWindows()  # the window's events, without a frame
+        self._idle_at = globalClock.getRealTime()
+        return task.cont
 
     # --- wiring ---------------------------------------------------------------------------
     def set_session(self, session) -> None:
         """Show `session` (a new game, an opened file): rebuild the scene when the game differs."""
         old_game = self.session.game.name if self.session is not None else None
         self.session = session
+        self.clock.stop(finish=False)
         if self.scene is None or old_game != session.game.name:
             if self.scene is not None:
+                self.scene.destroy()
                 self.scene.root_node.removeNode()
             if self.table is not None:  # the next game's table is sized to its scene
                 self.table.removeNode()
@@ -87,7 +136,6 @@ class ViewerApp(ShowBase):
             self.scene.build()
         self._motions.clear()
         self._drawn_for = None
-        self._anim = None
         self.frame_scene(reset_camera=True)
         if session.node.camera:  # the position opens with the view kept in it
             try:
@@ -170,6 +218,7 @@ class ViewerApp(ShowBase):
         state = node.state
         self.shown_state = state
         self.shown_node = node
+        self.wake()
         self.scene.show(state)
         if fraction is not None and fraction < 1.0:
             motion = self.motion_of(node)
@@ -180,34 +229,42 @@ class ViewerApp(ShowBase):
             self.scene.draw_annotations(node.drawings)
         self.refresh_status()
 
-    def animate_node(self, node, seconds: float = 0.45) -> None:
-        """Show `node` by playing its action's animation over `seconds` (or, for a scene
-        whose `natural_pace` is true, over the motion's own duration when that is longer)."""
+    def step_span(self, node, seconds: float = 0.35) -> float:
+        """How long the one clock plays `node`'s action: `seconds`, or for a scene whose
+        `natural_pace` is true the motion's own duration when that is longer; 0 without one."""
         motion = self.motion_of(node)
-        if motion is None or seconds <= 0:
-            self.show_node(node)
-            return
+        if motion is None:
+            return 0.0
         if getattr(self.scene, "natural_pace", False):
-            seconds = max(seconds, motion.duration)
-        self._anim = [node, 0.0, seconds]
-        self.show_node(node, 0.0)
+            return max(seconds, float(motion.duration))
+        return seconds
+
+    def animate_node(self, node, seconds: float = 0.35, then=None) -> None:
+        """Show `node` by playing its action's animation on the one clock."""
+        if node.parent is None or seconds <= 0 or self.motion_of(node) is None:
+            self.clock.stop(finish=False)
+            self.show_node(node)
+            if then is not None:
+                then()
+            return
+        from viewer.clock import Segments
+
+        self.clock.run(Segments(node.parent, [node], lambda n: self.step_span(n, seconds)), then=then)
+
+    def animate_steps(self, start, steps, then=None) -> None:
+        """Play each node of `steps` after `start` in turn (a move and the draws it caused)."""
+        self.clock.play_steps(start, [n for n in steps if self.step_span(n) > 0] or list(steps)[-1:],
+                              then=then)
 
     @property
     def animating(self) -> bool:
-        return self._anim is not None
+        return self.clock.stepping
 
-    def _anim_task(self, task):
-        if self._anim is not None:
-            node, t, dur = self._anim
-            t += globalClock.getDt()
-            if node is not self.session.node:
-                self._anim = None
-            elif t >= dur:
-                self._anim = None
-                self.show_node(node)
-            else:
-                self._anim[1] = t
-                self.show_node(node, t / dur)
+    def _clock_task(self, task):
+        if self.clock.stepping and self.clock.playback.clock.line[-1] is not self.session.node:
+            self.clock.stop(finish=False)  # the cursor moved on: the step is no longer shown
+            self.show_node(self.session.node)
+        self.clock.tick(globalClock.getDt())
         return task.cont
 
     def view_for_preset(self, name, node=None) -> View:
@@ -246,6 +303,7 @@ class ViewerApp(ShowBase):
 
     def windowEvent(self, win):
         super().windowEvent(win)
+        self.wake()
         if getattr(self, "_insets", None):
             self.set_insets(*self._insets)
 
@@ -261,6 +319,7 @@ class ViewerApp(ShowBase):
     def _camera_task(self, task):
         if self.orbit.step(globalClock.getDt()):
             self.apply_view(self.orbit.view)
+            self.wake()
         return task.cont
 
     def apply_view(self, view: View) -> None:
@@ -312,6 +371,10 @@ class ViewerApp(ShowBase):
         return arr[::-1].copy()
 
     def save_png(self, path) -> None:
+        if not self.offscreen:  # a window that slept has no fresh frame: draw one first
+            self.win.setActive(True)
+            self.graphicsEngine.renderFrame()
+            self.graphicsEngine.renderFrame()
         img = PNMImage()
         if not self.win.getScreenshot(img):
             raise RuntimeError("could not read back the frame")

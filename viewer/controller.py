@@ -18,6 +18,8 @@ from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, lo
 from viewer.camera import View
 from viewer.dialogs import FileDialog, HelpOverlay, Question
 from viewer.editor import EDITOR_KEYS
+from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
+                          TypingMode)
 from viewer.panel import TimelinePanel
 
 DRAG_PIXELS = 6
@@ -62,6 +64,7 @@ KEY_BINDINGS = [
     ("page_down", "cmd_list_down", "Scroll the move list down"),
     ("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
     ("h", "cmd_hint", "Puzzle: the next hint"),
+    ("g", "cmd_aim_preview", "Aim preview (ghost path) on / off: off for match play"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -73,6 +76,12 @@ MOUSE_HELP = [
     ("Scrub bar", "Click to jump, drag to scrub"),
     ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
     ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
+]
+#: What a text field and a flick do with the keys and the mouse (the F1 help lists these too).
+FIELD_HELP = [
+    ("Typing in a field", "Every key goes to the field; Enter keeps it, Esc leaves it"),
+    ("Flicking: Esc, or release off the window", "Cancels the flick"),
+    ("Flicking: Alt held", "Fine control: the pull moves at a quarter pace"),
 ]
 
 
@@ -98,33 +107,48 @@ class MotionCheck:
 
 
 class Controller:
-    """Wires keys, mouse and the panel to the session, the scene and the camera."""
+    """Routes keys, mouse and the panel to the active mode (`viewer.modes`), and holds the
+    commands the modes name: each one ends in a session call, a camera move or a dialog."""
 
     def __init__(self, app):
         self.app = app
         self.session: Session = app.session
         self.path: Path | None = None
-        self.playback: Playback | None = None
         self._clock_line = None
         self.dialog = None
-        self.drag = None
+        self.drag: Drag | None = None
         self._last_mouse = None
         self._dirty = True
         self.message_text = ""
+        self.pending: Simulation | None = None  # an action being resolved off the frame thread
+        self.inputs = 0  # key and button events handled (tests wait on it)
         self.panel = TimelinePanel(app, self)
+        from viewer.turnlog import TurnLog
+
+        self.log = TurnLog(app)
         from viewer.editor import Editor, PuzzleBox
 
         self.editor = Editor(self)
         self.puzzle_box = PuzzleBox(self)
         self.puzzle_box.attach(self.session)
-        for event, cmd, _ in KEY_BINDINGS:
-            app.accept(event, self._key, [cmd])
-        for prefix in ("", "shift-", "control-", "alt-"):
-            app.accept(prefix + "mouse1", self._press, [1, prefix])
-            app.accept(prefix + "mouse2", self._press, [2, prefix])
-            app.accept(prefix + "mouse3", self._press, [3, prefix])
+        play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
+        self.modes = ModeManager(self, [
+            PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),
+            EditMode(self, {e: c for e, c in play_keys.items() if c in EDITOR_KEYS}),
+            TypingMode(self), DialogMode(self)])
+        for event in {e for e, _, _ in KEY_BINDINGS} | {"escape", "f1"}:
+            app.accept(event, self._key, [event])
+        for prefix in ("", "shift-", "control-", "alt-", "control-alt-", "shift-alt-"):
+            for button in (1, 2, 3):
+                app.accept(f"{prefix}mouse{button}", self._press, [button, prefix])
+                app.accept(f"{prefix}mouse{button}-up", self._button_up, [button])
             app.accept(prefix + "wheel_up", self._wheel, [0.88])
             app.accept(prefix + "wheel_down", self._wheel, [1 / 0.88])
+        thrower = app.buttonThrowers[0].node() if getattr(app, "buttonThrowers", None) else None
+        if thrower is not None:  # every button down and up, whoever handles it: input seen
+            thrower.setButtonDownEvent("flickbook-button")
+            thrower.setButtonUpEvent("flickbook-button")
+            app.accept("flickbook-button", self._input_seen)
         self.session.listeners.append(self._session_changed)
         app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
         self.motion_check = None
@@ -162,13 +186,17 @@ class Controller:
         autosaver = getattr(self.app, "autosaver", None)
         if autosaver is not None:
             autosaver.detach(self.session)
+        self.cancel_drag()
         self.stop_playback()
+        self.pending = None
+        self.panel.forget_drafts()
         self.session = session
         self.path = path
         session.listeners.append(self._session_changed)
         self.app.set_session(session)
         if autosaver is not None:
             autosaver.attach(session)
+        self.log.clear()
         self.refresh()
         self.puzzle_box.attach(session)
         self._check_motions(session.record)
@@ -182,6 +210,7 @@ class Controller:
     def refresh_soon(self) -> None:
         """Bring the panel up to date on the next frame (edits, mode changes)."""
         self._dirty = True
+        self.app.wake()
 
     def refresh(self) -> None:
         """Bring the panel in line with the session (once per frame at most)."""
@@ -193,8 +222,9 @@ class Controller:
         turn_actions = [] if self.editor.active else self.app.scene.turn_actions(s.node.state)
         self.panel.set_turn_actions([(label, lambda a=a: self.play_action(a))
                                      for label, a in turn_actions])
-        self._update_scrub(self.playback.time if self.playing else None)
-        self.panel.set_playing(self.playing, self.playback.speed if self.playback else 1.0)
+        self._update_scrub(self.app.clock.playback.time if self.playing else None)
+        self.panel.set_playing(self.playing, self.app.clock.speed)
+        self.app.wake()
 
     def clock(self) -> LineClock:
         line = self.session.line()
@@ -214,31 +244,50 @@ class Controller:
     def say(self, text: str) -> None:
         self.message_text = text
         self.panel.set_message(text)
+        self.app.wake()
+
+    def mode_changed(self, old, new) -> None:
+        """The mode machine switched (the probe and the panel follow)."""
+        self.app.wake()
+
+    @property
+    def mode(self) -> str:
+        return self.modes.active.name
+
+    def typing(self) -> bool:
+        """A text field (the comment box, an editor field) has the keyboard."""
+        return self.panel.typing() or self.editor.typing()
 
     # --- the frame ------------------------------------------------------------------------------
     def _frame(self, task):
         app = self.app
-        dt = globalClock.getDt()
-        if self.playback is not None and self.playback.playing:
-            self._advance_playback(dt)
-        elif self.panel.scrubbing:
+        self.modes.sync()
+        if self.pending is not None and self.pending.done():
+            self._pending_arrived()
+        if self.panel.scrubbing:
             if app.mouseWatcherNode is not None and app.mouseWatcherNode.isButtonDown(MouseButton.one()):
                 self.scrub_to(self.panel.mouse_fraction())
             else:
                 self.panel.scrub_release()
         self._mouse_frame()
+        if self.playing:
+            self._update_scrub(app.clock.playback.time)
         if self._dirty:
             self.refresh()
+        self.panel.keep_draft(self.session.node)
         return task.cont
 
     # --- keys -----------------------------------------------------------------------------------
-    def _key(self, cmd: str) -> None:
-        if self.panel.typing() or self.editor.typing():
-            return  # the comment box has the keyboard
-        if self.editor.active and cmd not in EDITOR_KEYS:
-            return  # the game behind the editor stays as it is
-        if self.dialog is not None and cmd not in ("cmd_escape", "cmd_help"):
-            return
+    def _key(self, event: str) -> None:
+        """Every key event goes to the active mode, and only there."""
+        self.app.wake()
+        self.modes.sync().key(event)
+
+    def _input_seen(self, _button=None) -> None:
+        self.inputs += 1
+        self.app.wake()
+
+    def run_command(self, cmd: str) -> None:
         if cmd.startswith("cmd_view_seat_"):
             self.cmd_view_seat(int(cmd.rsplit("_", 1)[1]) - 1)
             return
@@ -246,6 +295,23 @@ class Controller:
 
     def blocked(self) -> bool:
         return self.dialog is not None
+
+    def cmd_leave_field(self) -> None:
+        """Esc (or a press elsewhere) in a text field: leave it, its text kept on its node."""
+        self.panel.leave_comment()
+        self.editor.unfocus()
+        self.modes.sync()
+
+    def cmd_cancel_drag(self) -> None:
+        if self.drag is not None:
+            self.cancel_drag()
+            self.say("Flick cancelled")
+
+    def cancel_drag(self) -> None:
+        d, self.drag = self.drag, None
+        if d is not None:
+            d.cancel()
+            self.app.wake()
 
     # --- navigation -----------------------------------------------------------------------------
     def go_to(self, node, animate: bool = False) -> None:
@@ -256,6 +322,7 @@ class Controller:
         if animate:
             self.app.animate_node(node, STEP_ANIM_SECONDS)
         else:
+            self.app.clock.stop(finish=False)
             self.app.show_node(node)
         if node.camera:
             try:
@@ -295,63 +362,67 @@ class Controller:
     def cmd_previous_variation(self):
         self._sibling(-1)
 
-    # --- playback -------------------------------------------------------------------------------
+    # --- playback (the app's one clock, following the cursor along the line) ---------------------
     @property
     def playing(self) -> bool:
-        return self.playback is not None and self.playback.playing
+        clock = self.app.clock
+        return clock.running and clock.follow
+
+    @property
+    def speed(self) -> float:
+        """Line playback's speed (kept between runs): 0.25x to 4x, negative in reverse."""
+        return self.app.clock.speed
+
+    @property
+    def playback(self) -> Playback | None:
+        """The line playback (None before the first); its speed is the clock's."""
+        clock = self.app.clock
+        if clock.playback is not None and clock.follow:
+            return clock.playback
+        return None
 
     def _start(self, reverse: bool) -> None:
         clock = self.clock()
         index = next(i for i, n in enumerate(clock.line) if n is self.session.node)
-        speed = abs(self.playback.speed) if self.playback else 1.0
-        self.playback = Playback(clock, clock.time_of(index))
-        self.playback.speed = -speed if reverse else speed
-        at_end = self.playback.time >= clock.total if not reverse else self.playback.time <= 0
+        speed = abs(self.app.clock.speed)
+        time = clock.time_of(index)
+        at_end = time >= clock.total if not reverse else time <= 0
         if at_end:  # play again from the other end
-            self.playback.seek(0.0 if not reverse else clock.total)
-        self.playback.playing = True
+            time = 0.0 if not reverse else clock.total
         self.app.scene.deselect()
-        self.panel.set_playing(True, self.playback.speed)
+        self.app.clock.speed = -speed if reverse else speed
+        self.app.clock.run(clock, time, self.app.clock.speed, follow=True, then=self._line_ended)
+        self.panel.set_playing(self.playing, self.app.clock.speed)
+
+    def _line_ended(self) -> None:
+        self.panel.set_playing(False, self.app.clock.speed)
+        self.refresh_soon()
 
     def cmd_play_pause(self):
-        if self.playing and self.playback.speed > 0:
+        if self.playing and self.app.clock.speed > 0:
             self.stop_playback()
         else:
             self._start(reverse=False)
 
     def cmd_play_reverse(self):
-        if self.playing and self.playback.speed < 0:
+        if self.playing and self.app.clock.speed < 0:
             self.stop_playback()
         else:
             self._start(reverse=True)
 
     def stop_playback(self) -> None:
-        if self.playback is not None and self.playback.playing:
-            self.playback.playing = False
-            self.app.show_node(self.session.node)
-        self.panel.set_playing(False, self.playback.speed if self.playback else 1.0)
-
-    def _advance_playback(self, dt: float) -> None:
-        pos = self.playback.tick(dt)
-        self._show_position(pos)
-        if not self.playback.playing:
-            self.app.show_node(self.session.node)
-            self.panel.set_playing(False, self.playback.speed)
-
-    def _show_position(self, pos) -> None:
-        clock = self.playback.clock
-        node = clock.line[pos.index]
-        if node is not self.session.node:
-            self.session.go_to(node)
-        span = clock.spans[pos.index]
-        self.app.show_node(node, pos.t / span if span > 0 else None)
-        self._update_scrub(self.playback.time)
+        if self.playing:
+            self.app.clock.stop()
+        self.panel.set_playing(False, self.app.clock.speed)
 
     def _speed(self, faster: bool) -> None:
-        if self.playback is None:
-            self.playback = Playback(self.clock())
-        (self.playback.faster if faster else self.playback.slower)()
-        self.panel.set_playing(self.playing, self.playback.speed)
+        p = Playback(self.clock())
+        p.speed = self.app.clock.speed
+        (p.faster if faster else p.slower)()
+        self.app.clock.speed = p.speed
+        if self.playing:
+            self.app.clock.playback.speed = p.speed
+        self.panel.set_playing(self.playing, p.speed)
 
     def cmd_faster(self):
         self._speed(True)
@@ -363,45 +434,87 @@ class Controller:
         if fraction is None:
             return
         clock = self.clock()
-        if self.playback is None or self.playback.clock is not clock:
-            speed = self.playback.speed if self.playback else 1.0
-            self.playback = Playback(clock)
-            self.playback.speed = speed
-        self.playback.playing = False
         self.app.scene.deselect()
-        self._show_position(self.playback.seek(fraction * clock.total))
-        self.panel.set_playing(False, self.playback.speed)
+        p = Playback(clock)
+        pos = p.seek(fraction * clock.total)
+        self.app.clock.stop(finish=False)
+        node = clock.line[pos.index]
+        if node is not self.session.node:
+            self.session.go_to(node)
+        span = clock.spans[pos.index]
+        self.app.show_node(node, pos.t / span if span > 0 else None)
+        self._update_scrub(p.time)
+        self.panel.set_playing(False, self.app.clock.speed)
 
     # --- playing moves --------------------------------------------------------------------------
     def play_action(self, action) -> bool:
-        """Play `action` at the cursor (a new variation if the line went elsewhere)."""
+        """Play `action` at the cursor (a new variation if the line went elsewhere).
+
+        An action the scene says is simulated (a flick) is resolved on a worker thread; it
+        enters the record and plays from its first frame when the result arrives. True when
+        the action was played or is on its way."""
         if self.blocked():
             return False
         if self.editor.active:  # the set-up position is not the game: no move reaches it
             self.say("Setting up: press F2 (Done) to play from this position")
             return False
+        if self.pending is not None:
+            self.say("Still simulating the last flick")
+            return False
         self.stop_playback()
+        parent = self.session.node
+        if parent.child_for(str(action)) is None and self.app.scene.simulates(action):
+            self.pending = Simulation(self.session.game, parent, action)
+            self.app.scene.deselect()
+            self.say("Simulating the flick...")
+            return True
+        return self._played(parent, action, None)
+
+    def _pending_arrived(self) -> None:
+        job, self.pending = self.pending, None
+        self.app.mark("motion_ready")
+        if job.error is not None:
+            self.say(job.error)
+            return
+        if self.session.node is not job.parent:  # the flick belongs where it was made
+            self.session.go_to(job.parent)
+        self._played(job.parent, job.action, job.step)
+
+    def _played(self, parent, action, step) -> bool:
         mover = self.session.current_player
-        was_new = self.session.node.child_for(str(action)) is None and bool(self.session.node.variations)
+        was_new = parent.child_for(str(action)) is None and bool(parent.variations)
         try:
-            node = self.session.play(action)
+            node = self.session.play(action, step=step)
         except IllegalAction as exc:
             self.say(exc.rule)
             return False
         self.app.scene.deselect()
+        steps = [node]
         if self.session.game.current_player(node.state) == CHANCE:
             self.session.auto_chance()
-            self.app.show_node(self.session.node)
-        else:
-            self.app.animate_node(node, STEP_ANIM_SECONDS)
-        self.say("New variation" if was_new else "")
+            cur = self.session.node
+            chain = []
+            while cur is not node:
+                chain.append(cur)
+                cur = cur.parent
+            steps += reversed(chain)
+        lines = []
+        for n in steps:
+            lines += self.app.scene.event_lines(n)
+        self.log.add(self.app.scene.action_label(node), lines)
+        self.say(("New variation. " if was_new else "") + " ".join(lines[:2]))
         self.puzzle_box.after_move(node)
-        self._follow_turn(mover)
+
+        def after_motion():
+            self._follow_turn(mover)
+
+        self.app.animate_steps(parent, steps, then=after_motion)
         return True
 
     def _follow_turn(self, mover: int) -> None:
         """Hot-seat: when the turn passes and the camera sits at the mover's seat, move it to
-        the next player's seat. A view the user chose (top-down, their own angle) is kept."""
+        the next player's seat (after the motion has played). A view the user chose (top-down,
+        their own angle) is kept."""
         nxt = self.session.current_player
         if mover < 0 or nxt < 0 or nxt == mover:
             return
@@ -425,6 +538,15 @@ class Controller:
 
     def cmd_hint(self):
         self.puzzle_box.hint()
+
+    def cmd_aim_preview(self):
+        scene = self.app.scene
+        if scene.on_key("g", self.app.shown_state):
+            on = getattr(scene, "ghost_on", False)
+            self.say("Aim preview on: the ghost path shows where a flick goes" if on
+                     else "Aim preview off (match play)")
+        else:
+            self.say("This game has no aim preview")
 
     def cmd_rotate(self):
         if not self.app.scene.on_key("r", self.app.shown_state):
@@ -475,21 +597,20 @@ class Controller:
     def cmd_delete_from_here(self, node=None):
         self._edit(self.session.delete_from_here, node)
 
-    def cmd_comment(self, text: str):
-        if text != self.session.node.comment:
-            self.session.set_comment(text)
+    def cmd_comment(self, text: str, node=None):
+        node = node or self.session.node
+        if text != node.comment:
+            self.session.set_comment(text, node)
 
     def cmd_glyph(self, glyph: str):
         self.session.toggle_glyph(glyph)
 
     def cmd_write_comment(self):
-        # focus from the next frame, so the N that asked for it is not typed into the box
-        self.app.taskMgr.doMethodLater(0.05, self._focus_comment, "flickbook-focus-comment")
-
-    def _focus_comment(self, task):
+        # the N that asked for the box was a key event of this frame: its keystroke has gone
+        # by already, so the box starts with the node's text, not an "n"
         if self.dialog is None:
-            self.panel.comment["focus"] = 1
-        return task.done
+            self.panel.focus_comment(self.session.node)
+            self.modes.sync()
 
     def cmd_clear_drawings(self):
         if self.session.node.drawings:
@@ -521,9 +642,11 @@ class Controller:
     def _open_dialog(self, dialog) -> None:
         self.stop_playback()
         self.dialog = dialog
+        self.modes.sync()
 
     def _dialog_closed(self) -> None:
         self.dialog = None
+        self.modes.sync()
 
     def cmd_help(self):
         if isinstance(self.dialog, HelpOverlay):
@@ -532,7 +655,8 @@ class Controller:
         if self.dialog is not None:
             return
         game_mouse = list(getattr(self.app.scene, "mouse_help", ()))
-        lines = [(_key_name(e), what) for e, _, what in KEY_BINDINGS] + game_mouse + MOUSE_HELP
+        lines = ([(_key_name(e), what) for e, _, what in KEY_BINDINGS] + game_mouse + MOUSE_HELP
+                 + FIELD_HELP)
         self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed))
 
     def cmd_escape(self):
@@ -608,26 +732,75 @@ class Controller:
         origin, direction = self.app.mouse_ray(*pos)
         return self.app.scene.pick(origin, direction)
 
+    def pick_at(self, pos):
+        return self._pick(pos)
+
+    def _over_gui(self) -> bool:
+        """The pointer is over a button, a field or a panel (DirectGUI answers that press)."""
+        mw = self.app.mouseWatcherNode
+        return mw is not None and mw.getOverRegion() is not None
+
     def _press(self, button: int, mods: str) -> None:
-        if self.blocked() or self.panel.typing() or self.editor.typing():
-            if self.panel.typing():
-                self.panel.comment["focus"] = 0
-            self.editor.unfocus()
-            return
+        self.app.wake()
+        mode = self.modes.sync()
+        if self.drag is not None:
+            return  # one drag at a time
         pos = self._mouse()
         if pos is None:
             return
+        if self._over_gui() and mode.name != "typing":
+            return
         self.panel.close_menu()
-        pick = self._pick(pos)
-        if button == 1:
-            kind = "pan" if mods == "shift-" else "click"
-        elif button == 2:
-            kind = "orbit"
+        drag = mode.press(button, mods, pos)
+        if drag is not None:
+            self.drag = drag
+            self.modes.sync()
+
+    def _button_up(self, button: int) -> None:
+        """The release, read at its own event: the pointer where the button went up (None
+        outside the window, which cancels a flick)."""
+        self.app.wake()
+        d = self.drag
+        if d is None or d.button != button:
+            return
+        self.drag = None
+        pos = self._mouse()
+        if pos is not None and max(abs(pos[0]), abs(pos[1])) > 1.0:
+            pos = None
+        if pos is None:
+            d.cancel()
         else:
-            on_board = pick.cell is not None
-            kind = "draw" if on_board else "pan"
-        self.drag = {"button": button, "kind": kind, "start": pos, "last": pos, "pick": pick,
-                     "mods": mods, "moved": False}
+            d.release(pos)
+        self.modes.sync()
+
+    def board_press(self, button: int, mods: str, pos) -> Drag | None:
+        """Play mode's answer to a press: the scene's own drag (a flick) first, then a click
+        that may become an orbit, a pan, or a drawing."""
+        pick = self._pick(pos)
+        state = self.session.node.state
+        if self.pending is None and self.app.shown_state is state:
+            drag = self.app.scene.press(state, pick, button, mods, self)
+            if drag is not None:
+                return drag
+        if button == 1:
+            return (CameraDrag(self, button, pos, "pan") if mods == "shift-"
+                    else ClickDrag(self, button, pos, pick))
+        if button == 2:
+            return CameraDrag(self, button, pos, "orbit")
+        if pick.cell is not None:
+            return DrawDrag(self, button, pos, pick, mods)
+        return CameraDrag(self, button, pos, "pan")
+
+    def editor_press(self, button: int, mods: str, pos) -> Drag | None:
+        """Edit mode's answer to a press: the editor's drag (a disc moved), else a click for
+        the editor, or the camera."""
+        pick = self._pick(pos)
+        drag = self.editor.press(pick, button, pos)
+        if drag is not None:
+            return drag
+        if button == 2 or (button == 1 and mods == "shift-"):
+            return CameraDrag(self, button, pos, "orbit" if button == 2 else "pan")
+        return EditorClick(self, button, pos, pick)
 
     def _pixels(self, a, b) -> float:
         w, h = self.app.win.getXSize(), self.app.win.getYSize()
@@ -637,43 +810,15 @@ class Controller:
         pos = self._mouse()
         d = self.drag
         if d is not None:
-            button = {1: MouseButton.one(), 2: MouseButton.two(), 3: MouseButton.three()}[d["button"]]
-            down = self.app.mouseWatcherNode.isButtonDown(button)
-            if pos is not None and not d["moved"] and self._pixels(pos, d["start"]) > DRAG_PIXELS:
-                d["moved"] = True
-                if d["kind"] == "click":
-                    d["kind"] = "orbit"
-            if pos is not None and d["moved"] and pos != d["last"]:
-                dx, dy = pos[0] - d["last"][0], pos[1] - d["last"][1]
-                w, h = self.app.win.getXSize(), self.app.win.getYSize()
-                if d["kind"] == "orbit":
-                    self.app.orbit.orbit(-dx * w / 2 * 0.3, dy * h / 2 * 0.25)
-                elif d["kind"] == "pan":
-                    aspect = w / h
-                    self.app.orbit.pan(-dx * 0.45 * aspect, -dy * 0.45 / max(math.sin(math.radians(-self.app.orbit.view.pitch)), 0.3))
-                d["last"] = pos
-            if not down:
-                self.drag = None
-                self._release(d, pos)
-        if pos is not None and pos != self._last_mouse and self.drag is None and self.dialog is None:
-            self._last_mouse = pos
-            self.app.scene.hover(self.app.shown_state, self._pick(pos))
-
-    def _release(self, d, pos) -> None:
-        if self.editor.active:  # edit mode: clicks put stones and mark goal stones
-            if d["kind"] in ("click", "draw") and not d["moved"]:
-                self.editor.board_click(d["pick"], d["button"])
+            if pos is not None and pos != self._last_mouse:
+                self._last_mouse = pos
+                d.move(pos)
+                self.app.wake()
             return
-        if d["kind"] == "click" and not d["moved"]:
-            self.click(d["pick"])
-        elif d["kind"] == "draw":
-            end = self._pick(pos).cell if pos is not None else None
-            start = d["pick"].cell
-            colour = {"shift-": "red", "control-": "blue", "alt-": "yellow"}.get(d["mods"], "green")
-            if end is None or end == start:
-                self.add_drawing(Drawing("highlight", start, None, colour))
-            else:
-                self.add_drawing(Drawing("arrow", start, end, colour))
+        if pos is not None and pos != self._last_mouse and self.dialog is None:
+            self._last_mouse = pos
+            self.app.wake()
+            self.app.scene.hover(self.app.shown_state, self._pick(pos))
 
     def click(self, pick) -> None:
         """A left click on the scene: select, play, or say which rule forbids it."""
@@ -689,11 +834,19 @@ class Controller:
             self.say(result.message or "")
 
     def _wheel(self, factor: float) -> None:
-        if self.blocked():
+        self.app.wake()
+        mode = self.modes.sync()
+        if mode.name == "dialog":
             return
         if self.over_move_list(self._mouse()):
             self.panel.scroll_by(-3 if factor < 1 else 3)  # wheel up scrolls the list up
             return
+        if self.log.contains(self._mouse()):
+            self.log.scroll_by(-1 if factor < 1 else 1)
+            return
+        mode.wheel(factor)
+
+    def wheel_zoom(self, factor: float) -> None:
         self.app.orbit.zoom(factor)
 
     def over_move_list(self, pos) -> bool:
@@ -704,6 +857,101 @@ class Controller:
             return False
         aspect = self.app.getAspectRatio()
         return pos[0] * aspect > aspect - PANEL_W and pos[1] > -1 + BAR_H
+
+
+class ClickDrag(Drag):
+    """A left press on the board: a click when released in place, else a camera orbit."""
+
+    def __init__(self, ctl, button, start, pick):
+        super().__init__(button, start)
+        self.ctl, self.pick, self.orbit = ctl, pick, None
+
+    def move(self, pos):
+        if self.orbit is None and self.ctl._pixels(pos, self.start) > DRAG_PIXELS:
+            self.orbit = CameraDrag(self.ctl, self.button, self.start, "orbit")
+        if self.orbit is not None:
+            self.orbit.move(pos)
+
+    def release(self, pos):
+        if self.orbit is None:
+            self.ctl.click(self.pick)
+
+
+class CameraDrag(Drag):
+    """Orbit or pan the camera with the pointer."""
+
+    def __init__(self, ctl, button, start, kind):
+        super().__init__(button, start)
+        self.ctl, self.kind, self.last = ctl, kind, start
+
+    def move(self, pos):
+        app = self.ctl.app
+        dx, dy = pos[0] - self.last[0], pos[1] - self.last[1]
+        self.last = pos
+        w, h = app.win.getXSize(), app.win.getYSize()
+        if self.kind == "orbit":
+            app.orbit.orbit(-dx * w / 2 * 0.3, dy * h / 2 * 0.25)
+        else:
+            pitch = max(math.sin(math.radians(-app.orbit.view.pitch)), 0.3)
+            app.orbit.pan(-dx * 0.45 * w / h, -dy * 0.45 / pitch)
+
+
+class DrawDrag(Drag):
+    """A right press on the board: an arrow to where it is released, or a marked field."""
+
+    def __init__(self, ctl, button, start, pick, mods):
+        super().__init__(button, start)
+        self.ctl, self.pick, self.mods = ctl, pick, mods
+
+    def release(self, pos):
+        end = self.ctl._pick(pos).cell
+        start = self.pick.cell
+        colour = {"shift-": "red", "control-": "blue", "alt-": "yellow"}.get(self.mods, "green")
+        if end is None or end == start:
+            self.ctl.add_drawing(Drawing("highlight", start, None, colour))
+        else:
+            self.ctl.add_drawing(Drawing("arrow", start, end, colour))
+
+
+class EditorClick(Drag):
+    """Edit mode: a click (not a drag) puts or takes a stone, or marks a goal."""
+
+    def __init__(self, ctl, button, start, pick):
+        super().__init__(button, start)
+        self.ctl, self.pick = ctl, pick
+
+    def release(self, pos):
+        if self.ctl._pixels(pos, self.start) <= DRAG_PIXELS:
+            self.ctl.editor.board_click(self.pick, self.button)
+
+
+class Simulation:
+    """`game.apply` of one action on a worker thread: physics never runs on the frame thread."""
+
+    def __init__(self, game, parent, action):
+        import threading
+
+        self.game, self.parent, self.action = game, parent, action
+        self.state = parent.state
+        self.step = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._run, name="flickbook-simulation", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.step = self.game.apply(self.state, self.action)
+        except IllegalAction as exc:
+            self.error = exc.rule
+        except Exception as exc:  # noqa: BLE001 - a failed simulation is a message, not a crash
+            self.error = f"The flick could not be simulated: {exc}"
+
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+    def wait(self, seconds: float | None = None) -> bool:
+        self.thread.join(seconds)
+        return self.done()
 
 
 def _key_name(event: str) -> str:

@@ -703,6 +703,13 @@ class Editor(WordEntries):
             c = scene.cell_center(cell)
             ring.setPos(c.x, c.y, scene.surface_z + 0.004)
 
+    def press(self, pick, button: int, pos):
+        """A press in edit mode: the Glonk editor answers a press on a disc with a drag
+        (viewer.modes.Drag); clicks stay clicks (None)."""
+        if self.glonk is not None and self.glonk.active and button == 1:
+            return self.glonk.press(pick, pos)
+        return None
+
     def board_click(self, pick, button: int = 1) -> None:
         """Left click: put (or take off) a stone of the chosen colour; right: goal mark."""
         if self.glonk is not None and self.glonk.active:

@@ -10,7 +10,6 @@ GL), and the frame after the last change always gets a fresh map.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from panda3d.core import (
     BitMask32,
@@ -31,7 +30,9 @@ from panda3d.core import (
     WindowProperties,
 )
 
-SHADER_DIR = Path(__file__).parent / "shaders"
+from flickbook import resources
+
+SHADER_DIR = resources.path("viewer", "shaders")
 MAIN_BIT = 0
 SHADOW_BIT = 1
 
@@ -187,6 +188,9 @@ class Lighting:
     def mark_dirty(self) -> None:
         """Something moved: re-render the shadow map soon (this frame or the next)."""
         self._dirty = True
+        wake = getattr(self.base, "wake", None)
+        if wake is not None:
+            wake()  # a window that sleeps while nothing changes draws this change
 
     def set_camera_pos(self, pos) -> None:
         self.root.setShaderInput("cam_pos", Vec3(pos))

@@ -147,6 +147,7 @@ class TimelinePanel:
                                 text_scale=0.03, text_fg=DIM, frameColor=(0, 0, 0, 0),
                                 text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, y - 0.02))
         self.menu = None
+        self._comment_node = None
         self.layout()
         app.accept("window-event", self._window_event)
 
@@ -310,15 +311,42 @@ class TimelinePanel:
 
     # --- annotations ----------------------------------------------------------------------------
     def show_annotations(self, node) -> None:
-        if not self.typing() and self.comment.get() != node.comment:
-            self.comment.enterText(node.comment)
+        if not self.typing():
+            self._comment_node = node
+            if self.comment.get() != node.comment:
+                self.comment.enterText(node.comment)
         for g, b in self.glyph_buttons.items():
             on = g in node.glyphs
             b["frameColor"] = ((0.62, 0.44, 0.12, 1) if on else BTN, BTN_HOT, BTN_HOT, BTN)
 
+    # The box's text belongs to the node it was typed on (`_comment_node`): Enter, Esc and a
+    # click elsewhere all keep it there, whatever the cursor did meanwhile.
+    def focus_comment(self, node) -> None:
+        self._comment_node = node
+        if self.comment.get() != node.comment:
+            self.comment.enterText(node.comment)
+        self.comment["focus"] = 1
+
+    def leave_comment(self) -> None:
+        if self.typing():
+            self._comment_left()  # now, not when the focus-out event comes round
+            self.comment["focus"] = 0
+
+    def keep_draft(self, node) -> None:
+        """Each frame: a box not being typed in shows the cursor's node's comment."""
+        if not self.typing() and self._comment_node is not node:
+            self.show_annotations(node)
+
+    def forget_drafts(self) -> None:
+        if self.typing():
+            self.comment["focus"] = 0
+        self._comment_node = None
+
     def _comment_entered(self, text: str) -> None:
-        self.ctl.cmd_comment(text)
+        self._comment_left()
         self.comment["focus"] = 0
 
     def _comment_left(self) -> None:
-        self.ctl.cmd_comment(self.comment.get())
+        node = self._comment_node
+        if node is not None and node.record is self.ctl.session.record:
+            self.ctl.cmd_comment(self.comment.get(), node)

@@ -84,6 +84,7 @@ class Scene:
         self.hints = self.overlay.attachNewNode("hints")
         self.drawings = self.overlay.attachNewNode("drawings")
         self.state = None
+        self.destroyed = False
 
     # --- to implement -------------------------------------------------------------------
     def build(self) -> None:
@@ -152,6 +153,26 @@ class Scene:
 
     def hover(self, state, pick) -> None:
         """The mouse is over `pick` (previews)."""
+
+    def press(self, state, pick: Pick, button: int, mods: str, ctl):
+        """A mouse press on the scene: a `viewer.modes.Drag` the scene runs itself (a flick
+        pulled back from a disc), or None to leave the press to the mode (click, orbit)."""
+        return None
+
+    def simulates(self, action) -> bool:
+        """True for an action whose resolution is a physics simulation (played off the frame
+        thread, shown when its motion exists)."""
+        return False
+
+    def event_lines(self, node) -> list[str]:
+        """What `node`'s action did, in the game's words, one short line per thing."""
+        step = node.step
+        return [line for e in (step.events if step is not None else ())
+                if (line := describe_event(e))]
+
+    def destroy(self) -> None:
+        """The app drops this scene (another game opened): end its tasks and screen parts."""
+        self.destroyed = True
 
     # --- motion -------------------------------------------------------------------------
     def motion_between(self, before, after, step) -> Motion | None:
@@ -229,6 +250,14 @@ class Scene:
 
     def cell_size(self) -> float:
         return 1.0
+
+
+def describe_event(event) -> str:
+    """A plain line for an event no game words cover: its kind, and who or what it names."""
+    kind = str(getattr(event, "kind", "")).replace("_", " ")
+    data = getattr(event, "data", None) or {}
+    who = next((str(data[k]) for k in ("piece", "card", "stone", "player") if k in data), "")
+    return f"{kind} {who}".strip().capitalize() if kind else ""
 
 
 def sample_track(track, t: float):

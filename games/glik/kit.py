@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-KIT_PATH = Path(__file__).resolve().parent / "data" / "kit.json"
+from flickbook import resources
+
+KIT_PATH = resources.path("games.glik", "data", "kit.json")
 
 EMPTY, EXCLUDED, START, DESTINATION, VOID = "empty", "excluded", "start", "destination", "void"
 _SYMBOL = {".": EMPTY, "#": EXCLUDED, "S": START, "D": DESTINATION}

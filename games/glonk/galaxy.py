@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
-_DATA = os.path.join(os.path.dirname(__file__), "data", "galaxy.json")
+from flickbook import resources
+
+_DATA = str(resources.path("games.glonk", "data", "galaxy.json"))
 _EPS = 1e-9
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-_DATA = os.path.join(os.path.dirname(__file__), "data", "armadas.json")
+from flickbook import resources
+
+_DATA = str(resources.path("games.glonk", "data", "armadas.json"))
 
 SHIP_KINDS = ("base", "saucer", "kiboom")
 STELLAR_KINDS = ("black_hole", "asteroid")

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 
-DATA_DIR = Path(__file__).with_name("data")
+from flickbook import resources
+
+DATA_DIR = resources.path("games.grendizer", "data")
 
 
 @dataclass(frozen=True)

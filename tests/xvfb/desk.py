@@ -1,5 +1,9 @@
 """A real viewer window for end-to-end tests: Xvfb on a free display, the viewer process,
-and xdotool hands (`Desk`). Tests skip only when the Xvfb or xdotool binary is missing."""
+and xdotool hands (`Desk`). Tests skip only when the Xvfb or xdotool binary is missing.
+
+Nothing here sleeps for a fixed time to let the viewer catch up: the viewer writes what it is
+doing to a probe file (viewer.probe), and `Desk.wait` polls it until a condition holds. Each
+key or click waits until the viewer has handled it (its input counter moved on)."""
 from __future__ import annotations
 
 import os
@@ -7,6 +11,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import json
 import time
 from pathlib import Path
 
@@ -30,7 +35,9 @@ class Desk:
         self.display = f":{_free_display()}"
         self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"))
+        self.probe_path = tmp / "probe.json"
+        self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"),
+                        FLICKBOOK_PROBE=str(self.probe_path))
         self.env.pop("WAYLAND_DISPLAY", None)
         deadline = time.time() + 10
         while subprocess.run(["xdotool", "getmouselocation"], env=self.env,
@@ -41,11 +48,8 @@ class Desk:
         self.viewer = None
         self.wid = None
 
-    #: Seconds between keys, as a person types; a scene with heavy redraws may want more.
-    key_pause = 0.3
-
-    def start(self, *args: str, settle: float = 1.5) -> None:
-        """Start `flickbook ARGS`; wait for its window, focus it and let `settle` seconds pass."""
+    def start(self, *args: str) -> None:
+        """Start `flickbook ARGS`; wait for its window, focus it and wait for its first frames."""
         log = open(self.tmp / "viewer.log", "ab")
         self.viewer = subprocess.Popen([sys.executable, str(ROOT / "flickbook_cli.py"), *args],
                                        cwd=ROOT, env=self.env, stdout=log, stderr=log)
@@ -59,43 +63,82 @@ class Desk:
             if self.viewer.poll() is not None or time.time() > deadline:
                 raise RuntimeError("the viewer window did not open: "
                                    + (self.tmp / "viewer.log").read_text()[-2000:])
-            time.sleep(0.2)
+            time.sleep(0.1)
         self.x("windowfocus", "--sync", self.wid)
-        time.sleep(settle)  # first frames, shaders compiled
+        self.wait(lambda p: p.get("frames_drawn", 0) >= 2, 90, "the viewer's first frames")
 
+    # --- what the viewer is doing -------------------------------------------------------------
+    def probe(self) -> dict:
+        """The viewer's last probe snapshot ({} before the first)."""
+        try:
+            return json.loads(self.probe_path.read_text())
+        except (OSError, ValueError):
+            return {}
+
+    def wait(self, condition, seconds: float = 30.0, what: str = "the viewer") -> dict:
+        """Poll the probe until `condition(probe)` holds; the snapshot that satisfied it."""
+        deadline = time.time() + seconds
+        while True:
+            p = self.probe()
+            if p and condition(p):
+                return p
+            if self.viewer is not None and self.viewer.poll() is not None:
+                raise AssertionError("the viewer exited: "
+                                     + (self.tmp / "viewer.log").read_text()[-2000:])
+            if time.time() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; last probe: {p}")
+            time.sleep(0.05)
+
+    def settled(self, seconds: float = 60.0) -> dict:
+        """Wait until nothing moves: no clock, camera, simulation or drag."""
+        return self.wait(lambda p: not (p["clock_running"] or p["camera_moving"] or p["pending"]
+                                        or p["drag"]), seconds, "the window to settle")
+
+    def _handled(self, before: int, n: int, what: str) -> dict:
+        return self.wait(lambda p: p.get("inputs", 0) >= before + n, 30, what)
+
+    # --- hands ----------------------------------------------------------------------------
     def x(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True)
 
-    def click(self, px: float, py: float, button: int = 1) -> None:
+    def move(self, px: float, py: float) -> None:
         self.x("mousemove", "--window", self.wid, str(int(round(px))), str(int(round(py))))
-        time.sleep(0.3)
-        self.x("click", str(button))
-        time.sleep(0.5)
 
-    def key(self, *keys: str) -> None:
+    def click(self, px: float, py: float, button: int = 1) -> dict:
+        """Move there and click; returns once the viewer handled the press and the release."""
+        self.move(px, py)
+        before = self.probe().get("inputs", 0)
+        self.x("click", str(button))
+        return self._handled(before, 2, f"a click at {px:.0f},{py:.0f}")  # down and up
+
+    def key(self, *keys: str) -> dict:
+        """Press each key; returns once the viewer handled the last one."""
+        p = {}
         for k in keys:
+            before = self.probe().get("inputs", 0)
             self.x("key", k)
-            time.sleep(self.key_pause)
+            p = self._handled(before, 2, f"the key {k}")  # down and up
+        return p
 
     def type(self, text: str) -> None:
         self.x("type", "--delay", "20", text)
-        time.sleep(0.3)
 
     def save_as(self, path: Path) -> None:
         """Ctrl+S, type the path into the file dialog, Enter; wait for the file."""
         self.key("ctrl+s")
-        time.sleep(1.0)  # wait for the dialog, as a person would
+        self.wait(lambda p: p["dialog"] == "FileDialog", 20, "the save dialog")
         self.type(str(path))
         self.key("Return")
         wait_for_file(path)
+        self.wait(lambda p: p["dialog"] is None, 20, "the save dialog to close")
 
     def open(self, path: Path) -> None:
-        """Ctrl+O, type the path, Enter."""
+        """Ctrl+O, type the path, Enter; wait until the dialog closed."""
         self.key("ctrl+o")
-        time.sleep(1.0)
+        self.wait(lambda p: p["dialog"] == "FileDialog", 20, "the open dialog")
         self.type(str(path))
         self.key("Return")
-        time.sleep(1.0)
+        self.wait(lambda p: p["dialog"] is None, 30, "the open dialog to close")
 
     def stop(self) -> None:
         if self.viewer is not None and self.viewer.poll() is None:
@@ -114,8 +157,7 @@ def wait_for_file(path: Path, seconds: float = 15.0) -> None:
     while not path.exists():
         if time.time() > deadline:
             raise AssertionError(f"{path} was not written")
-        time.sleep(0.2)
-    time.sleep(0.3)
+        time.sleep(0.05)
 
 
 def wait_for_autosave_tree(tmp: Path, session, seconds: float = 15.0) -> None:

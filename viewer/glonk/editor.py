@@ -23,6 +23,7 @@ from games.glonk import rules as R
 from games.glonk.galaxy import load_galaxy
 from games.glonk.model import ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, gap, load_book
 from viewer.editor import WordEntries
+from viewer.modes import Drag
 from scenarios.glonk.goals import checkable_words, goal_met, goal_problem, goal_words
 
 GAME_NAME = "glonk"
@@ -284,7 +285,6 @@ class GlonkPuzzle:
 
 
 # --- the window parts (DirectGUI) ---------------------------------------------------------------
-TAKEN = "glonk-edit-drag"
 SEL_RGBA = (1.0, 1.0, 1.0, 0.95)
 SPACE_RGBA = (1.0, 0.85, 0.25, 0.45)
 BOX_REACH = 0.16  # a disc dropped this close to the box's centre goes in the box
@@ -325,7 +325,6 @@ class GlonkEditor(WordEntries):
         self.frame = None
         self.entries: dict = {}
         self.marks = None
-        self.app.taskMgr.add(self._frame, "flickbook-glonk-editor", sort=19)
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:
@@ -437,33 +436,12 @@ class GlonkEditor(WordEntries):
         state = self.model.state()
         return f"{pid}: {describe_piece(self.app.scene.book, state, state.piece(pid))}"
 
-    # --- dragging discs (before the controller's frame, like viewer.glonk.input) -----------
-    def _frame(self, task):
-        if not self.active:
-            return task.cont
-        from panda3d.core import MouseButton
-
-        ctl = self.ctl
-        d = ctl.drag
-        pos = ctl._mouse()
-        if self.dragging is not None:
-            if pos is not None:
-                pick = ctl._pick(pos)
-                if pick.point is not None:
-                    self.drag_to(pick.point[0], pick.point[1])
-            mw = self.app.mouseWatcherNode
-            down = mw is not None and mw.isButtonDown(MouseButton.one())
-            if not down or d is None or d.get("kind") != TAKEN:
-                self.drop_here()
-            return task.cont
-        if d is None or d.get("kind") != "click" or d.get("button") != 1 or pos is None:
-            return task.cont
-        if ctl._pixels(pos, d["start"]) <= 3:
-            return task.cont
-        if self.grab_disc(d["pick"]):
-            d["kind"] = TAKEN  # the controller neither orbits nor clicks for it
-            d["moved"] = True
-        return task.cont
+    # --- dragging discs (a drag handler the controller feeds) ----------------------------------
+    def press(self, pick, pos):
+        """A press on a disc: a `DiscDrag` that moves it with the pointer (None elsewhere)."""
+        if not self.active or not self.grab_disc(pick):
+            return None
+        return DiscDrag(self, pos)
 
     def grab_disc(self, pick) -> bool:
         """A press on a disc starts moving it (True); anything else is not ours."""
@@ -645,3 +623,25 @@ class GlonkEditor(WordEntries):
             self.ctl.say(f"Not saved: {problems[0]}")
             return
         self._save_to_default_path()
+
+
+class DiscDrag(Drag):
+    """A disc carried by the pointer in the Glonk editor; released, it is dropped there."""
+
+    def __init__(self, editor, start):
+        super().__init__(1, start)
+        self.editor = editor
+
+    def move(self, pos):
+        pick = self.editor.ctl.pick_at(pos)
+        if pick.point is not None:
+            self.editor.drag_to(pick.point[0], pick.point[1])
+
+    def release(self, pos):
+        self.move(pos)
+        self.editor.drop_here()
+
+    def cancel(self):
+        """Esc or a release off the window: the disc goes back where it was."""
+        self.editor.dragging = None
+        self.editor.show()

@@ -1,42 +1,174 @@
-"""Mouse flicking, the piece-action buttons and the Chrono clock in a real window.
+"""Flicking with the mouse, the aim's ghost path, the piece-action buttons and Chrono's clock.
 
-The app's controller turns a left drag into a camera orbit. `FlickInput` runs one task just
-before the controller's frame: when a left drag that the controller still calls a "click"
-starts moving on the disc that can be flicked now, it takes the drag over (the controller then
-ignores it) and feeds the scene's slingshot (`drag_update` while the button is held,
-`drag_end` on release), playing the flick through `controller.play_action`; Shift or Ctrl
-held while aiming adds a clockwise or anticlockwise spin. Clicks without a drag stay the
-controller's. It also keeps a small column of buttons for the selected disc's
-actions (boarding, heroic assault, powers) and runs Chrono mode's 60 s turn clock.
+A press on one of your own active discs (phase "actions") is the flick gesture: the Glonk
+scene answers it with a `FlickDrag` (a `viewer.modes.Drag`, so the window is in aim mode and
+the camera stays put). The pull is read on the table in metres, so the power does not depend
+on the zoom; Alt held while pulling moves the pull at a quarter of the pointer's pace (fine
+control); Shift or Ctrl add a clockwise or anticlockwise spin. The flick fires from where the
+button went up; a release off the window or Esc cancels it. A release without a pull is a
+click (the disc is selected). While aiming, `GhostPath` simulates the aimed flick on a worker
+thread with the same physics that will play it and the scene draws where it really goes,
+with its first contact marked. `FlickInput` keeps the column of buttons for the selected
+disc's actions and Chrono mode's 60 s turn clock.
 """
 from __future__ import annotations
 
+import threading
+import time
+
 from direct.gui.DirectGui import DGG, DirectButton
-from panda3d.core import KeyboardButton, MouseButton, TextNode
+from panda3d.core import KeyboardButton, TextNode
 
 from games.glonk.actions import Move
+from viewer.modes import Drag
+from viewer.scene import Pick
 
-TAKEN = "glonk-flick"
 #: Spin (rad/s) of a flick released with Shift or Ctrl held.
 SPIN = 12.0
+#: Alt held: the pull follows the pointer at this fraction of its movement.
+FINE = 0.25
+#: The aim must rest this long (s) before its ghost path is simulated again.
+SETTLE = 0.12
 #: Height (aspect2d units above the window's bottom) of the row of piece-action buttons.
 BUTTONS_BOTTOM = 0.36
 
 
+def held(app, button) -> bool:
+    mw = app.mouseWatcherNode
+    return mw is not None and mw.isButtonDown(button)
+
+
+class FlickDrag(Drag):
+    """A flick being pulled back from a disc; the scene draws the aim as it changes."""
+
+    mode = "aim"
+
+    def __init__(self, ctl, scene, state, pick, start):
+        super().__init__(1, start)
+        self.ctl, self.scene, self.state, self.pick = ctl, scene, state, pick
+        self.point = pick.point  # the pull's end on the table (metres)
+        self._last = pick.point
+        self.pulled = False
+        self.ended = False
+
+    def _follow(self, pos) -> None:
+        at = self.ctl.pick_at(pos).point
+        if at is None or self._last is None:
+            return
+        pace = FINE if held(self.ctl.app, KeyboardButton.alt()) else 1.0
+        self.point = tuple(p + (a - b) * pace for p, a, b in zip(self.point, at, self._last))
+        self._last = at
+
+    def move(self, pos) -> None:
+        self._follow(pos)
+        if not self.pulled and self.ctl._pixels(pos, self.start) <= 3:
+            return
+        self.pulled = True
+        app = self.ctl.app
+        self.scene.spin = (-SPIN if held(app, KeyboardButton.shift())
+                           else SPIN if held(app, KeyboardButton.control()) else 0.0)
+        aim = self.scene.drag_update(self.state, Pick(point=self.point))
+        self.scene.ghost.want(self.state, self.scene.aimed_flick(aim))
+        app.refresh_status()
+
+    def release(self, pos) -> None:
+        self.ended = True
+        self.scene.ghost.want(None, None)
+        if not self.pulled:
+            self.scene.clear_aim()
+            self.ctl.click(self.pick)  # a press and release in place: select the disc
+            return
+        self._follow(pos)
+        result = self.scene.drag_end(self.state, Pick(point=self.point))
+        self.scene.spin = 0.0
+        self.ctl.app.mark("flick_released")
+        self.ctl.app.refresh_status()
+        if result.action is not None:
+            self.ctl.play_action(result.action)
+        elif result.message:
+            self.ctl.say(result.message)
+
+    def cancel(self) -> None:
+        self.ended = True
+        self.scene.ghost.want(None, None)
+        self.scene.spin = 0.0
+        self.scene.clear_aim()
+        self.ctl.app.refresh_status()
+        self.ctl.say("Flick cancelled (released off the window, or Esc)")
+
+
+class GhostPath:
+    """The aimed flick, simulated on a worker thread; `take()` hands over the newest result.
+
+    `want(state, flick)` names what to simulate (the latest wish wins); the worker starts once
+    the aim has rested for `SETTLE` seconds, so a moving pull costs nothing."""
+
+    def __init__(self, game):
+        self.game = game
+        self._lock = threading.Condition()
+        self._wish = None  # (state, flick, when)
+        self._result = None  # (flick, step)
+        self._closed = False
+        self._thread = None
+
+    def want(self, state, flick) -> None:
+        with self._lock:
+            self._wish = None if flick is None else (state, flick, time.monotonic())
+            self._result = None
+            if self._wish is not None and self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="flickbook-ghost-path",
+                                                daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def take(self):
+        """(flick, step) for the current wish once simulated, else None."""
+        with self._lock:
+            r = self._result
+            if r is not None and self._wish is not None and r[0] == self._wish[1]:
+                return r
+            return None
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._wish = None
+            self._lock.notify_all()
+
+    def _run(self) -> None:
+        done = None
+        while True:
+            with self._lock:
+                while not self._closed and (self._wish is None or self._wish[1] == done):
+                    self._lock.wait(0.5)
+                if self._closed:
+                    return
+                state, flick, when = self._wish
+                rest = SETTLE - (time.monotonic() - when)
+            if rest > 0:
+                time.sleep(rest)
+                continue
+            try:
+                step = self.game.apply(state, flick)
+            except Exception:  # noqa: BLE001 - an illegal aim shows no path
+                step = None
+            done = flick
+            with self._lock:
+                if self._wish is not None and self._wish[1] == flick:
+                    self._result = (flick, step)
+
+
 class FlickInput:
-    """Wires the Glonk scene to the controller of a windowed app."""
+    """The Glonk scene's window-side parts: action buttons for the selected disc and Chrono."""
 
     def __init__(self, app, scene):
         self.app = app
         self.scene = scene
-        self.dragging = False
-        self.last_pick = None
         self.buttons: list = []
         self._buttons_key = None
-        self._turn_key = None
         self._clock_turn = None
         self.turn_seconds = 0.0
-        app.taskMgr.add(self._frame, "glonk-input", sort=19)
+        self.task = app.taskMgr.add(self._frame, f"glonk-input-{id(self)}", sort=21)
 
     @property
     def controller(self):
@@ -50,72 +182,21 @@ class FlickInput:
 
     def _frame(self, task):
         ctl = self.controller
-        if getattr(self.app, "scene", self.scene) is not self.scene:
-            return task.done  # another game's scene replaced this one
         if ctl is None:
             return task.cont
         state = self._state()
         if state is None or not hasattr(state, "pieces"):
             return task.cont
-        self._drag(ctl, state)
+        self.scene.ghost_frame()
         self._chrono(ctl, state)
         self._refresh_buttons(state)
         return task.cont
 
-    # --- the slingshot -------------------------------------------------------------------------
-    def _spin(self) -> float:
-        """Shift held: a clockwise spin; Ctrl held: anticlockwise (read while aiming)."""
-        mw = self.app.mouseWatcherNode
-        if mw is None:
-            return 0.0
-        if mw.isButtonDown(KeyboardButton.shift()):
-            return -SPIN
-        if mw.isButtonDown(KeyboardButton.control()):
-            return SPIN
-        return 0.0
-
-    def _drag(self, ctl, state) -> None:
-        d = ctl.drag
-        pos = ctl._mouse()
-        if self.dragging:
-            self.scene.spin = self._spin()
-            if pos is not None:
-                self.last_pick = ctl._pick(pos)
-                self.scene.drag_update(state, self.last_pick)
-                self.app.refresh_status()
-            down = self.app.mouseWatcherNode.isButtonDown(MouseButton.one())
-            if not down or d is None or d.get("kind") != TAKEN:
-                self.dragging = False
-                pick = self.last_pick
-                result = self.scene.drag_end(state, pick)
-                self.scene.spin = 0.0
-                self.app.refresh_status()
-                if result.action is not None and ctl.play_action(result.action):
-                    self._play_in_real_time(ctl)
-                elif result.message:
-                    ctl.say(result.message)
-            return
-        if d is None or d.get("kind") != "click" or d.get("button") != 1 or pos is None:
-            return
-        if ctl._pixels(pos, d["start"]) <= 3:
-            return
-        if self.app.shown_state is not state or ctl.playing:
-            return
-        if self.scene.drag_begin(state, d["pick"]):
-            d["kind"] = TAKEN  # the controller neither orbits nor clicks for it
-            d["moved"] = True
-            self.dragging = True
-            self.last_pick = ctl._pick(pos)
-            self.scene.drag_update(state, self.last_pick)
-            self.app.refresh_status()
-
-    def _play_in_real_time(self, ctl) -> None:
-        """Show the flick just played at its real speed (the controller's step animation is
-        a short one, made for slides and placements)."""
-        node = ctl.session.node
-        motion = self.app.motion_of(node) if hasattr(self.app, "motion_of") else None
-        if motion is not None and motion.duration > 0:
-            self.app.animate_node(node, float(motion.duration))
+    def destroy(self) -> None:
+        self.app.taskMgr.remove(self.task)
+        for b in self.buttons:
+            b.destroy()
+        self.buttons = []
 
     # --- Chrono mode ---------------------------------------------------------------------------
     def _chrono(self, ctl, state, dt: float | None = None) -> None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pathlib import Path
 
 from panda3d.core import NodePath, Quat, Shader, TextNode, TransparencyAttrib, Vec3
 
+from flickbook import resources
 from games.api import IllegalAction
 from games.glonk import rules as R
 from games.glonk.actions import Flick, Move, jump_move
@@ -28,7 +28,7 @@ from games.glonk.galaxy import load_galaxy
 from games.glonk.model import ATOMISED, IN_PLAY, OUT, load_book
 from viewer import geometry
 from viewer.glonk import aim as AIM
-from viewer.glonk import meshes, textures
+from viewer.glonk import meshes, textures, words
 from viewer.lighting import Material, apply_material
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
@@ -53,12 +53,44 @@ READY = (1.0, 1.0, 1.0, 0.35)
 AIM_OK = (0.30, 1.0, 0.45, 0.9)
 AIM_HYPER = (1.0, 0.62, 0.12, 0.9)
 AIM_LOST = (1.0, 0.22, 0.18, 0.9)
+GHOST = (0.80, 0.90, 1.0, 0.75)
+CONTACT = (1.0, 0.95, 0.35, 0.95)
+
+
+def _setting(name: str, default):
+    """A Glonk house option kept in the data folder's settings (e.g. no aim preview)."""
+    import json
+
+    from viewer.autosave import data_dir
+
+    try:
+        return json.loads((data_dir() / "settings.json").read_text()).get("glonk", {}).get(name, default)
+    except (OSError, ValueError, AttributeError):
+        return default
+
+
+def _save_setting(name: str, value) -> None:
+    import json
+
+    from viewer.autosave import data_dir
+
+    path = data_dir() / "settings.json"
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        data = {}
+    data.setdefault("glonk", {})[name] = value
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=1))
+    except OSError:
+        pass
 
 
 def _load_shader(name: str) -> Shader:
     """A GLSL pair from viewer/glonk/shaders: "text" (unlit glyphs: the lit shader ignores
     font alpha) or "mat" (the mat's cheaper lighting)."""
-    here = Path(__file__).parent / "shaders"
+    here = resources.path("viewer", "glonk", "shaders")
     shader = Shader.load(Shader.SL_GLSL, vertex=str(here / f"{name}.vert"),
                          fragment=str(here / f"{name}.frag"))
     if shader is None:
@@ -188,6 +220,12 @@ class GlonkScene(Scene):
         self.aim_line: str | None = None
         self.hover_line: str | None = None
         self.chrono_left: float | None = None
+        self.input = None
+        self.ghost = None
+        self.ghost_on = _setting("aim_preview", True)  # a house option: off for match play
+        self._ghost_shown = None
+        self.ghost_line: str | None = None
+        self.ghost_root = self.overlay.attachNewNode("ghost-path")
 
     # --- building ---------------------------------------------------------------------------
     def build(self) -> None:
@@ -201,15 +239,22 @@ class GlonkScene(Scene):
         self.lighting.hide_from_shadow(self.mat_root)
         self.disc_root.setTexture(self.sticker_tex)
         apply_material(self.disc_root, DISC)
-        from viewer.glonk.input import attach
+        from viewer.glonk.input import GhostPath, attach
 
         self.input = attach(self.base, self)
-        self.base.taskMgr.add(self._turn_labels, "glonk-labels", sort=46)
+        self.ghost = GhostPath(self.game)
+        self._labels_task = self.base.taskMgr.add(self._turn_labels, f"glonk-labels-{id(self)}",
+                                                  sort=46)
+
+    def destroy(self) -> None:
+        super().destroy()
+        self.base.taskMgr.remove(self._labels_task)
+        self.ghost.close()
+        if self.input is not None:
+            self.input.destroy()
 
     def _turn_labels(self, task):
         """Keep upright labels aligned with the camera's heading (after the camera moved)."""
-        if getattr(self.base, "scene", self) is not self:
-            return task.done  # another game's scene replaced this one
         h = self.base.camera.getH(self.base.render)
         for holder in self.label_root.findAllMatches("=upright"):
             if abs(holder.getH() - h) > 1e-3:
@@ -596,6 +641,9 @@ class GlonkScene(Scene):
         self.aim = None
         self.aim_line = None
         self.aim_root.getChildren().detach()
+        self.ghost_root.getChildren().detach()
+        self.ghost_line = None
+        self._ghost_shown = None
 
     def _legal(self, state) -> list:
         try:
@@ -764,6 +812,119 @@ class GlonkScene(Scene):
             return ClickResult(message=exc.rule)
         return ClickResult(action=action)
 
+    # --- the flick gesture ------------------------------------------------------------------------
+    def press(self, state, pick, button, mods, ctl):
+        """A left press on your own active disc (or the disc a power moves) starts a flick:
+        the scene's `FlickDrag` runs it, so the camera stays put while you aim."""
+        if button != 1 or state is None or state.phase != "actions" or pick.piece is None:
+            return None
+        if self.flick_piece(state) != pick.piece:
+            if self.mode is not None:
+                return None  # a power or an assault waits for its target first
+            p = state.get(pick.piece)
+            if (p is None or p.owner != state.turn_player or not p.is_ship
+                    or not R.activatable(state, p) or p.speed <= 0):
+                return None
+            self.select(state, p.id)
+        if not self.drag_begin(state, pick):
+            return None
+        from viewer.glonk.input import FlickDrag
+
+        start = ctl._mouse()
+        return FlickDrag(ctl, self, state, pick, start)
+
+    def simulates(self, action) -> bool:
+        return isinstance(action, Flick)
+
+    def event_lines(self, node) -> list[str]:
+        state = node.parent.state if node.parent is not None else node.state
+
+        def name_of(seat):
+            try:
+                return f"P{seat + 1} {short_name(self.book.by_id[state.seats[seat]])}"
+            except (IndexError, KeyError, TypeError):
+                return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
+
+        return words.event_lines(node.step, name_of)
+
+    def on_key(self, key: str, state) -> bool:
+        if key == "g":
+            self.ghost_on = not self.ghost_on
+            _save_setting("aim_preview", self.ghost_on)
+            self.ghost_root.getChildren().detach()
+            self._ghost_shown = None
+            self.ghost_line = None
+            return True
+        return False
+
+    # --- the ghost path (the aimed flick, simulated off the frame thread) --------------------------
+    def aimed_flick(self, aim):
+        """The Flick the current aim would play, for the ghost path (None: nothing to show)."""
+        if aim is None or not self.ghost_on:
+            return None
+        if self.mode in ("telekinesis", "fission"):
+            return Flick.make(aim.piece, aim.angle, aim.speed, self.spin, power=self.mode,
+                              by=self.selected)
+        if self.mode == "assault" and self.target is None:
+            return None
+        return Flick.make(aim.piece, aim.angle, aim.speed, self.spin,
+                          assault=self.target if self.mode == "assault" else None)
+
+    def ghost_frame(self) -> None:
+        """Draw the newest simulated ghost path while aiming (called each frame)."""
+        if self.ghost is None:
+            return
+        got = self.ghost.take() if self.aim is not None else None
+        if got is self._ghost_shown:
+            return
+        self._ghost_shown = got
+        self.ghost_root.getChildren().detach()
+        self.ghost_line = None
+        if got is None or got[1] is None or got[1].motion is None:
+            self.base.refresh_status() if hasattr(self.base, "refresh_status") else None
+            return
+        flick, step = got
+        self.draw_ghost(flick.piece, step)
+        if hasattr(self.base, "wake"):
+            self.base.wake()
+            self.base.mark("ghost_path")
+            self.base.refresh_status()
+
+    def draw_ghost(self, pid: str, step) -> None:
+        """The flicked disc's simulated path, where it rests, and its first contact."""
+        m = step.motion
+        if pid not in m.ids:
+            return
+        i = m.index(pid)
+        n = max(2, min(120, int(m.duration * 40)))
+        pts = []
+        for k in range(n + 1):
+            x, y = m.pose_at(m.duration * k / n)[i][:2]
+            if not pts or math.hypot(x - pts[-1][0], y - pts[-1][1]) > 1e-4:
+                pts.append((float(x), float(y)))
+        if len(pts) >= 2:
+            path = meshes.polyline_mesh("ghost", pts, 0.003, GHOST)
+            path.setZ(0.0018)
+            path.reparentTo(self.ghost_root)
+        p = self.state.get(pid) if self.state is not None else None
+        radius = p.radius if p is not None else 0.02
+        rest = meshes.ring_mesh("ghost-rest", radius - 0.002, 0.002, GHOST)
+        rest.setPos(pts[-1][0], pts[-1][1], 0.0019)
+        rest.reparentTo(self.ghost_root)
+        first = m.first_contact
+        hit = None
+        if first is not None:
+            other = first.b if first.a == pid else first.a
+            x, y = m.pose_at(first.t)[i][:2]
+            mark = meshes.ring_mesh("ghost-contact", radius * 0.55, 0.004, CONTACT)
+            mark.setPos(float(x), float(y), 0.0022)
+            mark.reparentTo(self.ghost_root)
+            hit = other
+        outcome = words.event_lines(step, lambda seat: f"P{seat + 1}")
+        said = next((w for w in outcome if "propulsion" in w or "atomised" in w or "lost" in w), "")
+        self.ghost_line = "Path: " + (f"first touches {hit}" if hit else "touches nothing") + (
+            f"; {said}" if said else "")
+
     # --- the slingshot ---------------------------------------------------------------------------
     def drag_begin(self, state, pick: Pick) -> bool:
         """A press on the disc to flick starts aiming (True); anything else is not ours."""
@@ -926,6 +1087,8 @@ class GlonkScene(Scene):
             lines.append(f"Chrono  {int(left) // 60}:{int(left) % 60:02d} left")
         if self.aim_line:
             lines.append(self.aim_line)
+            if self.ghost_line:
+                lines.append(self.ghost_line)
         elif self.hover_line:
             lines.append(self.hover_line)
         return lines

@@ -1,7 +1,7 @@
 """The Galaxy mat and the disc stickers, painted by code (numpy) and saved as PNGs.
 
-`python -m viewer.glonk.textures` regenerates assets/glonk/galaxy_mat.png and
-assets/glonk/stickers.png (see assets/PROVENANCE.md). The viewer loads the committed PNGs and
+`python -m viewer.glonk.textures` regenerates viewer/assets/glonk/galaxy_mat.png and
+viewer/assets/glonk/stickers.png (see viewer/assets/PROVENANCE.md). The viewer loads the committed PNGs and
 paints them in memory only when they are missing. Text (space numbers, ship names, speeds)
 is drawn with Panda3D's PNMTextMaker and a DejaVu font when one is installed; without a font
 the images are the same minus their words.
@@ -19,11 +19,11 @@ from pathlib import Path
 
 import numpy as np
 
+from flickbook import resources
 from games.glonk.galaxy import load_galaxy
 from games.glonk.model import load_book
 
-ROOT = Path(__file__).resolve().parents[2]
-ASSET_DIR = ROOT / "assets" / "glonk"
+ASSET_DIR = resources.path("viewer", "assets", "glonk", missing_ok=True)
 MAT_PNG = ASSET_DIR / "galaxy_mat.png"
 STICKER_PNG = ASSET_DIR / "stickers.png"
 
@@ -611,7 +611,7 @@ def main() -> None:
     write_png(mat_image(), MAT_PNG)
     write_png(sticker_atlas(), STICKER_PNG)
     for p in (MAT_PNG, STICKER_PNG):
-        print(f"wrote {p.relative_to(ROOT)} ({p.stat().st_size // 1024} KB)")
+        print(f"wrote {p} ({p.stat().st_size // 1024} KB)")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ Every token is a real counter that is always somewhere, so each change animates 
 """
 from __future__ import annotations
 
-from panda3d.core import ClockObject, NodePath, TextNode, TransparencyAttrib, Vec3
+from panda3d.core import NodePath, TextNode, TransparencyAttrib, Vec3
 
 from games.api import CHANCE, TERMINAL, IllegalAction
 from games.grendizer.actions import (BeastDraw, Discard, Draw, EventDraw, FirstPlayer, Move,
@@ -70,11 +70,6 @@ class GrendizerScene(Scene):
         self._stacks: dict = {}  # name -> (count, node)
         self._hint_key = None
         self._anim = None  # the Anim shown by the last show_motion
-        self.chain = None  # [[(node, motion)...], index, t]: draws animated by the scene itself
-        self._internal = False  # show() called by the chain, not by the app
-        self._app_node = None  # the node the app showed last
-        self._app_motion = False  # the app animated it itself
-        self._last_node = None
 
     # --- building -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -110,7 +105,7 @@ class GrendizerScene(Scene):
         for i in range(N_FLY):
             self._card_piece(("fly", i))
         self.ui = ScreenUI(self)
-        self.base.taskMgr.add(self._watch, f"grendizer-scene-{id(self)}", sort=32)
+        self._task = self.base.taskMgr.add(self._watch, f"grendizer-scene-{id(self)}", sort=32)
 
     def _piece(self, pid, node: NodePath, half_h: float, material) -> None:
         outer = self.piece_root.attachNewNode(str(pid))
@@ -258,12 +253,8 @@ class GrendizerScene(Scene):
 
     # --- showing a state ------------------------------------------------------------------------
     def show(self, state) -> None:
-        if not self._internal:
-            self.chain = None
-            self._app_node = getattr(self.base, "shown_node", None)
-            self._app_motion = False
-            if state is not self.state:
-                self.selected = None  # a selection belongs to the position it was made in
+        if state is not self.state:
+            self.selected = None  # a selection belongs to the position it was made in
         self.state = state
         for tid, place in L.state_places(state).items():
             self._place(tid, place.pos, 0.0 if place.face_up else 180.0)
@@ -313,9 +304,11 @@ class GrendizerScene(Scene):
             self.selected = None
         self._anim = None
         self.show_hints(state)
-        if self.ui is not None and not (self._internal and self.chain is not None):
-            # while draws animate, the hand stays the one the next click acts on
-            self.ui.show(state)
+        if self.ui is not None:
+            # while a move and its draws animate, the hand is the one the next click acts on
+            session = getattr(self.base, "session", None)
+            animating = getattr(self.base, "animating", False) and session is not None
+            self.ui.show(session.node.state if animating else state)
         self.lighting.mark_dirty()
 
     def _place(self, pid, pos, roll: float = 0.0, scale: float = 1.0) -> None:
@@ -349,8 +342,6 @@ class GrendizerScene(Scene):
 
     def show_motion(self, motion, t: float) -> None:
         anim = motion.data
-        if not self._internal:
-            self._app_motion = True
         if not isinstance(anim, M.Anim):
             return super().show_motion(motion, t)
         self._anim = anim
@@ -769,73 +760,20 @@ class GrendizerScene(Scene):
 
     # --- housekeeping ---------------------------------------------------------------------------
     def _watch(self, task):
-        """Remove the screen overlay when the app drops this scene (another game opened)."""
-        if self.root.isEmpty():
-            if self.ui is not None:
-                self.ui.destroy()
-                self.ui = None
-            return task.done
         if self.ui is not None:
             self.ui.frame()
-        self._chain_step(ClockObject.getGlobalClock().getDt())
         return task.cont
 
-    # --- the chain of draws after a move --------------------------------------------------------
-    def _chain_step(self, dt: float) -> None:
-        """Animate the draws the session resolved on its own after a player's move.
-
-        The app shows the position after the last automatic draw at once; when the node it
-        showed descends from the one shown before through chance outcomes only, the scene plays
-        each step's animation in turn at its natural pace (any new show() stops it).
-        """
-        base = self.base
-        if getattr(base, "controller", None) is None:
-            return
-        if self.chain is None:
-            node = self._app_node
-            if node is None or node is self._last_node:
-                return
-            prev, self._last_node = self._last_node, node
-            if prev is None or self._app_motion or getattr(base, "animating", False):
-                return
-            path = []
-            cur = node
-            while cur is not None and cur is not prev and len(path) < 24:
-                path.append(cur)
-                cur = cur.parent
-            if cur is not prev or len(path) < 2:
-                return
-            path.reverse()
-            if any(self.game.current_player(n.parent.state) != CHANCE for n in path[1:]):
-                return
-            steps = []
-            for n in path:
-                mo = base.motion_of(n) if hasattr(base, "motion_of") else None
-                if mo is not None and mo.duration > 0:
-                    steps.append((n, mo))
-            if not steps:
-                return
-            self.chain = [steps, 0, 0.0]
-            dt = 0.0
-        steps, i, t = self.chain
-        t += dt
-        while i < len(steps) and t >= steps[i][1].duration:
-            t -= steps[i][1].duration
-            i += 1
-        self._internal = True
-        try:
-            if i >= len(steps):
-                self.chain = None
-                self.show(self._app_node.state)
-            else:
-                self.chain = [steps, i, t]
-                node, mo = steps[i]
-                self.show(node.state)
-                self.show_motion(mo, t)
-        finally:
-            self._internal = False
+    def destroy(self) -> None:
+        """Another game opened: the screen overlay and the task go with the scene."""
+        super().destroy()
+        self.base.taskMgr.remove(self._task)
+        if self.ui is not None:
+            self.ui.destroy()
+            self.ui = None
 
     @property
     def chaining(self) -> bool:
-        return self.chain is not None
+        """The app's one clock is playing a move and its draws (the picker waits)."""
+        return bool(getattr(self.base, "animating", False))
 

@@ -1,0 +1,113 @@
+"""The viewer's one clock: a single playback over per-step segments.
+
+Line playback (Space), a single animated step (Right), a game's staged draws after a move
+(Grendizer's automatic card draws) and a live flick all run through `Clock.run`: a
+`timeline.Playback` over a `LineClock`-shaped list of spans. Each frame `tick` advances it by
+the frame's time and shows the node under way at that fraction of its span. Nothing here
+simulates: a step plays only once its motion exists.
+"""
+from __future__ import annotations
+
+from timeline import LineClock, Playback
+
+
+class Segments(LineClock):
+    """Line time over the steps after `start`: `start` shows at once (span 0), then each step
+    of `steps` for `span_of(step)` seconds."""
+
+    def __init__(self, start, steps, span_of):  # noqa: D107 - LineClock's fields, our spans
+        self.line = [start, *steps]
+        self.spans = [0.0] + [max(float(span_of(n)), 0.0) for n in steps]
+        self.starts = []
+        total = 0.0
+        for span in self.spans:
+            self.starts.append(total)
+            total += span
+        self.total = total
+
+
+class Clock:
+    """The one playback the frame loop ticks; `follow` moves the session cursor with it."""
+
+    def __init__(self, app):
+        self.app = app
+        self.playback: Playback | None = None
+        self.follow = False  # line playback: the cursor moves along the line
+        self.speed = 1.0  # the line playback's last speed (kept between runs)
+        self._then = None
+        self._on_position = None
+        self.started_at: float | None = None  # frame time of the first shown frame (latency probe)
+
+    @property
+    def running(self) -> bool:
+        return self.playback is not None and self.playback.playing
+
+    @property
+    def stepping(self) -> bool:
+        """A step, staged draws or a live flick is playing (not line playback)."""
+        return self.running and not self.follow
+
+    def run(self, line_clock, time: float = 0.0, speed: float = 1.0, *, follow: bool = False,
+            then=None, on_position=None) -> None:
+        """Play `line_clock` from `time` at `speed`; `then()` runs once it reaches an end."""
+        self.stop(finish=False)
+        self.playback = Playback(line_clock, time)
+        self.playback.speed = speed
+        self.playback.playing = line_clock.total > 0
+        self.follow = follow
+        self._then = then
+        self._on_position = on_position
+        self.started_at = None
+        self._show(self.playback.clock.position(self.playback.time))
+        if not self.playback.playing:
+            self._finish()
+
+    def play_steps(self, start, steps, then=None) -> None:
+        """Show `start`, then animate each node of `steps` in turn at its own span."""
+        steps = list(steps)
+        if not steps:
+            self.app.show_node(start)
+            if then is not None:
+                then()
+            return
+        self.run(Segments(start, steps, self.app.step_span), then=then)
+
+    def stop(self, finish: bool = True) -> None:
+        """Stop where it is; a step that was under way jumps to its end (`then` still runs)."""
+        if self.playback is None or not self.playback.playing:
+            return
+        self.playback.playing = False
+        if finish:
+            self._finish()
+
+    def tick(self, dt: float) -> bool:
+        """Advance by `dt` seconds; True while something moved this frame."""
+        if not self.running:
+            return False
+        pos = self.playback.tick(dt)
+        self._show(pos)
+        if not self.playback.playing:
+            self._finish()
+        return True
+
+    def _show(self, pos) -> None:
+        clock = self.playback.clock
+        node = clock.line[pos.index]
+        session = self.app.session
+        if self.follow and node is not session.node:
+            session.go_to(node)
+        span = clock.spans[pos.index]
+        self.app.show_node(node, pos.t / span if span > 0 else None)
+        if self.started_at is None:
+            from panda3d.core import ClockObject
+
+            self.started_at = ClockObject.getGlobalClock().getRealTime()
+        if self._on_position is not None:
+            self._on_position(self.playback.time)
+
+    def _finish(self) -> None:
+        clock = self.playback.clock
+        self.app.show_node(self.app.session.node if self.follow else clock.line[-1])
+        then, self._then = self._then, None
+        if then is not None:
+            then()

@@ -1,0 +1,85 @@
+"""What the window is doing, written to a JSON file for real-window tests to wait on.
+
+Set `FLICKBOOK_PROBE=/path/probe.json` and the viewer writes, whenever it changes, the active
+mode, the message line, the turn log, the cursor's node, whether the clock, the camera or a
+simulation is running, the frames drawn and a few timed moments (`marks`: a flick's release,
+its motion ready, the clock's first frame). Tests read it instead of sleeping; nothing is
+written without the variable.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+
+class Probe:
+    def __init__(self, app, path: Path):
+        self.app = app
+        self.path = path
+        self._last = None
+        app.taskMgr.add(self._frame, "flickbook-probe", sort=60)
+
+    def snapshot(self) -> dict:
+        app = self.app
+        ctl = app.controller
+        node = ctl.session.node
+        path = []
+        cur = node
+        while cur.parent is not None:
+            path.append(cur.parent.variations.index(cur))
+            cur = cur.parent
+        scene = app.scene
+        view = app.orbit.view
+        return {
+            "mode": ctl.mode,
+            "message": ctl.message_text,
+            "typing": ctl.typing(),
+            "comment_box": ctl.panel.comment.get(),
+            "dialog": type(ctl.dialog).__name__ if ctl.dialog is not None else None,
+            "node": path[::-1],
+            "node_action": str(node.action) if node.action is not None else None,
+            "comment": node.comment,
+            "drawings": len(node.drawings),
+            "nodes": sum(1 for _ in ctl.session.record.nodes()),
+            "shown_is_cursor": app.shown_node is node,
+            "clock_running": app.clock.running,
+            "stepping": app.clock.stepping,
+            "playing": ctl.playing,
+            "pending": ctl.pending is not None,
+            "drag": type(ctl.drag).__name__ if ctl.drag is not None else None,
+            "camera_moving": app.orbit.moving,
+            "view": [round(view.heading, 2), round(view.pitch, 2), round(view.distance, 4)],
+            "aim_line": getattr(scene, "aim_line", None),
+            "ghost_line": getattr(scene, "ghost_line", None),
+            "ghost_on": getattr(scene, "ghost_on", None),
+            "log": list(ctl.log.lines),
+            "frames_drawn": app.frames_drawn,
+            "window_active": app.win.isActive(),
+            "marks": dict(app.marks),
+            "clock_started": app.clock.started_at,
+            "editor": ctl.editor.active,
+            "inputs": ctl.inputs,
+            "status": app._status_text,
+        }
+
+    def _frame(self, task):
+        try:
+            snap = self.snapshot()
+        except Exception as exc:  # noqa: BLE001 - the probe must never stop the viewer
+            snap = {"error": str(exc)}
+        text = json.dumps(snap, sort_keys=True)
+        if text != self._last:
+            self._last = text
+            tmp = self.path.with_suffix(".tmp")
+            try:
+                tmp.write_text(text)
+                os.replace(tmp, self.path)
+            except OSError:
+                pass
+        return task.cont
+
+
+def attach_probe(app) -> Probe | None:
+    where = os.environ.get("FLICKBOOK_PROBE")
+    return Probe(app, Path(where)) if where else None
