@@ -140,3 +140,47 @@ def test_a_read_only_file_is_not_replaced(tmp_path):
     target.chmod(0o444)
     with pytest.raises(PermissionError):
         save_record(glik_session().record, target)
+
+
+class FakeWindow:
+    """The controller's side of a restore: questions asked, lines said, the record shown."""
+
+    def __init__(self, session):
+        self.session = session
+        self.questions, self.said = [], []
+
+    def ask(self, text, answers):
+        self.questions.append((text, dict(answers)))
+
+    def say(self, text):
+        self.said.append(text)
+
+    def set_session(self, session, path=None):
+        self.session = session
+
+    def go_to(self, node):
+        pass
+
+
+def test_restoring_a_damaged_autosave_says_so_keeps_the_record_and_sets_the_file_aside(tmp_path):
+    import json
+
+    from timeline import dumps
+    from viewer.autosave import offer_restore
+
+    data = json.loads(dumps(glik_session().record))
+    data["nodes"][0]["camera"] = {"target": [0, 0, 0], "distance": float("nan"), "heading": 0,
+                                  "pitch": -50}
+    (tmp_path / AUTOSAVE_NAME).write_text(json.dumps(data))  # left by a dead window
+    saver = Autosaver(tmp_path)
+    mine = glik_session()
+    window = FakeWindow(mine)
+    started = []
+    offer_restore(window, saver, lambda: started.append(True))
+    (text, answers), = window.questions
+    assert text.startswith("A damaged Glik session autosaved today") and "Restore it?" in text
+    answers["Restore"]()
+    assert window.session is mine and "Could not restore" in window.said[0]
+    assert "NaN" in window.said[0]
+    assert (tmp_path / LAST_NAME).exists() and started == [True]
+    saver.close()

@@ -153,3 +153,11 @@ def test_info_json_refuses_nan_in_the_file(tmp_path):
     bad = tmp_path / "nan.flick"
     bad.write_text(json.dumps(data))
     assert_one_line_exit_2(flickbook("info", bad, "--json"), "NaN")
+
+
+def test_solve_with_a_malformed_goal(tmp_path):
+    data = json.loads(PUZZLE.read_text())
+    data["scenario"]["goal"] = {"type": "reach", "stones": "everywhere"}
+    bad = tmp_path / "goal.flick"
+    bad.write_text(json.dumps(data))
+    assert_one_line_exit_2(flickbook("solve", bad), str(bad))

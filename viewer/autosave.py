@@ -152,9 +152,10 @@ class Autosaver:
                 nodes = data.get("nodes")
                 plies = _main_line_length(nodes) if isinstance(nodes, list) else 0
                 saved_at = path.stat().st_mtime
+                title = _game_title(game)
             except (RecordFileError, OSError):
-                game, plies, saved_at = "damaged", 0, time.time()
-            crashed = CrashedSession(path, _game_title(game), saved_at, plies, fd)
+                title, plies, saved_at = f"damaged {_game_title(_lenient_game(path))}", 0, time.time()
+            crashed = CrashedSession(path, title, saved_at, plies, fd)
             self._claimed[path] = crashed
             found.append(crashed)
         found.sort(key=lambda c: c.saved_at, reverse=True)
@@ -313,6 +314,18 @@ def _main_line_length(nodes: list) -> int:
     while node in first_child and plies < len(nodes):
         node, plies = first_child[node], plies + 1
     return plies
+
+
+def _lenient_game(path: Path) -> str:
+    """The game a damaged autosave names, if plain JSON can still read it."""
+    import json
+
+    try:
+        with open(path, "rb") as handle:
+            game = json.loads(handle.read(64 << 20)).get("game")
+        return game if isinstance(game, str) else "?"
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return "?"
 
 
 def _game_title(name: str) -> str:
