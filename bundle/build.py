@@ -56,7 +56,7 @@ def main(asked: list[str]) -> int:
                               cwd=ROOT, env=env)
         if done.returncode:
             failed.append(platform)
-    for archive in sorted((ROOT / "dist").glob("flickbook*")):
+    for archive in sorted((ROOT / "dist").glob("flickbook-*_*")):
         print(f"bundle: {archive.relative_to(ROOT)} ({archive.stat().st_size >> 20} MiB)")
     if failed:
         print(f"bundle: not built: {', '.join(failed)}", file=sys.stderr)

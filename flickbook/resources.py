@@ -47,6 +47,13 @@ def path(package: str, *parts: str, missing_ok: bool = False) -> Path:
     return found
 
 
+def in_checkout() -> bool:
+    """Whether the program runs from its source checkout, where the bundled files are made."""
+    if getattr(sys, "frozen", False):
+        return False
+    return (Path(str(_resources.files("flickbook"))).parent / "pyproject.toml").is_file()
+
+
 def read_text(package: str, *parts: str) -> str:
     """The UTF-8 text of a shipped file."""
     return path(package, *parts).read_text(encoding="utf-8")

@@ -93,3 +93,14 @@ def test_a_missing_program_file_is_one_line_not_a_traceback(monkeypatch, capsys)
     err = capsys.readouterr().err
     assert err.strip() == ("flickbook: flickbook's own file viewer/shaders/gone.frag is missing; "
                            "reinstall flickbook")
+
+
+def test_an_installed_program_saves_puzzles_in_the_users_folder(tmp_path, monkeypatch):
+    from viewer.editor import scenarios_dir
+
+    monkeypatch.delenv("FLICKBOOK_SCENARIOS", raising=False)
+    monkeypatch.setenv("FLICKBOOK_HOME", str(tmp_path / "home"))
+    assert resources.in_checkout()
+    assert scenarios_dir("glik") == ROOT / "scenarios" / "glik"
+    monkeypatch.setattr(resources, "in_checkout", lambda: False)
+    assert scenarios_dir("glik") == tmp_path / "home" / "scenarios" / "glik"

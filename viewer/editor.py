@@ -44,11 +44,17 @@ def slugify(title: str) -> str:
 
 
 def scenarios_dir(game: str = GAME_NAME) -> Path:
-    """Where puzzles are saved: scenarios/<game>/, or $FLICKBOOK_SCENARIOS/<game>/ (tests)."""
+    """Where puzzles are saved: $FLICKBOOK_SCENARIOS/<game>/ (tests), else scenarios/<game>/ of
+    a checkout; an installed program's own folder is replaced by an upgrade (or read-only), so
+    there they go to the user's data folder."""
+    from flickbook import resources
     from scenarios import SCENARIO_DIR
+    from viewer.autosave import data_dir
 
     root = os.environ.get("FLICKBOOK_SCENARIOS")
-    return (Path(root).expanduser() if root else SCENARIO_DIR) / game
+    if root:
+        return Path(root).expanduser() / game
+    return (SCENARIO_DIR if resources.in_checkout() else data_dir() / "scenarios") / game
 
 
 def free_path(path: Path) -> Path:
