@@ -8,6 +8,7 @@ See docs/file-format.md.
 from __future__ import annotations
 
 import base64
+import copy
 import errno
 import glob
 import gzip
@@ -70,7 +71,7 @@ def snapshot(record: Record) -> dict:
         if node.drawings:
             entry["drawings"] = [d.to_json() for d in node.drawings]
         if node.camera is not None:
-            entry["camera"] = dict(node.camera)
+            entry["camera"] = copy.deepcopy(node.camera)
         if node.prompt:
             entry["prompt"] = node.prompt
         if node.parent is not None:
@@ -86,14 +87,14 @@ def snapshot(record: Record) -> dict:
         "format_version": FORMAT_VERSION,
         "kind": record.kind,
         "game": record.game.name,
-        "config": record.config,
-        "headers": {**record.headers, "written_by": f"flickbook {__version__}"},
+        "config": copy.deepcopy(record.config),  # copies: an editor may change them meanwhile
+        "headers": {**copy.deepcopy(record.headers), "written_by": f"flickbook {__version__}"},
         "nodes": nodes,
     }
     if record.start_state_json is not None:
-        data["start"] = record.start_state_json
+        data["start"] = copy.deepcopy(record.start_state_json)
     if record.scenario is not None:
-        data["scenario"] = record.scenario
+        data["scenario"] = copy.deepcopy(record.scenario)
     return data
 
 

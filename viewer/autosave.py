@@ -220,7 +220,7 @@ class Autosaver:
         self.last_request_seconds = time.perf_counter() - start
 
     def _writer(self) -> None:
-        from timeline.fileformat import RecordFileError, encode_snapshot, write_atomic
+        from timeline.fileformat import encode_snapshot, write_atomic
 
         while True:
             with self._cond:
@@ -242,7 +242,7 @@ class Autosaver:
                 self.saves += 1
                 self.error = None
                 self._reported = False
-            except (OSError, RecordFileError) as exc:  # a full disk must not take the viewer down
+            except Exception as exc:  # noqa: BLE001 - a full disk must not take the viewer down
                 reason = getattr(exc, "strerror", None) or str(exc)
                 if isinstance(exc, FileExistsError):
                     reason = "a file of that name is in the way"
