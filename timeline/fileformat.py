@@ -531,9 +531,14 @@ def _play(record: Record, parent: Node, text: str, entry: dict, name: str, where
     _check(parent.child_for(text) is None, name, where, "the same action appears twice here")
     node = Node(record, parent, action)
     if "motion" in entry:
-        _check(hasattr(game, "apply_with_motion"), name, where,
-               f"{game.title} actions carry no motion")
+        _check(hasattr(game, "apply_with_motion") and hasattr(game, "motion_problem"), name,
+               where, f"{game.title} actions carry no motion")
         node.stored_motion = _decode_motion(entry["motion"], name, where)
+        try:  # a stored motion plays instead of a simulation: it must be this flick's
+            problem = game.motion_problem(parent.state, action, node.stored_motion)
+        except _GAME_ERRORS as exc:
+            problem = f"the stored motion cannot be checked ({exc})"
+        _check(problem is None, name, where, f"illegal: {problem}")
     try:
         node._compute(parent.state)
     except IllegalAction as exc:
