@@ -22,5 +22,23 @@ def test_a_gzip_bomb_is_refused_at_the_stated_limit(forged):
 
     bomb = _gzip_bomb(forged=forged)
     assert len(bomb) < 1 << 20
-    with pytest.raises(RecordFileError, match=f"inflates to more than {MAX_JSON_BYTES >> 20} MB"):
+    with pytest.raises(RecordFileError, match=f"inflates more than 1000-fold" if forged
+                       else f"inflates to more than {MAX_JSON_BYTES >> 20} MB"):
         loads(bomb, "bomb.flick.gz")
+
+
+def test_gzip_that_inflates_past_the_limit_without_a_bomb_ratio_is_refused(monkeypatch):
+    """The limit itself, shrunk to 1 MB here: 2 MB of random words (a few-fold, as text
+    inflates) with a trailer forged to say 1 KB."""
+    import gzip
+    import random
+
+    from timeline import fileformat
+
+    monkeypatch.setattr(fileformat, "MAX_JSON_BYTES", 1 << 20)
+    words = random.Random(1).choices([b"alpha ", b"beta ", b"gamma ", b"delta ", b"flick "], k=400_000)
+    packed = gzip.compress(b'{"format": "flickbook", "pad": "' + b"".join(words))
+    packed = packed[:-4] + (1024).to_bytes(4, "little")
+    assert len(packed) < fileformat.MAX_JSON_BYTES
+    with pytest.raises(RecordFileError, match="inflates to more than 1 MB"):
+        loads(packed, "big.flick.gz")

@@ -43,6 +43,10 @@ MAX_NODES = 2_000_000
 #: Longest comment, prompt, title or description.
 MAX_TEXT = 100_000
 _INFLATE_CHUNK = 1 << 20
+#: Past 16 MB of JSON, gzip that inflated more than 1,000-fold is a bomb (deflate's ceiling is
+#: about 1,032; records of text and base64 motion inflate 3 to 20-fold): refused at once.
+SUSPICIOUS_INFLATED_BYTES = 16 << 20
+MAX_INFLATE_RATIO = 1000
 
 
 class RecordFileError(Exception):
@@ -286,9 +290,13 @@ def _inflate(raw: bytes, name: str) -> bytes:
         chunk = inflater.decompress(data, _INFLATE_CHUNK)
         while True:
             total += len(chunk)
+            consumed = len(data) - len(inflater.unconsumed_tail)
             if total > MAX_JSON_BYTES:
                 raise RecordFileError(f"{name}: inflates to more than {MAX_JSON_BYTES >> 20} MB, "
                                       "the most a record may be")
+            if total > SUSPICIOUS_INFLATED_BYTES and total > MAX_INFLATE_RATIO * consumed:
+                raise RecordFileError(f"{name}: inflates more than {MAX_INFLATE_RATIO}-fold, "
+                                      "as no record does (a gzip bomb?)")
             out.append(chunk)
             if not inflater.unconsumed_tail:
                 break
