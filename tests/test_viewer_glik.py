@@ -14,7 +14,7 @@ from games.glik import GAME
 from games.glik import actions as A
 from games.glik.rules import slide_path
 from timeline import Record, Session
-from viewer.glik_scene import TILE_H, cell_xy
+from viewer.glik.scene import TILE_H, cell_xy
 from viewer.scene import Pick
 
 
@@ -44,7 +44,7 @@ def show(app, state):
 
 def hinted_cells(scene):
     """Fields that carry a hint marker (the scene's overlay nodes, by position)."""
-    from viewer.glik_scene import xy_cell
+    from viewer.glik.scene import xy_cell
 
     out = set()
     for node in scene.hints.getChildren():
@@ -146,7 +146,7 @@ def test_setup_choose_a_board_turn_it_with_r_and_lay_it_in_the_slot(app):
     assert board in scene.hand_boards  # the boards in hand lie on the table
     scene.click(state, Pick(target=("hand", board)))
     assert scene.on_key("r", state) and scene.on_key("r", state)
-    slot = (0, 1)  # yellow's first board goes right of its starting board
+    slot = (1, 0)  # yellow's first board goes on its right: south of its starting board
     result = scene.click(state, Pick(cell=(slot[0] * 4 + 2, slot[1] * 4 + 2)))
     assert result.action == A.LayBoard(board, 2, slot)
 
@@ -159,7 +159,7 @@ def test_setup_refuses_a_slot_that_is_not_yours_with_the_rule(app):
     app.set_session(session)
     scene = app.scene
     scene.click(state, Pick(target=("hand", state.hands[0][0])))
-    result = scene.click(state, Pick(cell=(5, 1)))  # slot (1, 0), not yellow's first slot
+    result = scene.click(state, Pick(cell=(1, 5)))  # slot (0, 1), not yellow's first slot
     assert result.action is None and "right of your starting board" in result.message
 
 

@@ -26,7 +26,8 @@ from games.api import IllegalAction
 from games.registry import get_game
 from timeline.record import DRAWING_COLOURS, DRAWING_KINDS, GLYPHS, Drawing, Node, Record
 from timeline.schema import (MAX_DEPTH, Bool, Either, Int, Json, ListOf, Num, Nullable, Obj,
-                             OneOf, SchemaError, Str, like_default)
+                             OneOf, SchemaError, Str, fail, like_default)
+from timeline.views import read_view
 
 FORMAT_NAME = "flickbook"
 FORMAT_VERSION = 2
@@ -385,6 +386,24 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
     return data
 
 
+def _upgrade_rules(data: dict, name: str) -> dict:
+    """A record written under an older `rules_version` of its game, brought to this one by the
+    game (when a rules decision changed what its actions mean)."""
+    try:
+        game = get_game(data["game"])
+    except (KeyError, ValueError):
+        return data  # an unknown game: Record() says so
+    made_by = str(data.get("headers", {}).get("rules_version", "1"))
+    if not game.game_type.upgrades_records or made_by == game.rules_version:
+        return data
+    try:
+        return game.upgrade_record(data)
+    except (IllegalAction, *_GAME_ERRORS) as exc:
+        raise RecordFileError(f"{name}: made by rules version {made_by} of {game.title}, and "
+                              f"cannot be brought up to version {game.rules_version}: "
+                              f"{exc}") from None
+
+
 # --- the shape of a file --------------------------------------------------------------------
 def _EACH_NODE_LATER(value, where):  # noqa: N802 - nodes are checked one by one while loading
     return None
@@ -406,11 +425,14 @@ _POINT = Either(_NAME, ListOf(Either(Num(-1e6, 1e6), _NAME, what="a number or a 
                 what="a named place or a list of 1 to 4 coordinates")
 DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
               optional={"to": _POINT, "colour": OneOf(*DRAWING_COLOURS)})
-#: A saved camera view: a named preset, or where the camera looks from (see viewer/camera.py).
-CAMERA = Either(Obj(required={"preset": Str(40)}),
-                Obj(required={"target": ListOf(Num(-1e4, 1e4), 3, 3), "distance": Num(1e-3, 1e4),
-                              "heading": Num(-1e6, 1e6), "pitch": Num(-90.0, 90.0)}),
-                what='a view: {"preset": name} or target, distance, heading and pitch')
+def CAMERA(value, where):  # noqa: N802 - the one view format (timeline/views.py)
+    Obj(extra=Json(4))(value, where)
+    try:
+        read_view(value)
+    except ValueError as exc:
+        fail(where, str(exc))
+
+
 NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "comment": _TEXT,
                      "glyphs": ListOf(OneOf(*GLYPHS), max_len=len(GLYPHS)),
                      "drawings": ListOf(DRAWING, max_len=1000), "camera": CAMERA,
@@ -438,9 +460,22 @@ def _conform(spec, value, name: str, where: str) -> None:
         raise RecordFileError(f"{name}: {exc}") from None
 
 
+def _header_data(data: dict, name: str) -> dict:
+    """The file's data with every type checked, brought up to this rules version."""
+    _conform(TOP, data, name, "")
+    data = _upgrade_rules(data, name)
+    _conform(TOP, data, name, "")
+    try:
+        simulated = getattr(get_game(data["game"]), "physics_version", None) is not None
+    except ValueError:
+        simulated = False  # an unknown game: _header says so
+    if simulated:  # records from before the header existed were made by physics version 1
+        data = {**data, "headers": {"physics_version": "1", **data.get("headers", {})}}
+    return data
+
+
 def _header(data: dict, name: str) -> Record:
     """The Record before its moves: header, config and starting position, all checked."""
-    _conform(TOP, data, name, "")
     try:
         game = get_game(data["game"])
     except ValueError as exc:
@@ -499,6 +534,7 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
     flick and position. With `verify_motion`, each flick is simulated again and any
     difference is added to `warnings`.
     """
+    data = _header_data(data, name)
     record = _header(data, name)
     game = record.game
     built: list[Node] = []
@@ -568,6 +604,12 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
     a viewer abandon the check (it runs in the background after a file is opened).
     """
     problems = []
+    made_by = record.headers.get("physics_version")
+    current = getattr(record.game, "physics_version", None)
+    if made_by is not None and current is not None and str(made_by) != current:
+        problems.append(f"the stored motions were made by physics version {made_by}; this "
+                        f"Flickbook has physics version {current}, so flicks may come out "
+                        "differently here; the stored motion is what plays")
     for i, node in enumerate(record.nodes()):
         if node.parent is None or node.stored_motion is None:
             continue
@@ -597,7 +639,8 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
         node.drawings = [Drawing.from_json(d) for d in entry.get("drawings", [])]
     except (ValueError, KeyError, TypeError) as exc:
         raise RecordFileError(f"{name}: {where}: bad drawing ({exc})") from None
-    node.camera = entry.get("camera")
+    camera = entry.get("camera")
+    node.camera = None if camera is None else read_view(camera)  # older forms migrate
     node.prompt = entry.get("prompt")
 
 

@@ -104,7 +104,7 @@ class Node:
 
     def _compute(self, parent_state) -> None:
         game = self.record.game
-        if self.stored_motion is not None and hasattr(game, "apply_with_motion"):
+        if self.stored_motion is not None and game.game_type.motion:
             step = game.apply_with_motion(parent_state, self.action, self.stored_motion)
         else:
             step = game.apply(parent_state, self.action)
@@ -225,6 +225,8 @@ class Record:
             self.root._state = self.game.new_initial_state(self.config)
         self.headers.setdefault("game", self.game.name)
         self.headers.setdefault("rules_version", getattr(self.game, "rules_version", "1"))
+        if getattr(self.game, "physics_version", None) is not None:
+            self.headers.setdefault("physics_version", self.game.physics_version)
         self.headers.setdefault(
             "created", _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat())
 

@@ -84,6 +84,9 @@ class CrashedSession:
             self.lock_fd = None
 
 
+_UNCHANGED = object()
+
+
 class Autosaver:
     """Writes the session's record after every change, atomically, on a writer thread."""
 
@@ -98,6 +101,8 @@ class Autosaver:
         self._claimed: dict[Path, CrashedSession] = {}
         self.path = self._choose_path()
         self._pending = None
+        self._source: Path | None = None
+        self._source_dirty = False
         self._busy = False
         self._closing = False
         self._reported = False
@@ -174,10 +179,13 @@ class Autosaver:
 
     def set_aside(self, crashed: CrashedSession) -> None:
         """Keep a crashed session as last-session.flick (after a restore or a Discard)."""
+        from viewer.opened_from import forget
+
         try:
             os.replace(crashed.path, self.dir / LAST_NAME)
         except OSError:
             pass
+        forget(crashed.path)
         self._forget(crashed)
 
     def _forget(self, crashed: CrashedSession) -> None:
@@ -194,11 +202,28 @@ class Autosaver:
             self.set_aside(c)
 
     # --- saving -----------------------------------------------------------------------------
-    def attach(self, session) -> None:
-        """Save now and after every tree or annotation change of `session`."""
+    def attach(self, session, source: Path | None = None) -> None:
+        """Save now and after every tree or annotation change of `session` (opened from the
+        file `source`, if any)."""
         session.listeners.append(self._on_change)
         self.session = session
+        self.set_source(source)
         self.save()
+
+    def set_source(self, source: Path | None) -> None:
+        """Remember the file the autosaved record belongs to (viewer.opened_from); written
+        by the writer thread beside the autosave."""
+        with self._cond:
+            self._source = source
+            self._source_dirty = True
+            self._cond.notify()
+
+    def crashed_source(self, crashed: CrashedSession | None = None) -> Path | None:
+        """The file a crashed session's record was opened from or saved to, if any."""
+        from viewer.opened_from import recall
+
+        crashed = crashed or self.crashed_sessions()[0]
+        return recall(crashed.path)
 
     def detach(self, session) -> None:
         if self._on_change in session.listeners:
@@ -221,17 +246,24 @@ class Autosaver:
 
     def _writer(self) -> None:
         from timeline.fileformat import encode_snapshot, write_atomic
+        from viewer.opened_from import remember
 
         while True:
             with self._cond:
-                while self._pending is None and not self._closing:
+                while self._pending is None and not self._source_dirty and not self._closing:
                     self._cond.wait()
-                if self._pending is None:
+                if self._pending is None and not self._source_dirty:
                     return
                 data, self._pending = self._pending, None
+                source = self._source if self._source_dirty else _UNCHANGED
+                self._source_dirty = False
                 self._busy = True
                 path = self.path
             try:
+                if source is not _UNCHANGED:
+                    remember(path, source)
+                if data is None:
+                    continue
                 if self._lock_fd is None:  # the folder was unwritable when we started
                     path.parent.mkdir(parents=True, exist_ok=True)  # raises with the reason
                     fd = _try_lock(_lock_path(path))
@@ -277,6 +309,7 @@ class Autosaver:
             self._release_own_lock()
             self.dir = Path(directory)
             self.path = self._choose_path()
+            self._source_dirty = True  # the note of the record's file moves with it
         if self.session is not None:
             self.save()
 
@@ -292,6 +325,9 @@ class Autosaver:
                 os.replace(self.path, self.dir / LAST_NAME)
             except OSError:
                 pass
+        from viewer.opened_from import forget
+
+        forget(self.path)
         if self.path.name != AUTOSAVE_NAME:
             try:
                 _lock_path(self.path).unlink()
@@ -337,10 +373,23 @@ def _game_title(name: str) -> str:
         return name
 
 
+def same_as_file(record, path) -> bool:
+    """Whether `record` holds exactly what the file at `path` holds (nothing unsaved)."""
+    from timeline import RecordFileError, dumps, load_record
+
+    if path is None:
+        return False
+    try:
+        return dumps(load_record(path)) == dumps(record)
+    except (RecordFileError, OSError, ValueError):
+        return False
+
+
 def offer_restore(ctl, autosaver: Autosaver, start_autosave) -> None:
     """At start: offer each session a dead viewer left, newest first, naming game and time.
 
-    Restore replaces the window's record (the file is kept as last-session.flick); Discard
+    Restore replaces the window's record, which then saves back to the file it came from
+    (the autosave is kept as last-session.flick); Discard
     sets it aside and asks about the next one; a file that cannot be loaded is said so and
     set aside, and the window keeps its own record.
     """
@@ -361,8 +410,11 @@ def offer_restore(ctl, autosaver: Autosaver, start_autosave) -> None:
             offer_restore(ctl, autosaver, start_autosave)
             return
         previous = ctl.session
+        source = autosaver.crashed_source(crashed)
         try:
-            ctl.set_session(Session(record))  # attaches the autosaver to the restored session
+            session = Session(record)
+            session.dirty = not same_as_file(record, source)  # work not saved to its file
+            ctl.set_session(session, source)  # attaches the autosaver to the restored session
             ctl.go_to(record.root.end())
         except Exception as exc:  # noqa: BLE001 - a record the window cannot show: keep ours
             ctl.set_session(previous)
@@ -373,7 +425,8 @@ def offer_restore(ctl, autosaver: Autosaver, start_autosave) -> None:
         for other in autosaver.crashed_sessions():
             other.release()  # left for the next window to offer
             autosaver._claimed.pop(other.path, None)
-        ctl.say(f"Restored {crashed.describe()[2:]}; the file is kept as {LAST_NAME}")
+        ctl.say(f"Restored {crashed.describe()[2:]}"
+                + (f" (from {source.name}: Ctrl+S saves to it)" if source else ""))
 
     def discard():
         autosaver.set_aside(crashed)
