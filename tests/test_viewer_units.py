@@ -190,12 +190,15 @@ def test_an_autosave_remembers_the_file_its_record_belongs_to(tmp_path):
     from viewer.opened_from import recall
 
     saver = Autosaver(tmp_path)
-    assert saver.crashed_source() is None
+    assert recall(saver.path) is None
     saver.set_source(tmp_path / "game.flick")
-    assert saver.crashed_source() == (tmp_path / "game.flick").resolve()
-    assert recall(saver.path) == saver.crashed_source()
+    saver.flush()  # the note is written by the autosave's writer thread
+    assert recall(saver.path) == (tmp_path / "game.flick").resolve()
     saver.set_source(None)  # a record never saved belongs to no file
-    assert saver.crashed_source() is None
+    saver.flush()
+    assert recall(saver.path) is None
     saver.set_source(tmp_path / "game.flick")
-    saver.discard()  # put aside: its source is forgotten with it
-    assert saver.crashed_source() is None
+    saver.close()  # a clean exit: the autosave is put aside and its source forgotten with it
+    assert recall(saver.path) is None
+    crashed = Autosaver(tmp_path)
+    assert crashed.crashed_sessions() == []

@@ -506,15 +506,16 @@ def _header(data: dict, name: str) -> Record:
 
 
 def _first_difference(given, canonical) -> str | None:
-    """Where two JSON values differ, types included (1, 1.0 and true are three values)."""
+    """Where the file's JSON differs from the game's, types included (1, 1.0 and true are
+    three values); a key only the game's has is a default the file may leave out."""
     stack = [(given, canonical, "start")]
     while stack:
         a, b, where = stack.pop()
         if type(a) is not type(b):
             return where
-        if isinstance(a, dict):
-            if a.keys() != b.keys():
-                return f"{where} (keys {', '.join(sorted(set(a) ^ set(b)))[:80]})"
+        if isinstance(a, dict):  # keys the file lacks are the game's defaults (newer rules)
+            if set(a) - set(b):
+                return f"{where} (unknown keys {', '.join(sorted(set(a) - set(b)))[:80]})"
             stack.extend((a[k], b[k], f"{where}.{k}") for k in a)
         elif isinstance(a, list):
             if len(a) != len(b):

@@ -291,7 +291,7 @@ class Autosaver:
         """Wait until every requested save is written (or has failed)."""
         deadline = time.monotonic() + timeout
         with self._cond:
-            while self._pending is not None or self._busy:
+            while self._pending is not None or self._source_dirty or self._busy:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
