@@ -40,7 +40,8 @@ def motion_disagreement(motion: Motion, discs: Sequence[Disc], flick: Flick) -> 
     quat_norms = np.linalg.norm(poses[:, :, 3:].astype(np.float64), axis=2)
     if np.any(np.abs(quat_norms - 1.0) > 1e-3):
         return "the stored motion holds a rotation that is not a unit quaternion"
-    problem = _start_problem(motion, discs) or _launch_problem(motion, flick) or _end_problem(motion)
+    problem = (_start_problem(motion, discs) or _launch_problem(motion, discs, flick)
+               or _end_problem(motion))
     return problem
 
 
@@ -52,17 +53,27 @@ def _start_problem(motion: Motion, discs: Sequence[Disc]) -> str | None:
     return None
 
 
-def _launch_problem(motion: Motion, flick: Flick) -> str | None:
-    """The flicked disc's velocity over the first frame, unless it touches something sooner."""
+def _radius(discs: Sequence[Disc], disc_id: str) -> float:
+    return next(d.radius for d in discs if d.id == disc_id)
+
+
+def _launch_problem(motion: Motion, discs: Sequence[Disc], flick: Flick) -> str | None:
+    """The flicked disc's velocity over the first frame, unless it may touch something sooner
+    (it lies within one frame's travel of another disc, or a contact is listed that early)."""
     if len(motion.times) < 2:
         return None if flick.speed == 0 else "the stored motion never moves the flicked piece"
     dt = float(motion.times[1] - motion.times[0])
-    early = any(c.t < motion.times[1] and c.involves(flick.piece) for c in motion.contacts)
+    i = motion.index(flick.piece)
+    start = motion.poses[0, :, :2].astype(np.float64)
+    gaps = np.hypot(*(start - start[i]).T) - _radius(discs, flick.piece) - np.array(
+        [_radius(discs, d) for d in motion.ids])
+    gaps[i] = np.inf
+    near = bool(np.any(gaps < flick.speed * dt + 2e-3))  # it may touch within the first frame
+    early = near or any(c.t < motion.times[1] and c.involves(flick.piece) for c in motion.contacts)
     gone = any(d == flick.piece and t <= motion.times[1]
                for d, t in motion.vanished + motion.left_table)
     if early or gone:
         return None
-    i = motion.index(flick.piece)
     dx, dy = (motion.poses[1, i, :2].astype(np.float64) - motion.poses[0, i, :2])
     speed = math.hypot(dx, dy) / dt
     if abs(speed - flick.speed) > SPEED_SLACK * max(1.0, flick.speed) + 2 * POSE_SLACK / dt:

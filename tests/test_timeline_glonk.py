@@ -73,5 +73,5 @@ def test_motions_swapped_between_two_flicks_are_refused(demo):
     raw = json.dumps(data).encode()
     from timeline import RecordFileError
 
-    with pytest.raises(RecordFileError, match=rf"node {min(a, b)} .*stored motion"):
+    with pytest.raises(RecordFileError, match=r"node \d+ .*stored motion"):
         loads(raw, "swapped")

@@ -26,7 +26,7 @@ from games.api import IllegalAction
 from games.registry import get_game
 from timeline.record import DRAWING_COLOURS, DRAWING_KINDS, GLYPHS, Drawing, Node, Record
 from timeline.schema import (MAX_DEPTH, Bool, Either, Int, Json, ListOf, Num, Nullable, Obj,
-                             OneOf, SchemaError, Str, fail, like_default)
+                             OneOf, SchemaError, Str, like_default)
 from timeline.views import read_view
 
 FORMAT_NAME = "flickbook"
@@ -425,17 +425,9 @@ _POINT = Either(_NAME, ListOf(Either(Num(-1e6, 1e6), _NAME, what="a number or a 
                 what="a named place or a list of 1 to 4 coordinates")
 DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
               optional={"to": _POINT, "colour": OneOf(*DRAWING_COLOURS)})
-def CAMERA(value, where):  # noqa: N802 - the one view format (timeline/views.py)
-    Obj(extra=Json(4))(value, where)
-    try:
-        read_view(value)
-    except ValueError as exc:
-        fail(where, str(exc))
-
-
 NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "comment": _TEXT,
                      "glyphs": ListOf(OneOf(*GLYPHS), max_len=len(GLYPHS)),
-                     "drawings": ListOf(DRAWING, max_len=1000), "camera": CAMERA,
+                     "drawings": ListOf(DRAWING, max_len=1000), "camera": Obj(extra=Json(4)),
                      "prompt": _TEXT, "motion": Str(MAX_JSON_BYTES)})
 TOP = Obj(required={"format": OneOf(FORMAT_NAME), "format_version": Int(1, FORMAT_VERSION),
                     "game": _NAME, "nodes": ListOf(_EACH_NODE_LATER, 1, MAX_NODES)},
@@ -474,6 +466,19 @@ def _header_data(data: dict, name: str) -> dict:
     return data
 
 
+def _house_rules_spec(game):
+    """`house_rules`: {name: true/false} or a list of names; a rule the game lists is a
+    true/false switch (other keys are the game's to judge, e.g. Glonk's "range")."""
+    switches = Obj(optional={k: Bool for k in getattr(game, "house_rules", {})}, extra=Json(4))
+
+    def check(value, where):
+        if isinstance(value, list):
+            ListOf(Str(200), max_len=100)(value, where)
+        else:
+            switches(value, where)
+    return check
+
+
 def _header(data: dict, name: str) -> Record:
     """The Record before its moves: header, config and starting position, all checked."""
     try:
@@ -482,8 +487,9 @@ def _header(data: dict, name: str) -> Record:
         raise RecordFileError(f"{name}: header: {exc}") from None
     config = data.get("config", {})
     defaults = game.default_config()
-    _conform(Obj(optional={k: like_default(v) for k, v in defaults.items()}, extra=Json()),
-             config, name, "config")
+    specs = {k: like_default(v) for k, v in defaults.items()}
+    specs["house_rules"] = _house_rules_spec(game)
+    _conform(Obj(optional=specs, extra=Json()), config, name, "config")
     headers = data.get("headers", {})
     _check(headers.get("game", game.name) == game.name, name, "headers",
            f"'game' is {headers.get('game')!r} but the file is a {game.name} record")
@@ -641,7 +647,12 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
     except (ValueError, KeyError, TypeError) as exc:
         raise RecordFileError(f"{name}: {where}: bad drawing ({exc})") from None
     camera = entry.get("camera")
-    node.camera = None if camera is None else read_view(camera)  # older forms migrate
+    if camera is not None:
+        try:
+            camera = read_view(camera)  # older forms migrate to the one view format
+        except ValueError as exc:
+            raise RecordFileError(f"{name}: {where}: bad camera view ({exc})") from None
+    node.camera = camera
     node.prompt = entry.get("prompt")
 
 
