@@ -15,6 +15,7 @@ import gzip
 import json
 import math
 import os
+import re
 import tempfile
 import time
 import zlib
@@ -336,6 +337,11 @@ class _JsonRefusal(ValueError):
     """Something `json` would accept that the format forbids."""
 
 
+#: Every record says `"format": "flickbook"` (near its start: keys are written sorted); damaged
+#: JSON that has it is a damaged record, other text is some other file.
+_RECORD_MARK = re.compile(r'"format"\s*:\s*"' + FORMAT_NAME + '"')
+
+
 def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
     if len(raw) > MAX_JSON_BYTES:
         raise RecordFileError(f"{name}: larger than {MAX_JSON_BYTES >> 20} MB, the most a record may be")
@@ -357,6 +363,8 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
         data = json.loads(text, object_pairs_hook=_object_without_duplicates,
                           parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
+        if not _RECORD_MARK.search(text):  # text, but nothing in it says it is a record
+            raise RecordFileError(f"{name}: not a Flickbook file (it is not a record's JSON)") from None
         at_end = exc.pos >= len(text.rstrip()) - 1
         open_string = exc.msg.startswith("Unterminated string") and '"' not in text[exc.pos + 1:]
         hint = " (the file looks truncated)" if at_end or open_string else ""
