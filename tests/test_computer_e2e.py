@@ -49,9 +49,7 @@ def test_the_glonk_shot_bot_plays_its_setup_and_its_flicks_in_the_window(desk):
     desk.start("play", "glonk", "--seed", "3", "--computer", "0=novice", "--computer", "1=club")
     p = desk.wait(lambda p: p["computer"]["played"] >= 1, 120, "the first bot move")
     assert p["computer"]["seats"] == {"0": "novice", "1": "club"}
-    p = desk.wait(lambda p: " chose flick " in p["computer"]["chose"], 240, "a bot flick")
-    assert p["computer"]["chose"].startswith("Computer (club, seat 2) chose flick ")
     p = desk.wait(lambda p: (p["node_action"] or "").startswith("flick ")
-                  and p["message"].startswith("Computer (club, seat 2) chose flick"), 60,
-                  "the flick in the record")
+                  and p["computer"]["chose"].startswith("Computer ("), 240, "a bot flick")
+    assert p["message"].startswith(p["computer"]["chose"])
     desk.screenshot()
