@@ -166,7 +166,8 @@ class WinGraph:
         node = self.line[i]
         a = node.analysis or {}
         win = " / ".join(f"{100 * w:.0f} %" for w in (a.get("win") or []))
-        text = f"Ply {i}" + (f" {node.action_text}" if node.action is not None else "")
+        text = f"Ply {i}" + (f" {self.app.scene.action_label(node)}"
+                             if node.action is not None else "")
         if win:
             text += f": win {win}"
         if a.get("glyph"):
