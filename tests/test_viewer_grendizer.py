@@ -205,7 +205,7 @@ def test_tokens_are_drawn_where_the_state_puts_them(app, view):
     x, y, _ = L.beast_slot(2, 4)  # the red Saucer Beast: red ring round a dark centre
     r, g, b = colour_at(app, img, ring_point((x, y, L.SURFACE + L.BEAST_T), L.BEAST_R * 1.15))
     assert r > g + 50 and r > b + 50
-    dark = colour_at(app, img, (x, y - L.BEAST_R * 0.55, L.SURFACE + L.BEAST_T), 1)
+    dark = colour_at(app, img, (x, y - L.BEAST_R * 0.45, L.SURFACE + L.BEAST_T), 1)
     assert dark.max() < 90
     # an empty Airspace box shows the sky colour
     r, g, b = colour_at(app, img, (L.box_x(3), L.space_y(1), L.SURFACE))

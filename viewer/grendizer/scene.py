@@ -31,6 +31,9 @@ HINT_ZONE = (0.25, 0.95, 0.45, 0.30)
 HINT_EDGE = (0.25, 0.95, 0.45, 0.9)
 HINT_BEAST = (1.0, 0.35, 0.25, 0.95)
 HINT_MOVE = (0.35, 0.70, 1.0, 0.25)
+#: The top view's frame: its centre moved towards the player, its half height as a share of the
+#: table's radius (0.9 frames the table alone), so the hand and the status lines find room.
+TOP_SHIFT, TOP_HALF = -1.5, 1.02
 HINT_MOVE_EDGE = (0.35, 0.70, 1.0, 0.8)
 N_FLY = 4
 
@@ -367,6 +370,12 @@ class GrendizerScene(Scene):
     def bounds(self):
         (cx, cy, cz), r = L.bounds()
         return Vec3(cx, cy, cz), r
+
+    def top_frame(self, state):
+        """From straight above, the piles stay below the status lines and the Strategic
+        Locations above a full hand (a selected card rises): a little more room above and below."""
+        cx, cy, r = L.table_frame()
+        return cx, cy + TOP_SHIFT, r * 0.9, r * TOP_HALF
 
     def seat_headings(self, state):
         """Everybody plays on the same side of the board (it is cooperative): one heading."""
