@@ -195,3 +195,18 @@ def test_end_turn_is_offered_as_a_button_action(app):
     scene, _ = show(app, state)
     labels = [label for label, _ in scene.turn_actions(state)]
     assert "End turn" in labels and "Offer to end" in labels
+
+
+def test_status_names_the_colours_not_in_play_and_a_standing_offer_to_end(app):
+    """With two players, Red and Blue are unused; after Yellow offers to end, the status says
+    so (and whom it waits for) until the offer is settled."""
+    from games.glik.actions import OfferEnd
+
+    state = play_state([(3, 9, "yellow")], ap=3)
+    scene, _ = show(app, state)
+    lines = scene.status_lines(state)
+    assert len(lines) == 2 and "Not in play: Red, Blue (unused)" in lines[1]
+    offered = GAME.apply(state, OfferEnd()).state
+    assert offered.offer is not None
+    lines = scene.status_lines(offered)
+    assert lines[-1] == "Yellow offers to end the game; waiting for Green"

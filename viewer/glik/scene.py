@@ -716,6 +716,15 @@ class GlikScene(Scene):
             return [desc.split(";")[0], f"Touching: {touching}"]
         who = names[state.turn]
         res = state.reserve[state.turn]
-        return [f"Round {state.round}   {who} to play   {state.ap_left} AP left   "
-                f"({res} in reserve, {state.neutral_reserve} neutral)",
-                f"Touching: {touching}"]
+        unused = [COLOUR_NAMES[c] for c in RGB if c != NEUTRAL and c not in state.colours]
+        lines = [f"Round {state.round}   {who} to play   {state.ap_left} AP left   "
+                 f"({res} in reserve, {state.neutral_reserve} neutral)",
+                 f"Touching: {touching}"
+                 + (f"   Not in play: {', '.join(unused)} (unused)" if unused else "")]
+        if state.offer is not None:
+            by, agreed = state.offer
+            waiting = [names[i] for i in range(len(names)) if i != by and i not in agreed]
+            lines.append(f"{names[by]} offers to end the game"
+                         + (f"; {', '.join(names[i] for i in agreed)} agreed" if agreed else "")
+                         + (f"; waiting for {', '.join(waiting)}" if waiting else ""))
+        return lines
