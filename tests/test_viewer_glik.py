@@ -210,3 +210,23 @@ def test_status_names_the_colours_not_in_play_and_a_standing_offer_to_end(app):
     assert offered.offer is not None
     lines = scene.status_lines(offered)
     assert lines[-1] == "Yellow offers to end the game; waiting for Green"
+
+
+def test_frozen_stones_wear_an_ice_ring_and_free_ones_do_not(app):
+    """The yellow stone beside its destination field touches it: frozen, ringed; the other
+    yellow stone is free to move and has no ring."""
+    from viewer.glik.scene import cell_xy
+
+    dest = play_state([]).board.dest_cell["yellow"]
+    touching = (dest[0], dest[1] - 1)
+    state = play_state([(*touching, "yellow"), (3, 9, "yellow")])
+    scene, _ = show(app, state)
+    app.render_frames(1)
+    rings = scene.frozen_marks.getChildren()
+    assert len(rings) == 1
+    p = rings[0].getPos(scene.root)
+    assert (round(p.x, 3), round(p.y, 3)) == tuple(round(v, 3) for v in cell_xy(*touching))
+    free = play_state([(3, 9, "yellow")])
+    scene, _ = show(app, free)
+    app.render_frames(1)
+    assert len(scene.frozen_marks.getChildren()) == 0

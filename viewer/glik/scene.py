@@ -49,6 +49,8 @@ COORD_RGBA = (0.93, 0.90, 0.80, 0.9)
 
 SELECT = (1.0, 1.0, 1.0, 0.85)
 SLIDE_END = (0.20, 0.95, 0.45, 0.85)
+FROZEN = (0.10, 0.50, 0.95, 1.0)  # the ice-blue ring round a stone that may not move
+FROZEN_RING = (STONE_R + 0.02, STONE_R + 0.10)  # its inner and outer radius
 PATH_DOT = (0.20, 0.95, 0.45, 0.55)
 PLACE_OK = (0.30, 0.70, 1.00, 0.70)
 SLOT_OK = (0.30, 0.70, 1.00, 0.35)
@@ -154,6 +156,8 @@ class GlikScene(Scene):
         self.reserve_root = root.attachNewNode("reserve")
         self.hand_root = root.attachNewNode("hand")
         self.slot_marks = self.overlay.attachNewNode("slots")
+        self.frozen_marks = self.overlay.attachNewNode("frozen")
+        self._frozen_key = None
         self._fill = None
         self._tiles: dict = {}
         self._pool: dict[str, list[NodePath]] = {}
@@ -284,12 +288,27 @@ class GlikScene(Scene):
             node.setHpr(0, 0, 0)
             node.reparentTo(self.stone_root)
             self.pieces[(r, c)] = node
+        self._show_frozen(state)
         self._show_reserves(state, used)
         for colour, pool in self._pool.items():
             for node in pool[used.get(colour, 0):]:
                 node.stash()
         self._show_hand(state)
         self.lighting.mark_dirty()
+
+    def _show_frozen(self, state) -> None:
+        """An ice-blue ring round each frozen stone (touching its target, or a link of such a
+        chain): those the player cannot move this turn."""
+        cells = frozen_cells(state) if state.phase not in ("deal", "choose", "fill") else frozenset()
+        if cells == self._frozen_key:
+            return
+        self._frozen_key = cells
+        self.frozen_marks.getChildren().detach()
+        for index in sorted(cells):
+            x, y = cell_xy(*divmod(index, COLS))
+            ring = geometry.disc("frozen", FROZEN_RING[1], 28, FROZEN, inner=FROZEN_RING[0])
+            ring.reparentTo(self.frozen_marks)
+            ring.setPos(x, y, TILE_H + 0.006)
 
     def reserve_pos(self, state, colour: str, k: int) -> tuple[float, float, float]:
         """Table position of the k-th unplaced stone of `colour`, beside its starting corner."""
