@@ -693,10 +693,22 @@ class Controller:
             return
         if self.dialog is not None:
             return
+        mode = self.modes.active
+        lines = help_lines(mode.keys) + self.mode_gestures(mode.name)
+        self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed,
+                                      title=f"Controls: {mode.name} mode"))
+
+    def mode_gestures(self, mode: str) -> list[tuple[str, str]]:
+        """What the mouse (and a text field) does in `mode`, for the F1 help."""
+        if mode == "edit":
+            return [g for g in MOUSE_HELP if g[0].startswith("Set up") or g[0] == "Wheel"
+                    or g[0].startswith("Left drag")]
+        if mode in ("aim", "typing"):
+            return [g for g in FIELD_HELP if g[0].startswith("Flicking" if mode == "aim"
+                                                            else "Typing")]
         game_mouse = list(getattr(self.app.scene, "mouse_help", ()))
-        lines = ([(_key_name(e), what) for e, _, what in KEY_BINDINGS] + game_mouse + MOUSE_HELP
-                 + FIELD_HELP)
-        self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed))
+        return (game_mouse + [g for g in MOUSE_HELP if not g[0].startswith("Set up")]
+                + FIELD_HELP)
 
     def cmd_escape(self):
         if self.dialog is not None:
@@ -996,6 +1008,23 @@ class Simulation:
     def wait(self, seconds: float | None = None) -> bool:
         self.thread.join(seconds)
         return self.done()
+
+
+#: Words for the commands only the aim and typing modes bind (the rest are in KEY_BINDINGS).
+COMMAND_WORDS = {"cmd_cancel_drag": "Cancel the flick", "cmd_leave_field": "Leave the field"}
+
+
+def help_lines(keys: dict[str, str]) -> list[tuple[str, str]]:
+    """A mode's key map as the F1 help lists it: the keys of one command together ("= / +"),
+    in the order the map binds them, each with what the command does."""
+    words = dict(COMMAND_WORDS)
+    for _, cmd, what in KEY_BINDINGS:
+        words.setdefault(cmd, what)
+    by_cmd: dict[str, list[str]] = {}
+    for event, cmd in keys.items():
+        by_cmd.setdefault(cmd, []).append(_key_name(event))
+    return [(" / ".join(names), words.get(cmd, cmd.removeprefix("cmd_").replace("_", " ")))
+            for cmd, names in by_cmd.items()]
 
 
 def _key_name(event: str) -> str:

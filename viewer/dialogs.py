@@ -34,23 +34,67 @@ class Overlay:
 
 
 class HelpOverlay(Overlay):
-    """Every binding, in two columns (F1 or Esc closes it)."""
+    """The keys and mouse gestures of one mode, in columns that never overlap (F1 or Esc
+    closes it): long descriptions wrap inside their column, and the text shrinks until every
+    line fits above the Close button. `boxes` keeps each label's rectangle (box units)."""
 
-    def __init__(self, app, lines: list[tuple[str, str]], on_close=None):
-        super().__init__(app, 2.9, 1.78, on_close)
+    W, H = 2.9, 1.78
+    TOP, BOTTOM = 0.66, -0.70  # where the lines may go (the title above, the button below)
+    COLUMNS = 2
+    KEY_W = 0.46  # the keys' part of a column
+
+    def __init__(self, app, lines: list[tuple[str, str]], on_close=None, title="Flickbook controls"):
+        super().__init__(app, self.W, self.H, on_close)
         self.lines = list(lines)
-        DirectLabel(parent=self.box, text="Flickbook controls", text_scale=0.06, text_fg=TEXT,
+        self.boxes: list[tuple[float, float, float, float]] = []
+        self.labels: list = []  # the DirectLabels of the lines (tests measure their bounds)
+        self.title = DirectLabel(parent=self.box, text=title, text_scale=0.06, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
-        half = (len(lines) + 1) // 2
-        for col, chunk in enumerate((lines[:half], lines[half:])):
-            x = -1.38 + col * 1.43
-            for i, (keys, what) in enumerate(chunk):
-                y = 0.66 - i * 0.058
-                DirectLabel(parent=self.box, text=keys, text_scale=0.034, text_fg=(0.98, 0.8, 0.4, 1),
-                            frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y))
-                DirectLabel(parent=self.box, text=what, text_scale=0.034, text_fg=TEXT,
-                            frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x + 0.5, 0, y))
+        scale = 0.034
+        while scale > 0.018 and not self._lay_out(scale, dry=True):
+            scale *= 0.92
+        self._lay_out(scale, dry=False)
+        self.scale = scale
         _button(self.box, "Close (F1)", self.close, (0, 0, -0.8), width=0.3)
+
+    def _lay_out(self, scale: float, dry: bool) -> bool:
+        """Place the lines at text `scale`; False when they do not all fit (nothing drawn)."""
+        col_w = (self.W - 0.12) / self.COLUMNS
+        wrap = (col_w - self.KEY_W - 0.04) / scale  # in ems of the label's text
+        line_h = scale * 1.25
+        col, y = 0, self.TOP
+        placed = []
+        for keys, what in self.lines:
+            tn = TextNode("measure")
+            tn.setWordwrap(wrap)
+            tn.setText(what)
+            rows = max(tn.getNumRows(), 1)
+            tk = TextNode("measure-keys")
+            tk.setWordwrap((self.KEY_W - 0.03) / scale)
+            tk.setText(keys)
+            rows = max(rows, tk.getNumRows())
+            h = rows * line_h
+            if y - h < self.BOTTOM:
+                col, y = col + 1, self.TOP
+                if col >= self.COLUMNS:
+                    return False
+            x = -self.W / 2 + 0.06 + col * col_w
+            placed.append((x, y, keys, what, h, wrap))
+            y -= h + scale * 0.45
+        if dry:
+            return True
+        for x, y, keys, what, h, wrap in placed:
+            top = y - scale * 0.85  # a label's baseline sits one ascent below its top
+            self.labels.append(DirectLabel(
+                parent=self.box, text=keys, text_scale=scale, text_fg=(0.98, 0.8, 0.4, 1),
+                frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, top),
+                text_wordwrap=(self.KEY_W - 0.03) / scale))
+            self.labels.append(DirectLabel(
+                parent=self.box, text=what, text_scale=scale, text_fg=TEXT,
+                frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                pos=(x + self.KEY_W, 0, top), text_wordwrap=wrap))
+            self.boxes.append((x, y - h, x + col_w - 0.02, y))
+        return True
 
 
 RECORD_SUFFIXES = (".flick", ".flick.gz")
