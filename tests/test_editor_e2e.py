@@ -80,8 +80,11 @@ def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
         desk.wait(lambda p: p["mode"] == "typing", 20, "the hint field")
         desk.type("Move over the top")
         desk.key("Return")
+        desk.wait(lambda p: p["editor_hints"] == ["Move over the top"] and p["typing"], 20,
+                  "the first hint added, the field still typing")
         desk.type("Then stop")
         desk.key("Return")
+        desk.wait(lambda p: len(p["editor_hints"]) == 2, 20, "the second hint")
         desk.key("Escape")
         p = desk.wait(lambda p: p["mode"] == "edit", 20, "Esc to leave the hint field")
         assert p["view"] == view, "no key reached the camera while typing"

@@ -45,9 +45,12 @@ def _glonk_to_actions(desk, mirror, tmp_path):
     mirror.sync()
     game = mirror.session.game
     while mirror.session.state.phase in ("place_armada", "place_asteroid"):
-        action = game.legal_actions(mirror.session.state)[0]
-        desk.click(*mirror.cell(action.args[-1]))
-        mirror.play(action)
+        state = mirror.session.state
+        px = mirror.cell(game.legal_actions(state)[0].args[-1])
+        desk.click(*px)
+        # what the mirror's scene makes of the same pixel (an asteroid goes where the click is)
+        origin, direction = mirror.app.mouse_ray(*_film(round(px[0]), round(px[1])))
+        mirror.play(mirror.scene.click(state, mirror.scene.pick(origin, direction)).action)
     _same_record(tmp_path, mirror, seconds=30)
     desk.settled()
     s = mirror.session.state
