@@ -18,7 +18,7 @@ from panda3d.core import MouseButton
 from games.api import CHANCE, IllegalAction
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
-from viewer.dialogs import FileDialog, HelpOverlay, Question
+from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question
 from viewer.editing import EDITOR_KEYS
 from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
                           TypingMode)
@@ -45,6 +45,7 @@ KEY_BINDINGS = [
     ("control-shift-z", "cmd_redo", "Redo"),
     ("control-s", "cmd_save", "Save the record (file dialog)"),
     ("control-o", "cmd_open", "Open a record or scenario (file dialog)"),
+    ("l", "cmd_learn", "Learn: the bundled tutorials and puzzles"),
     ("f1", "cmd_help", "Show / hide this help"),
     ("escape", "cmd_escape", "Close a dialog, drop the selection"),
     ("e", "cmd_end_turn", "End your turn"),
@@ -763,6 +764,12 @@ class Controller:
         self._open_dialog(FileDialog(self.app, "open", start, self.open_path,
                                      on_close=self._dialog_closed))
 
+    def cmd_learn(self):
+        if self.dialog is not None:
+            return
+        self._open_dialog(LearnOverlay(self.app, learn_entries(), self.open_path,
+                                       on_close=self._dialog_closed))
+
     def open_path(self, path: Path) -> str | None:
         try:
             record = load_record(path)
@@ -1008,6 +1015,24 @@ class Simulation:
     def wait(self, seconds: float | None = None) -> bool:
         self.thread.join(seconds)
         return self.done()
+
+
+def learn_entries() -> list[tuple[str, str, Path]]:
+    """(heading, title, path) of each bundled scenario, for the Learn list: the heading names
+    the game, the title is the scenario's own (a record without one is a demo replay)."""
+    from games.registry import get_game
+    from scenarios import bundled
+
+    out = []
+    for path in bundled():
+        try:
+            record = load_record(path)
+        except (RecordFileError, OSError, ValueError):
+            continue  # a damaged file is left out of the list, not shown as a traceback
+        info = record.scenario or {}
+        title = info.get("title") or "Demo replay"
+        out.append((get_game(record.game.name).title, title, path))
+    return sorted(out, key=lambda e: (e[0], e[2]))
 
 
 #: Words for the commands only the aim and typing modes bind (the rest are in KEY_BINDINGS).

@@ -61,7 +61,7 @@ class HelpOverlay(Overlay):
         """Place the lines at text `scale`; False when they do not all fit (nothing drawn)."""
         col_w = (self.W - 0.12) / self.COLUMNS
         wrap = (col_w - self.KEY_W - 0.04) / scale  # in ems of the label's text
-        line_h = scale * 1.25
+        line_h = scale * 1.2
         col, y = 0, self.TOP
         placed = []
         for keys, what in self.lines:
@@ -80,7 +80,7 @@ class HelpOverlay(Overlay):
                     return False
             x = -self.W / 2 + 0.06 + col * col_w
             placed.append((x, y, keys, what, h, wrap))
-            y -= h + scale * 0.45
+            y -= h + scale * 0.3
         if dry:
             return True
         for x, y, keys, what, h, wrap in placed:
@@ -95,6 +95,54 @@ class HelpOverlay(Overlay):
                 pos=(x + self.KEY_W, 0, top), text_wordwrap=wrap))
             self.boxes.append((x, y - h, x + col_w - 0.02, y))
         return True
+
+
+class LearnOverlay(Overlay):
+    """The bundled tutorials and puzzles (scenarios/), one button each under its game's
+    heading; a click opens it (`on_pick(path)` returns None, or why it could not)."""
+
+    W, H = 2.4, 1.78
+    ROW = 0.072
+
+    def __init__(self, app, entries: list[tuple[str, str, Path]], on_pick, on_close=None):
+        super().__init__(app, self.W, self.H, on_close)
+        self.entries = list(entries)
+        self.on_pick = on_pick
+        self.buttons: dict[Path, DirectButton] = {}
+        DirectLabel(parent=self.box, text="Learn: tutorials and puzzles", text_scale=0.06,
+                    text_fg=TEXT, frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
+        rows = max(1, int((0.66 + 0.62) / self.ROW))
+        col_w = (self.W - 0.12) / 2
+        i, section = 0, None
+        for heading, title, path in self.entries:
+            if heading != section:  # each game's heading starts a column of its own
+                if section is not None:
+                    i = (i // rows + 1) * rows
+                section = heading
+                x, y = self._cell(i, rows, col_w)
+                DirectLabel(parent=self.box, text=heading, text_scale=0.04,
+                            text_fg=(0.98, 0.8, 0.4, 1), frameColor=(0, 0, 0, 0),
+                            text_align=TextNode.ALeft, pos=(x, 0, y - 0.012))
+                i += 1
+            x, y = self._cell(i, rows, col_w)
+            self.buttons[path] = _button(self.box, title, lambda p=path: self._pick(p),
+                                         (x + col_w / 2 - 0.03, 0, y), width=col_w - 0.08,
+                                         height=self.ROW - 0.012, scale=0.034)
+            i += 1
+        self.message = DirectLabel(parent=self.box, text="", text_scale=0.034, text_fg=DIM,
+                                   frameColor=(0, 0, 0, 0), pos=(0, 0, -0.70))
+        _button(self.box, "Close (Esc)", self.close, (0, 0, -0.8), width=0.3)
+
+    def _cell(self, i: int, rows: int, col_w: float) -> tuple[float, float]:
+        col, row = divmod(i, rows)
+        return -self.W / 2 + 0.06 + col * col_w, 0.62 - row * self.ROW
+
+    def _pick(self, path: Path) -> None:
+        problem = self.on_pick(path)
+        if problem is None:
+            self.close()
+        else:
+            self.message["text"] = problem
 
 
 RECORD_SUFFIXES = (".flick", ".flick.gz")
