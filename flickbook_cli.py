@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 import time
 from pathlib import Path
@@ -18,6 +20,43 @@ EXIT_USAGE = 2
 
 class UserError(Exception):
     """A problem with what the user asked for: shown as one line, exit status 2."""
+
+
+def _finite(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
+def _positive(text: str) -> float:
+    value = _finite(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+    return value
+
+
+CAMERA_PRESETS = "top, seat, seat0..seatN, or saved (the node's own view)"
+
+
+def _camera(text: str) -> str:
+    """A camera preset name; whether seatN exists is checked once the game is known."""
+    if text in ("top", "seat", "saved", "node") or re.fullmatch(r"seat\d{1,2}", text):
+        return text
+    raise argparse.ArgumentTypeError(f"unknown camera preset {text!r}: use {CAMERA_PRESETS}")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,8 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="start a hot-seat game in the viewer")
     p.add_argument("game", help="glik, glonk or grendizer")
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--players", type=_count, default=None)
+    p.add_argument("--seed", type=_count, default=None)
     p.add_argument("--armadas", nargs="+", default=None, help="Glonk: armada names")
     p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
                    help="Grendizer: threat track")
@@ -50,25 +89,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("render", help="render a position to a PNG without a window")
     p.add_argument("file")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--ply", type=int, default=None, help="position after N plies of the main line")
+    where.add_argument("--ply", type=_count, default=None, help="position after N plies of the main line")
     where.add_argument("--node", default=None, help="node path such as 0.0.1 (child indices)")
     p.add_argument("--out", required=True)
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
-    p.add_argument("--camera", default=None, help="camera preset (top, seat0, seat1, ...)")
+    p.add_argument("--camera", type=_camera, default=None, help="camera preset (top, seat0, seat1, ...)")
 
     p = sub.add_parser("export", help="export the main line as a video, a GIF or PNG frames")
     p.add_argument("file")
     p.add_argument("--out", required=True,
                    help="a .mp4/.mkv/.webm file, a .gif (short clips), or a folder for PNG frames")
-    p.add_argument("--fps", type=float, default=None, help="frames a second (video 30, GIF 15)")
-    p.add_argument("--speed", type=float, default=1.0, help="playback speed (1 = real time)")
+    p.add_argument("--fps", type=_positive, default=None, help="frames a second (video 30, GIF 15)")
+    p.add_argument("--speed", type=_positive, default=1.0, help="playback speed (1 = real time)")
     p.add_argument("--size", default=None, help="WIDTHxHEIGHT (video 1280x720, GIF 640x360)")
-    p.add_argument("--camera", default="seat", help="camera preset (top, seat, seat0, ...)")
-    p.add_argument("--from", dest="first", type=int, default=None,
+    p.add_argument("--camera", type=_camera, default="seat", help="camera preset (top, seat, seat0, ...)")
+    p.add_argument("--from", dest="first", type=_count, default=None,
                    help="start at the position after this ply (default: the start)")
-    p.add_argument("--to", dest="last", type=int, default=None,
+    p.add_argument("--to", dest="last", type=_count, default=None,
                    help="end with this ply (default: the end of the main line)")
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--workers", type=_count, default=None,
                    help="rendering processes (default: one per free CPU core, at most 4, "
                         "for clips of 240 frames or more)")
 
@@ -81,31 +120,33 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate a file: exit 0 when valid, else 2")
     p.add_argument("file")
     p.add_argument("--verify-motion", action="store_true",
-                   help="simulate every flick again and compare with the stored motion")
+                   help="simulate every flick again; exit 2 if one differs from its stored motion")
+    p.add_argument("--warn-only", action="store_true",
+                   help="with --verify-motion: report differences but still exit 0")
 
     p = sub.add_parser("solve", help="solve a puzzle scenario")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--max-ap", type=int, default=None, help="search bound (default: the goal's)")
+    p.add_argument("--max-ap", type=_count, default=None, help="search bound (default: the goal's)")
     p.add_argument("--readable", action="store_true",
                    help="the solution as players write it (default: the canonical text)")
 
     p = sub.add_parser("selfplay", help="write seeded self-play games as record files")
     p.add_argument("game")
-    p.add_argument("--games", type=int, default=1)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=_count, default=1)
+    p.add_argument("--seed", type=_count, default=0)
     p.add_argument("--out", required=True)
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--max-actions", type=int, default=3000)
+    p.add_argument("--players", type=_count, default=None)
+    p.add_argument("--max-actions", type=_count, default=3000)
     p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
                    help="Grendizer: threat track")
 
     p = sub.add_parser("flick", help="Glonk: flick a piece at the end of the main line")
     p.add_argument("file")
     p.add_argument("--piece", required=True)
-    p.add_argument("--angle", type=float, required=True, help="degrees, 0 = +x, counter-clockwise")
-    p.add_argument("--speed", type=float, required=True, help="metres per second (0 to 3)")
-    p.add_argument("--spin", type=float, default=0.0, help="radians per second")
+    p.add_argument("--angle", type=_finite, required=True, help="degrees, 0 = +x, counter-clockwise")
+    p.add_argument("--speed", type=_finite, required=True, help="metres per second (0 to 3)")
+    p.add_argument("--spin", type=_finite, default=0.0, help="radians per second")
     p.add_argument("--assault", metavar="TARGET", default=None,
                    help="announce a heroic assault on this enemy Base or saucer")
     p.add_argument("--by", metavar="PIECE", default=None,
@@ -164,7 +205,7 @@ def _format_version() -> int:
 def cmd_info(args) -> int:
     info = record_info(_load(args.file), readable=args.readable)
     if args.json:
-        print(json.dumps(info, sort_keys=True))
+        print(json.dumps(info, sort_keys=True, allow_nan=False))
         return 0
     print(f"{args.file}: {info['game']} {info['file_kind']} (format {info['format_version']})")
     if "scenario" in info:
@@ -194,6 +235,10 @@ def cmd_check(args) -> int:
     for warning in warnings:
         print(f"warning: {warning}")
     count = sum(1 for _ in record.nodes())
+    if warnings and not args.warn_only:
+        print(f"flickbook: {args.file}: {len(warnings)} stored flick(s) differ from a fresh "
+              "simulation (--warn-only accepts them)", file=sys.stderr)
+        return EXIT_USAGE
     print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes")
     return 0
 
@@ -210,8 +255,11 @@ def cmd_solve(args) -> int:
     if not scenario.goal:
         raise UserError(f"{args.file}: this scenario has no goal to solve")
     start = time.perf_counter()
-    result = solver.solve(record.root.state, scenario.goal,
-                          max_ap=args.max_ap if args.max_ap is not None else None)
+    try:
+        result = solver.solve(record.root.state, scenario.goal,
+                              max_ap=args.max_ap if args.max_ap is not None else None)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise UserError(f"{args.file}: the scenario's goal cannot be solved: {exc}") from None
     seconds = time.perf_counter() - start
     out = {"solved": bool(result.solved), "cost": result.cost, "line": list(result.line),
            "unique": result.unique, "lines": result.lines, "bound": result.bound,
@@ -219,7 +267,7 @@ def cmd_solve(args) -> int:
     if args.readable:
         out["line"] = readable_line(record.game, record.root.state, out["line"])
     if args.json:
-        print(json.dumps(out))
+        print(json.dumps(out, allow_nan=False))
     elif out["solved"]:
         print(f"solved in {out['cost']} action points: {' ; '.join(out['line'])}")
         print(f"  shortest solution is {'unique' if out['unique'] else 'not unique'}; "
@@ -258,6 +306,8 @@ def cmd_selfplay(args) -> int:
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UserError(f"--out {out}: is a file, not a folder") from None
     except OSError as exc:
         raise UserError(f"cannot create {out}: {exc.strerror or exc}") from None
     bot = _bot_for(game.name)
@@ -269,9 +319,12 @@ def cmd_selfplay(args) -> int:
             if "difficulty" not in config:
                 raise UserError(f"{game.name} has no difficulty setting")
             config["difficulty"] = args.difficulty
-        record = Record.new(game.name, config, headers={
-            "created": None, "seed": seed, "players": [f"bot {i + 1}" for i in range(
-                int(config.get("players", 2)))], "event": "self-play"})
+        try:
+            record = Record.new(game.name, config, headers={
+                "created": None, "seed": seed, "players": [f"bot {i + 1}" for i in range(
+                    int(config.get("players", 2)))], "event": "self-play"})
+        except ValueError as exc:  # e.g. a number of players the game is not for
+            raise UserError(str(exc)) from None
         node = record.root
         for _ in range(args.max_actions):
             state = node.state
@@ -282,9 +335,19 @@ def cmd_selfplay(args) -> int:
             else:
                 action = random_action(game, state, rng)
             node = record.add_child(node, action)
-        path = save_record(record, out / f"{game.name}-{args.seed}-{index + 1:03d}.flick")
+        path = _save(record, out / f"{game.name}-{args.seed}-{index + 1:03d}.flick")
         print(f"{path}: {node.ply} actions, result {record.result()}")
     return 0
+
+
+def _save(record, path) -> Path:
+    """save_record, with a full disk or a read-only place said in one line."""
+    from timeline import save_record
+
+    try:
+        return save_record(record, path)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _bot_for(game_name: str):
@@ -311,9 +374,7 @@ def cmd_flick(args) -> int:
     except IllegalAction as exc:
         raise UserError(f"illegal flick: {exc}") from None
     if args.save:
-        from timeline import save_record
-
-        save_record(record, args.file)
+        _save(record, args.file)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
@@ -367,6 +428,10 @@ def main(argv: list[str] | None = None) -> int:
 
         if isinstance(exc, (IllegalAction, RecordFileError, MissingResource)):
             print(f"flickbook: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        if isinstance(exc, OSError):  # a place that cannot be read or written
+            where = f"{exc.filename}: " if exc.filename else ""
+            print(f"flickbook: {where}{exc.strerror or exc}", file=sys.stderr)
             return EXIT_USAGE
         raise
     except KeyboardInterrupt:

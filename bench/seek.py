@@ -2,7 +2,10 @@
 
 Targets (issue 2): state at a random node, median <= 50 us once visited and <= 1 ms on first
 visit (states kept only every 16 plies, as after `Record.drop_cached_states`); load and save
-<= 300 ms each. Prints its figures, then one JSON line.
+<= 300 ms each. Issue 14: a 30,000-ply record (one seeded Glik game, main line only) loads in
+at most 2 s, and in linear time (its first 10,000 plies take about a third of that). The deep
+record takes a minute to play, so it is kept in the temporary folder between runs.
+Prints its figures, then one JSON line.
 """
 from __future__ import annotations
 
@@ -44,6 +47,37 @@ def build_record(rng: np.random.Generator) -> Record:
         session.go_to(line[int(rng.integers(30, len(line) - 1))])
         extend(int(rng.integers(5, 40)))
     return session.record
+
+
+DEEP_PLIES = 30_000
+
+
+def deep_record_file() -> Path:
+    """A seeded 30,000-ply Glik game (random legal actions), saved once and reused."""
+    path = Path(tempfile.gettempdir()) / f"flickbook-bench-glik-{DEEP_PLIES}.flick"
+    if path.exists():
+        return path
+    rng = np.random.default_rng(30_000)
+    record = Record.new("glik")
+    node = record.root
+    for _ in range(DEEP_PLIES):
+        if record.game.is_terminal(node.state):
+            break
+        node = record.add_child(node, random_action(record.game, node.state, rng))
+    save_record(record, path)
+    return path
+
+
+def deep_load_seconds(path: Path, plies: int) -> tuple[float, float]:
+    """(wall, CPU) seconds to load the first `plies` plies of the deep record."""
+    from timeline.fileformat import parse_bytes, record_from_json
+
+    data = parse_bytes(path.read_bytes(), str(path))
+    data["nodes"] = data["nodes"][:plies + 1]  # main line only: a prefix is a shorter game
+    raw = json.dumps(data).encode()
+    wall, cpu = time.perf_counter(), time.process_time()
+    record_from_json(parse_bytes(raw, str(path)), str(path))
+    return time.perf_counter() - wall, time.process_time() - cpu
 
 
 def median_us(samples: list[float]) -> float:
@@ -89,6 +123,11 @@ def main() -> None:
         session.state  # noqa: B018
         again.append(time.perf_counter() - t)
 
+    deep = deep_record_file()
+    deep_plies = len(load_record(deep).mainline()) - 1
+    wall_10k, cpu_10k = deep_load_seconds(deep, deep_plies // 3)
+    wall_30k, cpu_30k = deep_load_seconds(deep, deep_plies)
+
     figures = {
         "nodes": NODES,
         "variations": variations,
@@ -98,6 +137,11 @@ def main() -> None:
         "first_visit_us_p95": round(float(np.percentile(first, 95)) * 1e6, 2),
         "load_ms": round(statistics.median(load_times) * 1e3, 2),
         "save_ms": round(statistics.median(save_times) * 1e3, 2),
+        "deep_plies": deep_plies,
+        "deep_load_s": round(wall_30k, 2),
+        "deep_load_cpu_s": round(cpu_30k, 2),
+        "deep_third_load_cpu_s": round(cpu_10k, 2),
+        "deep_load_growth": round(cpu_30k / cpu_10k, 2),  # 3 when linear, 9 when quadratic
     }
     for key, value in figures.items():
         print(f"{key:>24}: {value}")

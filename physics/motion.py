@@ -175,6 +175,9 @@ def _unpack_ints(b: bytes, shape: tuple[int, ...]) -> np.ndarray:
 
 
 _MAGIC = b"FBM1"
+#: A stored motion may inflate to at most this (a 20 s flick of 40 discs needs about 2 MB),
+#: so a file cannot make the loader allocate without bound.
+MAX_MOTION_BYTES = 64 << 20
 
 
 @dataclass(frozen=True, eq=False)
@@ -330,7 +333,10 @@ class Motion:
         if not isinstance(data, (bytes, bytearray, memoryview)) or bytes(data[:4]) != _MAGIC:
             raise ValueError("not a Flickbook motion (bad header)")
         try:
-            body = zlib.decompress(bytes(data[4:]))
+            inflate = zlib.decompressobj()
+            body = inflate.decompress(bytes(data[4:]), MAX_MOTION_BYTES)
+            if inflate.unconsumed_tail:
+                raise ValueError(f"a stored motion inflates to more than {MAX_MOTION_BYTES >> 20} MB")
             parts = _unchunk(body, 4)
             head = json.loads(parts[0].decode())
             ids = tuple(head["ids"])

@@ -29,7 +29,6 @@ import threading
 from typing import Mapping, Sequence
 
 import numpy as np
-import pybullet as pb
 
 from . import config
 from .mat import slide_and_spin
@@ -39,15 +38,18 @@ class _QuietStdout:
     """Send C-level stdout to /dev/null for a moment: pybullet prints its "build time" line
     when it connects, which would end up inside the command line's `--json` output."""
 
+    def __init__(self, fd: int = 1):
+        self.fd = fd
+
     def __enter__(self):
         import sys
 
         self.saved = None
         try:
-            sys.stdout.flush()
-            self.saved = os.dup(1)
+            (sys.stdout if self.fd == 1 else sys.stderr).flush()
+            self.saved = os.dup(self.fd)
             devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, 1)
+            os.dup2(devnull, self.fd)
             os.close(devnull)
         except (OSError, ValueError, AttributeError):  # no real stdout: nothing to hide
             self.saved = None
@@ -61,9 +63,13 @@ class _QuietStdout:
                 ctypes.CDLL(None).fflush(None)  # flush C's buffer into /dev/null
             except (OSError, AttributeError):
                 pass
-            os.dup2(self.saved, 1)
+            os.dup2(self.saved, self.fd)
             os.close(self.saved)
         return False
+
+
+with _QuietStdout(fd=2):  # pybullet prints its build time on stderr when first imported
+    import pybullet as pb
 
 
 

@@ -203,7 +203,24 @@ def child(tmp: Path) -> None:
     a["motion"], b["motion"] = b["motion"], a["motion"]
     swapped = tmp / "swapped.flick"
     swapped.write_text(json.dumps(data))
-    assert ctl.open_path(swapped) is None
+    shown = ctl.session
+    assert "stored motion" in ctl.open_path(swapped)  # refused: it cannot be those flicks'
+    assert ctl.session is shown
+    a["motion"], b["motion"] = b["motion"], a["motion"]
+    # a motion that agrees with its flick but is not what the simulator gives: it plays,
+    # and the background check says it differs
+    import base64
+    import dataclasses
+
+    from physics import Motion
+
+    motion = Motion.from_bytes(base64.b64decode(a["motion"]))
+    poses = motion.poses.copy()
+    poses[len(poses) // 2, motion.index(motion.piece), 0] += 1e-5
+    a["motion"] = base64.b64encode(dataclasses.replace(motion, poses=poses).to_bytes()).decode()
+    nudged = tmp / "nudged.flick"
+    nudged.write_text(json.dumps(data))
+    assert ctl.open_path(nudged) is None
     ctl.motion_check.thread.join(120)
     _frames(app, 3)
     assert "differ from a fresh simulation; the stored motion plays" in ctl.message_text, (ctl.message_text, ctl.motion_check.problems)

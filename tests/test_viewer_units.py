@@ -110,12 +110,14 @@ def test_autosave_follows_every_change_and_a_clean_exit_sets_it_aside(tmp_path):
     session.auto_chance()
     session.play("add 2")
     session.set_comment("two")
+    assert saver.flush()
     rec = load_record(tmp_path / "autosave.flick")
     assert [str(n.action) for n in rec.mainline()[1:]][-1] == "add 2"
     assert rec.mainline()[-1].comment == "two"
-    assert saver.crashed_session() is not None  # while running, it looks like a crash
+    assert saver.crashed_session() is None  # a live window's file is never offered
     saver.close()
-    assert saver.crashed_session() is None and (tmp_path / "last-session.flick").exists()
+    assert Autosaver(tmp_path).crashed_session() is None
+    assert (tmp_path / "last-session.flick").exists()
 
 
 def test_data_dir_honours_flickbook_home(monkeypatch, tmp_path):
@@ -188,12 +190,15 @@ def test_an_autosave_remembers_the_file_its_record_belongs_to(tmp_path):
     from viewer.opened_from import recall
 
     saver = Autosaver(tmp_path)
-    assert saver.crashed_source() is None
+    assert recall(saver.path) is None
     saver.set_source(tmp_path / "game.flick")
-    assert saver.crashed_source() == (tmp_path / "game.flick").resolve()
-    assert recall(saver.path) == saver.crashed_source()
+    saver.flush()  # the note is written by the autosave's writer thread
+    assert recall(saver.path) == (tmp_path / "game.flick").resolve()
     saver.set_source(None)  # a record never saved belongs to no file
-    assert saver.crashed_source() is None
+    saver.flush()
+    assert recall(saver.path) is None
     saver.set_source(tmp_path / "game.flick")
-    saver.discard()  # put aside: its source is forgotten with it
-    assert saver.crashed_source() is None
+    saver.close()  # a clean exit: the autosave is put aside and its source forgotten with it
+    assert recall(saver.path) is None
+    crashed = Autosaver(tmp_path)
+    assert crashed.crashed_sessions() == []

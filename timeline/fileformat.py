@@ -8,11 +8,16 @@ See docs/file-format.md.
 from __future__ import annotations
 
 import base64
+import copy
+import errno
+import glob
 import gzip
 import json
+import math
 import os
 import re
 import tempfile
+import time
 import zlib
 from pathlib import Path
 from typing import Any, Callable
@@ -20,7 +25,9 @@ from typing import Any, Callable
 from flickbook import __version__
 from games.api import IllegalAction
 from games.registry import get_game
-from timeline.record import GLYPHS, Drawing, Node, Record
+from timeline.record import DRAWING_COLOURS, DRAWING_KINDS, GLYPHS, Drawing, Node, Record
+from timeline.schema import (MAX_DEPTH, Bool, Either, Int, Json, ListOf, Num, Nullable, Obj,
+                             OneOf, SchemaError, Str, like_default)
 from timeline.views import read_view
 
 FORMAT_NAME = "flickbook"
@@ -29,12 +36,32 @@ EXTENSION = ".flick"
 GZIP_MAGIC = b"\x1f\x8b"
 
 
+# --- limits ---------------------------------------------------------------------------------
+#: The most JSON a file may hold (after gzip). A 30,000-ply Glonk record is about 60 MB; past
+#: this a file is refused within a second instead of filling memory.
+MAX_JSON_BYTES = 256 << 20
+#: The most nodes a record may hold.
+MAX_NODES = 2_000_000
+#: Longest comment, prompt, title or description.
+MAX_TEXT = 100_000
+_INFLATE_CHUNK = 1 << 20
+#: Past 16 MB of JSON, gzip that inflated more than 1,000-fold is a bomb (deflate's ceiling is
+#: about 1,032; records of text and base64 motion inflate 3 to 20-fold): refused at once.
+SUSPICIOUS_INFLATED_BYTES = 16 << 20
+MAX_INFLATE_RATIO = 1000
+
+
 class RecordFileError(Exception):
     """A record or scenario file that cannot be read: the message says what and where."""
 
 
 # --- writing --------------------------------------------------------------------------------
-def record_to_json(record: Record) -> dict:
+def snapshot(record: Record) -> dict:
+    """The record as plain data, motions still as Motion values (see `encode_snapshot`).
+
+    This is the only part of saving that must run where the record is edited (the viewer's
+    frame thread): it copies the tree in one pass and encodes nothing.
+    """
     nodes = []
     index_of: dict[int, int] = {}
     for node in record.nodes():
@@ -50,33 +77,70 @@ def record_to_json(record: Record) -> dict:
         if node.drawings:
             entry["drawings"] = [d.to_json() for d in node.drawings]
         if node.camera is not None:
-            entry["camera"] = node.camera
+            entry["camera"] = copy.deepcopy(node.camera)
         if node.prompt:
             entry["prompt"] = node.prompt
-        motion = node.stored_motion if node.stored_motion is not None else (
-            node.motion if node.parent is not None else None)
-        if motion is not None:
-            entry["motion"] = base64.b64encode(motion.to_bytes()).decode("ascii")
+        if node.parent is not None:
+            if node.motion_text is not None:
+                entry["motion"] = node.motion_text
+            else:
+                motion = node.stored_motion if node.stored_motion is not None else node.motion
+                if motion is not None:
+                    entry["motion"] = _PendingMotion(node, motion)
         nodes.append(entry)
     data = {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
         "kind": record.kind,
         "game": record.game.name,
-        "config": record.config,
-        "headers": {**record.headers, "written_by": f"flickbook {__version__}"},
+        "config": copy.deepcopy(record.config),  # copies: an editor may change them meanwhile
+        "headers": {**copy.deepcopy(record.headers), "written_by": f"flickbook {__version__}"},
         "nodes": nodes,
     }
     if record.start_state_json is not None:
-        data["start"] = record.start_state_json
+        data["start"] = copy.deepcopy(record.start_state_json)
     if record.scenario is not None:
-        data["scenario"] = record.scenario
+        data["scenario"] = copy.deepcopy(record.scenario)
+    return data
+
+
+class _PendingMotion:
+    """A motion not yet encoded; encoding caches the text on its node for every later save."""
+
+    __slots__ = ("node", "motion")
+
+    def __init__(self, node: Node, motion):
+        self.node = node
+        self.motion = motion
+
+    def text(self) -> str:
+        text = base64.b64encode(self.motion.to_bytes()).decode("ascii")
+        self.node.motion_text = text
+        return text
+
+
+def encode_snapshot(data: dict) -> bytes:
+    """A snapshot's file bytes (uncompressed); safe on another thread than the editor's."""
+    for entry in data["nodes"]:
+        pending = entry.get("motion")
+        if isinstance(pending, _PendingMotion):
+            entry["motion"] = pending.text()
+    try:
+        text = json.dumps(data, indent=1, sort_keys=True, allow_nan=False)
+    except ValueError as exc:  # NaN or infinity, which JSON cannot hold
+        raise RecordFileError(f"cannot save: the record holds a number that is not finite ({exc})") from None
+    return (text + "\n").encode("utf-8", "surrogatepass")
+
+
+def record_to_json(record: Record) -> dict:
+    data = snapshot(record)
+    encode_snapshot(data)
     return data
 
 
 def dumps(record: Record) -> bytes:
     """The file's bytes (uncompressed); stable key order so equal records give equal bytes."""
-    return (json.dumps(record_to_json(record), indent=1, sort_keys=True) + "\n").encode("utf-8")
+    return encode_snapshot(snapshot(record))
 
 
 def save_record(record: Record, path: str | os.PathLike, *, compress: bool | None = None) -> Path:
@@ -84,16 +148,36 @@ def save_record(record: Record, path: str | os.PathLike, *, compress: bool | Non
 
     `compress` defaults to gzip when the name ends in `.gz`.
     """
+    return write_atomic(path, dumps(record), compress=compress)
+
+
+def write_atomic(path: str | os.PathLike, payload: bytes, *, compress: bool | None = None) -> Path:
+    """Replace `path` by `payload` so that a crash at any moment leaves the old or the new file.
+
+    A symlink is followed (its target is replaced, the link stays); an existing file keeps its
+    permissions (a new one gets the umask's) and a read-only one is refused; the folder is synced after the rename, so the new
+    name survives a power cut; temporary files a killed writer left behind are removed.
+    """
     path = Path(path)
     if compress is None:
         compress = path.suffix == ".gz"
-    payload = dumps(record)
     if compress:
         payload = gzip.compress(payload, mtime=0)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o666 & ~_UMASK
+    else:  # a file its owner made read-only is not replaced behind their back (even by root)
+        if not mode & 0o200 or not os.access(path, os.W_OK):
+            raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    _remove_stale_temporaries(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), mode)
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
@@ -104,7 +188,49 @@ def save_record(record: Record, path: str | os.PathLike, *, compress: bool | Non
         except FileNotFoundError:
             pass
         raise
+    _fsync_folder(path.parent)
     return path
+
+
+#: A temporary file older than this was left by a writer that died (a write takes well under
+#: a second); younger ones may belong to a save in progress in another process.
+STALE_TEMPORARY_SECONDS = 120.0
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    now = time.time()
+    try:
+        leftovers = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
+    except OSError:
+        return
+    for tmp in leftovers:
+        try:
+            if now - tmp.lstat().st_mtime > STALE_TEMPORARY_SECONDS:
+                tmp.unlink()
+        except OSError:
+            pass
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some filesystems cannot sync a folder; the rename itself is still atomic
+    finally:
+        os.close(fd)
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()  # read once: changing the umask is not safe beside writer threads
 
 
 # --- migrations -----------------------------------------------------------------------------
@@ -141,14 +267,74 @@ def read_json(path: str | os.PathLike) -> dict:
     """The decoded, migrated JSON object of a file, or RecordFileError."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_JSON_BYTES + 1)
     except FileNotFoundError:
         raise RecordFileError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise RecordFileError(f"{path}: is a folder, not a record file") from None
     except OSError as exc:
         raise RecordFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except MemoryError:
+        raise RecordFileError(f"{path}: too large to read") from None
+    if len(raw) > MAX_JSON_BYTES:
+        raise RecordFileError(f"{path}: larger than {MAX_JSON_BYTES >> 20} MB, the most a record may be")
     return parse_bytes(raw, str(path))
+
+
+def _inflate(raw: bytes, name: str) -> bytes:
+    """gzip data inflated in bounded steps: refused as soon as it passes MAX_JSON_BYTES."""
+    out: list[bytes] = []
+    total = 0
+    data = raw
+    while data:
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        chunk = inflater.decompress(data, _INFLATE_CHUNK)
+        while True:
+            total += len(chunk)
+            consumed = len(data) - len(inflater.unconsumed_tail)
+            if total > MAX_JSON_BYTES:
+                raise RecordFileError(f"{name}: inflates to more than {MAX_JSON_BYTES >> 20} MB, "
+                                      "the most a record may be")
+            if total > SUSPICIOUS_INFLATED_BYTES and total > MAX_INFLATE_RATIO * consumed:
+                raise RecordFileError(f"{name}: inflates more than {MAX_INFLATE_RATIO}-fold, "
+                                      "as no record does (a gzip bomb?)")
+            out.append(chunk)
+            if not inflater.unconsumed_tail:
+                break
+            chunk = inflater.decompress(inflater.unconsumed_tail, _INFLATE_CHUNK)
+        if not inflater.eof:
+            raise RecordFileError(f"{name}: damaged gzip data (the compressed data ends early)")
+        data = inflater.unused_data  # gzip allows several members one after another
+        if data and not data.startswith(GZIP_MAGIC):
+            raise RecordFileError(f"{name}: damaged gzip data (trailing garbage)")
+    return b"".join(out)
+
+
+def _object_without_duplicates(pairs):
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _JsonRefusal(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _no_constant(name):
+    raise _JsonRefusal(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text):
+    value = float(text)
+    if not math.isfinite(value):
+        raise _JsonRefusal(f"the number {text[:20]} is too large")
+    return value
+
+
+class _JsonRefusal(ValueError):
+    """Something `json` would accept that the format forbids."""
 
 
 #: Every record says `"format": "flickbook"` (near its start: keys are written sorted); damaged
@@ -157,9 +343,14 @@ _RECORD_MARK = re.compile(r'"format"\s*:\s*"' + FORMAT_NAME + '"')
 
 
 def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
+    if len(raw) > MAX_JSON_BYTES:
+        raise RecordFileError(f"{name}: larger than {MAX_JSON_BYTES >> 20} MB, the most a record may be")
     if raw.startswith(GZIP_MAGIC):
+        if len(raw) >= 18 and int.from_bytes(raw[-4:], "little") > MAX_JSON_BYTES:
+            raise RecordFileError(f"{name}: inflates to more than {MAX_JSON_BYTES >> 20} MB, "
+                                  "the most a record may be")  # as its gzip trailer says
         try:
-            raw = gzip.decompress(raw)
+            raw = _inflate(raw, name)
         except (OSError, EOFError, zlib.error) as exc:
             raise RecordFileError(f"{name}: damaged gzip data ({exc})") from None
     if not raw.strip():
@@ -169,7 +360,8 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
     except UnicodeDecodeError as exc:
         raise RecordFileError(f"{name}: not a Flickbook file (not UTF-8 text at byte {exc.start})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object_without_duplicates,
+                          parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         if not _RECORD_MARK.search(text):  # text, but nothing in it says it is a record
             raise RecordFileError(f"{name}: not a Flickbook file (it is not a record's JSON)") from None
@@ -178,10 +370,14 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
         hint = " (the file looks truncated)" if at_end or open_string else ""
         raise RecordFileError(
             f"{name}: damaged JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}{hint}") from None
+    except RecursionError:
+        raise RecordFileError(f"{name}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # _JsonRefusal, or an integer of thousands of digits
+        raise RecordFileError(f"{name}: not valid Flickbook JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise RecordFileError(f"{name}: not a Flickbook file (no \"format\": \"{FORMAT_NAME}\")")
     version = data.get("format_version")
-    if not isinstance(version, int):
+    if isinstance(version, bool) or not isinstance(version, int):
         raise RecordFileError(f"{name}: format_version is missing or not a whole number")
     if version > FORMAT_VERSION:
         raise RecordFileError(f"{name}: written by a newer Flickbook (format {version}; "
@@ -210,10 +406,46 @@ def _upgrade_rules(data: dict, name: str) -> dict:
         return data
     try:
         return game.upgrade_record(data)
-    except (IllegalAction, ValueError, KeyError, TypeError, IndexError) as exc:
+    except (IllegalAction, *_GAME_ERRORS) as exc:
         raise RecordFileError(f"{name}: made by rules version {made_by} of {game.title}, and "
                               f"cannot be brought up to version {game.rules_version}: "
                               f"{exc}") from None
+
+
+# --- the shape of a file --------------------------------------------------------------------
+def _EACH_NODE_LATER(value, where):  # noqa: N802 - nodes are checked one by one while loading
+    return None
+
+
+_TEXT = Str(MAX_TEXT)
+_NAME = Str(200)
+_SCALAR = Either(Str(10_000), Num(), Bool, OneOf(None), what="text, a number, true/false or null")
+HEADERS = Obj(optional={"game": _NAME, "rules_version": _NAME, "created": Nullable(_NAME),
+                        "players": ListOf(_NAME, max_len=64), "title": _TEXT, "event": _TEXT,
+                        "written_by": _NAME,
+                        "seed": Int(0)},
+              extra=Either(_SCALAR, ListOf(_SCALAR, max_len=1000),
+                           what="text, a number, true/false, null or a list of those"))
+SCENARIO = Obj(optional={"title": _TEXT, "description": _TEXT, "hints": ListOf(_TEXT, max_len=100),
+                         "goal": Nullable(Obj(extra=Json())), "solution": ListOf(Str(10_000)),
+                         "difficulty": Int(1, 5)})
+_POINT = Either(_NAME, ListOf(Either(Num(-1e6, 1e6), _NAME, what="a number or a name"), 1, 4),
+                what="a named place or a list of 1 to 4 coordinates")
+DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
+              optional={"to": _POINT, "colour": OneOf(*DRAWING_COLOURS)})
+NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "comment": _TEXT,
+                     "glyphs": ListOf(OneOf(*GLYPHS), max_len=len(GLYPHS)),
+                     "drawings": ListOf(DRAWING, max_len=1000), "camera": Obj(extra=Json(4)),
+                     "prompt": _TEXT, "motion": Str(MAX_JSON_BYTES)})
+TOP = Obj(required={"format": OneOf(FORMAT_NAME), "format_version": Int(1, FORMAT_VERSION),
+                    "game": _NAME, "nodes": ListOf(_EACH_NODE_LATER, 1, MAX_NODES)},
+          optional={"kind": OneOf("record", "scenario"), "config": Obj(extra=Json()),
+                    "headers": HEADERS, "start": Obj(extra=Json()), "scenario": SCENARIO})
+
+#: What game code may raise on data it was not written for; the loader turns it into a message.
+#: (RuntimeError: Glonk's setup flow says so of positions it cannot continue.)
+_GAME_ERRORS = (ValueError, KeyError, TypeError, IndexError, AttributeError, ArithmeticError,
+                RuntimeError)
 
 
 def _check(cond: bool, name: str, where: str, what: str) -> None:
@@ -221,78 +453,163 @@ def _check(cond: bool, name: str, where: str, what: str) -> None:
         raise RecordFileError(f"{name}: {where}: {what}")
 
 
+def _conform(spec, value, name: str, where: str) -> None:
+    try:
+        spec(value, where)
+    except SchemaError as exc:
+        raise RecordFileError(f"{name}: {exc}") from None
+
+
+def _header_data(data: dict, name: str) -> dict:
+    """The file's data with every type checked, brought up to this rules version."""
+    _conform(TOP, data, name, "")
+    data = _upgrade_rules(data, name)
+    _conform(TOP, data, name, "")
+    try:
+        simulated = getattr(get_game(data["game"]), "physics_version", None) is not None
+    except ValueError:
+        simulated = False  # an unknown game: _header says so
+    if simulated:  # records from before the header existed were made by physics version 1
+        data = {**data, "headers": {"physics_version": "1", **data.get("headers", {})}}
+    return data
+
+
+def _house_rules_spec(game):
+    """`house_rules`: {name: true/false} or a list of names; a rule the game lists is a
+    true/false switch (other keys are the game's to judge, e.g. Glonk's "range")."""
+    switches = Obj(optional={k: Bool for k in getattr(game, "house_rules", {})}, extra=Json(4))
+
+    def check(value, where):
+        if isinstance(value, list):
+            ListOf(Str(200), max_len=100)(value, where)
+        else:
+            switches(value, where)
+    return check
+
+
+def _header(data: dict, name: str) -> Record:
+    """The Record before its moves: header, config and starting position, all checked."""
+    try:
+        game = get_game(data["game"])
+    except ValueError as exc:
+        raise RecordFileError(f"{name}: header: {exc}") from None
+    config = data.get("config", {})
+    defaults = game.default_config()
+    specs = {k: like_default(v) for k, v in defaults.items()}
+    specs["house_rules"] = _house_rules_spec(game)
+    _conform(Obj(optional=specs, extra=Json()), config, name, "config")
+    headers = data.get("headers", {})
+    _check(headers.get("game", game.name) == game.name, name, "headers",
+           f"'game' is {headers.get('game')!r} but the file is a {game.name} record")
+    try:  # the config must make sense even where a custom start replaces the standard one
+        game.new_initial_state(dict(config))
+    except _GAME_ERRORS as exc:
+        raise RecordFileError(f"{name}: config: {exc}") from None
+    try:
+        record = Record(game.name, dict(config), headers=dict(headers),
+                        start_state_json=data.get("start"), kind=data.get("kind", "record"),
+                        scenario=data.get("scenario"))
+        canonical = None if "start" not in data else game.state_to_json(record.root.state)
+    except _GAME_ERRORS as exc:
+        raise RecordFileError(f"{name}: starting position: invalid ({exc})") from None
+    if canonical is not None:  # games read leniently; what they would write back must match
+        place = _first_difference(data["start"], json.loads(json.dumps(canonical)))
+        _check(place is None, name, "starting position",
+               f"{place} is not what the game means by it (a wrong type, or a value out of place)")
+    return record
+
+
+def _first_difference(given, canonical) -> str | None:
+    """Where the file's JSON differs from the game's, types included (1, 1.0 and true are
+    three values); a key only the game's has is a default the file may leave out."""
+    stack = [(given, canonical, "start")]
+    while stack:
+        a, b, where = stack.pop()
+        if type(a) is not type(b):
+            return where
+        if isinstance(a, dict):  # keys the file lacks are the game's defaults (newer rules)
+            if set(a) - set(b):
+                return f"{where} (unknown keys {', '.join(sorted(set(a) - set(b)))[:80]})"
+            stack.extend((a[k], b[k], f"{where}.{k}") for k in a)
+        elif isinstance(a, list):
+            if len(a) != len(b):
+                return where
+            stack.extend((x, y, f"{where}[{i}]") for i, (x, y) in enumerate(zip(a, b)))
+        elif a != b:
+            return where
+    return None
+
+
 def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = False,
                      warnings: list[str] | None = None) -> Record:
     """Build and validate a Record: every action is parsed and applied from its parent.
 
-    Flick nodes keep their stored motion, which is what plays. With `verify_motion`, each
-    flick is simulated again and any difference is added to `warnings`.
+    Every value has exactly the type the format gives it (nothing is coerced). Flick nodes
+    keep their stored motion, which is what plays, after checking that it agrees with its
+    flick and position. With `verify_motion`, each flick is simulated again and any
+    difference is added to `warnings`.
     """
-    _check(isinstance(data.get("game"), str), name, "header", "'game' is missing")
-    kind = data.get("kind", "record")
-    _check(kind in ("record", "scenario"), name, "header", f"unknown kind {kind!r}")
-    config = data.get("config", {})
-    _check(isinstance(config, dict), name, "header", "'config' is not an object")
-    headers = data.get("headers", {})
-    _check(isinstance(headers, dict), name, "header", "'headers' is not an object")
-    nodes = data.get("nodes")
-    _check(isinstance(nodes, list) and len(nodes) >= 1, name, "nodes",
-           "the list of nodes is missing or empty")
-    data = _upgrade_rules(data, name)
-    config, headers, nodes = data.get("config", {}), data.get("headers", {}), data["nodes"]
-    headers = dict(headers)
-    try:
-        simulated = getattr(get_game(data["game"]), "physics_version", None) is not None
-    except (KeyError, ValueError):
-        simulated = False  # an unknown game: Record() below says so
-    if simulated:
-        # Records from before the header existed were made by physics version 1.
-        headers.setdefault("physics_version", "1")
-    try:
-        record = Record(data["game"], dict(config), headers=headers,
-                        start_state_json=data.get("start"), kind=kind,
-                        scenario=data.get("scenario"))
-    except ValueError as exc:
-        raise RecordFileError(f"{name}: header: {exc}") from None
-    except (KeyError, TypeError, IndexError) as exc:
-        raise RecordFileError(f"{name}: starting position: invalid ({exc!r})") from None
+    data = _header_data(data, name)
+    record = _header(data, name)
     game = record.game
     built: list[Node] = []
-    for i, entry in enumerate(nodes):
+    for i, entry in enumerate(data["nodes"]):
         where = f"node {i}"
         _check(isinstance(entry, dict), name, where, "not an object")
         if i == 0:
-            _check("parent" not in entry, name, where, "the first node must be the root")
+            _check("parent" not in entry and "action" not in entry and "motion" not in entry,
+                   name, where, "the first node must be the root (no parent, action or motion)")
+            _conform(NODE, entry, name, where)
             node = record.root
         else:
             parent_index = entry.get("parent")
-            _check(isinstance(parent_index, int) and 0 <= parent_index < i, name, where,
+            _check(type(parent_index) is int and 0 <= parent_index < i, name, where,
                    f"bad parent {parent_index!r} (must name an earlier node)")
             parent = built[parent_index]
             text = entry.get("action")
             _check(isinstance(text, str), name, where, "the action is missing")
-            where = f"node {i} (ply {parent.ply + 1}, action {text!r})"
-            try:
-                action = game.parse_action(parent.state, text)
-            except IllegalAction as exc:
-                raise RecordFileError(f"{name}: {where}: not a legal action here: {exc.rule}") from None
-            except (ValueError, KeyError, TypeError, IndexError) as exc:
-                raise RecordFileError(f"{name}: {where}: cannot read the action ({exc})") from None
-            _check(str(action) == text, name, where, f"action is not in canonical form ({action})")
-            _check(parent.child_for(text) is None, name, where, "the same action appears twice here")
-            node = Node(record, parent, action)
-            if "motion" in entry:
-                node.stored_motion = _decode_motion(entry["motion"], name, where)
-            try:
-                node._compute(parent.state)
-            except IllegalAction as exc:
-                raise RecordFileError(f"{name}: {where}: illegal: {exc.rule}") from None
-            parent.variations.append(node)
+            where = f"node {i} (ply {parent.ply + 1}, action {text[:60]!r})"
+            _conform(NODE, entry, name, where)
+            node = _play(record, parent, text, entry, name, where)
         _read_annotations(node, entry, name, where)
         built.append(node)
     if verify_motion and warnings is not None:
         warnings.extend(verify_motions(record))
     return record
+
+
+def _play(record: Record, parent: Node, text: str, entry: dict, name: str, where: str) -> Node:
+    game = record.game
+    try:
+        action = game.parse_action(parent.state, text)
+    except IllegalAction as exc:
+        raise RecordFileError(f"{name}: {where}: not a legal action here: {exc.rule}") from None
+    except _GAME_ERRORS as exc:
+        raise RecordFileError(f"{name}: {where}: cannot read the action ({exc})") from None
+    _check(str(action) == text, name, where, f"action is not in canonical form ({action})")
+    _check(parent.child_for(text) is None, name, where, "the same action appears twice here")
+    node = Node(record, parent, action)
+    if "motion" in entry:
+        _check(hasattr(game, "apply_with_motion") and hasattr(game, "motion_problem"), name,
+               where, f"{game.title} actions carry no motion")
+        node.stored_motion = _decode_motion(entry["motion"], name, where)
+        try:  # a stored motion plays instead of a simulation: it must be this flick's
+            problem = game.motion_problem(parent.state, action, node.stored_motion)
+        except _GAME_ERRORS as exc:
+            problem = f"the stored motion cannot be checked ({exc})"
+        _check(problem is None, name, where, f"illegal: {problem}")
+    try:
+        node._compute(parent.state)
+    except IllegalAction as exc:
+        raise RecordFileError(f"{name}: {where}: illegal: {exc.rule}") from None
+    except _GAME_ERRORS as exc:
+        raise RecordFileError(f"{name}: {where}: cannot apply the action ({exc})") from None
+    if node.stored_motion is not None:
+        _check(node._step.motion is node.stored_motion, name, where,
+               "a motion is stored on an action that is not a flick")
+        node.motion_text = entry["motion"]
+    parent.variations.append(node)
+    return node
 
 
 def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None) -> list[str]:
@@ -320,7 +637,7 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
     return problems
 
 
-def _decode_motion(value, name: str, where: str):
+def _decode_motion(value: str, name: str, where: str):
     from physics import Motion  # only flick records carry motion
 
     try:
@@ -330,17 +647,11 @@ def _decode_motion(value, name: str, where: str):
 
 
 def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
-    comment = entry.get("comment", "")
-    _check(isinstance(comment, str), name, where, "comment is not text")
-    node.comment = comment
-    glyphs = entry.get("glyphs", [])
-    _check(isinstance(glyphs, list) and all(g in GLYPHS for g in glyphs), name, where,
-           f"glyphs must be a list of {' '.join(GLYPHS)}")
-    node.glyphs = list(glyphs)
-    drawings = entry.get("drawings", [])
-    _check(isinstance(drawings, list), name, where, "drawings is not a list")
+    """Comment, glyphs, drawings, camera and prompt (their types are already checked)."""
+    node.comment = entry.get("comment", "")
+    node.glyphs = list(entry.get("glyphs", []))
     try:
-        node.drawings = [Drawing.from_json(d) for d in drawings]
+        node.drawings = [Drawing.from_json(d) for d in entry.get("drawings", [])]
     except (ValueError, KeyError, TypeError) as exc:
         raise RecordFileError(f"{name}: {where}: bad drawing ({exc})") from None
     camera = entry.get("camera")
@@ -350,9 +661,7 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
         except ValueError as exc:
             raise RecordFileError(f"{name}: {where}: bad camera view ({exc})") from None
     node.camera = camera
-    prompt = entry.get("prompt")
-    _check(prompt is None or isinstance(prompt, str), name, where, "prompt is not text")
-    node.prompt = prompt
+    node.prompt = entry.get("prompt")
 
 
 def load_record(path: str | os.PathLike, *, verify_motion: bool = False,

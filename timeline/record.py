@@ -65,7 +65,8 @@ class Node:
     """One position in the record: the action that led here and its annotations."""
 
     __slots__ = ("record", "parent", "action", "variations", "comment", "glyphs", "drawings",
-                 "camera", "prompt", "_step", "_state", "stored_motion", "__weakref__")
+                 "camera", "prompt", "_step", "_state", "stored_motion", "motion_text", "_ply",
+                 "__weakref__")
 
     def __init__(self, record: "Record", parent: "Node | None", action=None):
         self.record = record
@@ -81,6 +82,9 @@ class Node:
         self._state = None
         #: Motion read from a file (played in preference to a fresh simulation).
         self.stored_motion = None
+        #: The motion's encoded form, kept so that saving never compresses a motion twice.
+        self.motion_text: str | None = None
+        self._ply = 0 if parent is None else parent._ply + 1  # nodes never change parent
 
     # --- position ---------------------------------------------------------------------------
     @property
@@ -148,10 +152,8 @@ class Node:
 
     @property
     def ply(self) -> int:
-        depth, node = 0, self
-        while node.parent is not None:
-            depth, node = depth + 1, node.parent
-        return depth
+        """How many actions lead here from the root (kept, so deep records load in linear time)."""
+        return self._ply
 
     @property
     def path(self) -> tuple[int, ...]:

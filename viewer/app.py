@@ -6,14 +6,16 @@ status HUD and, in a window, the input bindings, the timeline panel and the mode
 """
 from __future__ import annotations
 
+import errno
 import math
 import time
 import weakref
+from pathlib import Path
 
 import numpy as np
 from direct.showbase.ShowBase import ShowBase
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import AntialiasAttrib, PNMImage, Point2, Point3, TextNode, Vec3
+from panda3d.core import AntialiasAttrib, Filename, PNMImage, Point2, Point3, TextNode, Vec3
 
 from viewer.camera import OrbitController, View
 from viewer.display import NoDisplay, configure
@@ -399,4 +401,5 @@ class ViewerApp(ShowBase):
         img = PNMImage()
         if not self.win.getScreenshot(img):
             raise RuntimeError("could not read back the frame")
-        img.write(str(path))
+        if Path(path).is_dir() or not img.write(Filename.fromOsSpecific(str(path))):
+            raise OSError(errno.EIO, "cannot write the image there", str(path))

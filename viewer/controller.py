@@ -771,11 +771,17 @@ class Controller:
                                        on_close=self._dialog_closed))
 
     def open_path(self, path: Path) -> str | None:
+        """Open a file; on any problem the message is returned and the current record stays."""
         try:
             record = load_record(path)
         except (RecordFileError, OSError, ValueError) as exc:
             return str(exc)
-        kept = self.records.swap(Session(record), path, f"open {path.name}")
+        previous, previous_path = self.session, self.path
+        try:
+            kept = self.records.swap(Session(record), path, f"open {path.name}")
+        except Exception as exc:  # noqa: BLE001 - a record this window cannot show: keep ours
+            self.set_session(previous, previous_path)
+            return f"{path}: cannot be shown ({type(exc).__name__}: {exc})"
         if not (record.scenario or {}).get("title"):  # a scenario says its title instead
             self.say(f"Opened {path}" + (f". {kept}" if kept else ""))
         return None

@@ -471,7 +471,7 @@ def export_command(args) -> int:
         result = export_video(record, out, size=size, fps=fps, speed=args.speed,
                               camera_preset=args.camera, first=first, last=last,
                               workers=getattr(args, "workers", None), progress=progress)
-    except (RenderError, RecordFileError, OSError) as exc:
+    except (RenderError, RecordFileError, OSError, ValueError) as exc:  # ValueError: a camera
         if bar is not None:
             bar.close()
         print(f"flickbook: {exc}", file=sys.stderr)

@@ -81,7 +81,7 @@ def run_viewer(args) -> int:
         print(f"flickbook: {NO_DISPLAY_MESSAGE}", file=sys.stderr)
         return 2
     from viewer.app import ViewerApp
-    from viewer.autosave import Autosaver
+    from viewer.autosave import Autosaver, offer_restore, watch_failures
 
     try:
         app = ViewerApp(session, offscreen=False, size=(1280, 720))
@@ -92,50 +92,8 @@ def run_viewer(args) -> int:
     app.autosaver = autosaver
     ctl = app.controller
     ctl.path = path
-    crashed = autosaver.crashed_session()
-
-    def start_autosave():
-        autosaver.attach(ctl.session, ctl.path)
-
-    if crashed is not None:
-        def restore():
-            try:
-                record = autosaver.load_crashed()
-            except Exception as exc:  # a damaged autosave must not stop the viewer
-                ctl.say(f"Could not restore: {exc}")
-                autosaver.discard()
-                start_autosave()
-                return
-            from timeline import Session
-
-            source = autosaver.crashed_source()
-            session = Session(record)
-            session.dirty = not _same_as_file(record, source)  # work not saved to its file
-            ctl.set_session(session, source)  # attaches the autosaver to the restored session
-            ctl.go_to(record.root.end())
-            ctl.say("Restored the session that did not end cleanly"
-                    + (f" (from {source.name}: Ctrl+S saves to it)" if source else ""))
-
-        def discard():
-            autosaver.discard()
-            start_autosave()
-
-        ctl.ask("The last session did not end cleanly. Restore it?",
-                [("Restore", restore), ("Discard", discard)])
-    else:
-        start_autosave()
+    offer_restore(ctl, autosaver, lambda: autosaver.attach(ctl.session, ctl.path))
+    watch_failures(app, ctl, autosaver)
     app.exitFunc = autosaver.close
     app.run()
     return 0
-
-
-def _same_as_file(record, path) -> bool:
-    """Whether `record` holds exactly what the file at `path` holds (nothing unsaved)."""
-    from timeline import RecordFileError, dumps, load_record
-
-    if path is None:
-        return False
-    try:
-        return dumps(load_record(path)) == dumps(record)
-    except (RecordFileError, OSError, ValueError):
-        return False

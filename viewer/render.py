@@ -119,7 +119,7 @@ def render_command(args) -> int:
             record = load_record(args.file)
         render_png(record, args.out, size=size, camera_preset=getattr(args, "camera", None),
                    node_path=getattr(args, "node", None), ply=getattr(args, "ply", None))
-    except (RenderError, RecordFileError, OSError) as exc:
+    except (RenderError, RecordFileError, OSError, ValueError) as exc:  # ValueError: a camera
         print(f"flickbook: {exc}", file=sys.stderr)
         return 2
     print(args.out)

@@ -223,6 +223,16 @@ class GlonkGame:
             return self._apply_move(s, action)
         return self._judge(s, action, motion)
 
+    def motion_problem(self, s: GlonkState, action, motion) -> str | None:
+        """Why a stored motion (read from a file) cannot be this flick's from `s`, or None."""
+        import physics
+        from physics.agreement import motion_disagreement
+
+        if not isinstance(action, Flick):
+            return "a motion is stored on an action that is not a flick"
+        pf = physics.Flick(action.piece, action.angle_rad, action.speed, action.spin)
+        return motion_disagreement(motion, R.discs_of(replace(s, pending_board=None)), pf)
+
     def _judge(self, s, action, motion) -> Step:
         ids = getattr(motion, "ids", None)
         if ids is not None and set(ids) != {p.id for p in s.in_play()}:

@@ -1,0 +1,79 @@
+"""A larger fuzz run of the loader than the suite's (issue 14): N mutated files of every game.
+
+Every case must be refused with RecordFileError or load, save back to the same bytes and give
+`info --json`; anything else is a crash and is listed. Also times the refusal of a gzip bomb
+(must be under a second) and of `/dev/zero`. Usage: `bench/fuzz.py [CASES] [SEED]`.
+Prints its figures, then one JSON line.
+"""
+from __future__ import annotations
+
+import collections
+import json
+import resource
+import sys
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from fuzzing import _gzip_bomb, cases, run_case  # noqa: E402
+from timeline import RecordFileError, load_record, loads  # noqa: E402
+
+
+def refusal_seconds(fn) -> float:
+    start = time.perf_counter()
+    try:
+        fn()
+    except RecordFileError:
+        return round(time.perf_counter() - start, 3)
+    raise AssertionError("not refused")
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 12000
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
+    outcomes = collections.Counter()
+    crashes = collections.Counter()
+    examples: dict[str, str] = {}
+    slowest, slowest_name = 0.0, ""
+    start = time.perf_counter()
+    for name, raw in cases(seed, n):
+        t = time.perf_counter()
+        try:
+            outcomes[run_case(raw, name)] += 1
+        except Exception as exc:  # noqa: BLE001 - counting crashes is the point
+            frame = traceback.extract_tb(exc.__traceback__)[-1]
+            place = f"{type(exc).__name__} at {Path(frame.filename).name}:{frame.lineno}"
+            crashes[place] += 1
+            examples.setdefault(place, f"{name}: {str(exc)[:200]}")
+        if time.perf_counter() - t > slowest:
+            slowest, slowest_name = time.perf_counter() - t, name
+    seconds = time.perf_counter() - start
+    bomb = _gzip_bomb()
+    figures = {
+        "cases": n,
+        "seed": seed,
+        "refused": outcomes["refused"],
+        "accepted": outcomes["accepted"],
+        "crashes": sum(crashes.values()),
+        "crash_places": dict(crashes),
+        "crash_examples": examples,
+        "seconds": round(seconds, 1),
+        "slowest_case_s": round(slowest, 3),
+        "slowest_case": slowest_name,
+        "gzip_bomb_kb": len(bomb) // 1024,
+        "gzip_bomb_refused_s": refusal_seconds(lambda: loads(bomb, "bomb.flick.gz")),
+        "forged_gzip_bomb_refused_s": refusal_seconds(
+            lambda: loads(_gzip_bomb(forged=True), "forged.flick.gz")),
+        "dev_zero_refused_s": refusal_seconds(lambda: load_record("/dev/zero")),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+    for key, value in figures.items():
+        print(f"{key:>22}: {value}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
