@@ -230,3 +230,26 @@ def test_frozen_stones_wear_an_ice_ring_and_free_ones_do_not(app):
     scene, _ = show(app, free)
     app.render_frames(1)
     assert len(scene.frozen_marks.getChildren()) == 0
+
+
+def test_a_colour_not_in_play_has_its_fields_drawn_grey():
+    """The blue board's destination field is blue when blue plays, grey when nobody does."""
+    import numpy as np
+
+    from games.glik.kit import KIT, SIZE
+    from viewer.glik.scene import tile_image
+
+    board = next(i for i, b in enumerate(KIT["boards"])
+                 if b.get("colour") == "blue" and any("D" in row for row in b["rows"]))
+    rows = KIT["boards"][board]["rows"]
+    r, c = next((r, c) for r in range(SIZE) for c in range(SIZE) if rows[r][c] == "D")
+    px = 48
+
+    def field(unused):
+        img = np.frombuffer(tile_image(board, 0, px, unused), np.uint8).reshape(SIZE * px, SIZE * px, 3)
+        img = img[::-1, :, ::-1]  # top row first, RGB
+        return img[r * px + 6, c * px + 6].astype(int)  # inside the field, outside its rings
+
+    blue, grey = field(False), field(True)
+    assert blue[2] > blue[0] + 80
+    assert grey[2] <= grey[0] and max(grey) - min(grey) < 24  # the board's warm grey, no blue

@@ -42,6 +42,7 @@ FIELD_LINE = (0.62, 0.58, 0.50)
 BROWN = (0.42, 0.25, 0.12)
 TILE_EDGE = (0.72, 0.68, 0.60)
 COLOUR_NAMES = {c: c.capitalize() for c in RGB}
+UNUSED_MIX = 0.55  # how far a colour not in play fades towards the field lines' grey
 
 COORD_GAP = 0.72  # board coordinates lie this far outside the board's edge
 COORD_SIZE = 0.52
@@ -70,11 +71,15 @@ def xy_cell(x: float, y: float):
 
 
 @lru_cache(maxsize=128)
-def tile_image(board: int | None, rotation: int, px: int = 48) -> bytes:
-    """RGB bytes (bottom row first, Panda's order) of one small board's face."""
+def tile_image(board: int | None, rotation: int, px: int = 48, unused: bool = False) -> bytes:
+    """RGB bytes (bottom row first, Panda's order) of one small board's face; `unused`: its
+    colour is not in play, so its start and destination fields are drawn faded to grey."""
     n = SIZE
     rows = rotate_rows(KIT["boards"][board]["rows"], rotation) if board is not None else ("." * n,) * n
     colour = KIT["boards"][board].get("colour") if board is not None else None
+    rgb = None if colour is None else np.array(RGB[colour])
+    if rgb is not None and unused:
+        rgb = UNUSED_MIX * np.array(FIELD_LINE) + (1 - UNUSED_MIX) * rgb.mean()
     size = n * px
     img = np.empty((size, size, 3), dtype=np.float32)
     img[:] = FIELD_LINE
@@ -91,13 +96,13 @@ def tile_image(board: int | None, rotation: int, px: int = 48) -> bytes:
                 shade = 1.0 - 0.08 * ((xx + yy) % 6 < 3)
                 cell[inner] = (base * shade[..., None])[inner]
             elif sym == "S":
-                col = np.array(RGB[colour])
+                col = rgb
                 cell[inner] = FIELD
                 disc = inner & (d < 0.82)
                 cell[disc] = col
                 cell[inner & (d >= 0.82) & (d < 0.9)] = col * 0.7
             elif sym == "D":
-                col = np.array(RGB[colour])
+                col = rgb
                 cell[inner] = col
                 ring = inner & (((d > 0.18) & (d < 0.30)) | ((d > 0.44) & (d < 0.56)))
                 cell[ring] = (0.97, 0.96, 0.92)
@@ -116,14 +121,14 @@ def tile_image(board: int | None, rotation: int, px: int = 48) -> bytes:
 _textures: dict = {}
 
 
-def tile_texture(board: int | None, rotation: int) -> Texture:
-    key = (board, rotation)
+def tile_texture(board: int | None, rotation: int, unused: bool = False) -> Texture:
+    key = (board, rotation, unused)
     tex = _textures.get(key)
     if tex is None:
         px = 48
         tex = Texture(f"board-{board}-{rotation}")
         tex.setup2dTexture(SIZE * px, SIZE * px, Texture.T_unsigned_byte, Texture.F_rgb8)
-        tex.setRamImage(tile_image(board, rotation, px))
+        tex.setRamImage(tile_image(board, rotation, px, unused))
         # no mipmaps: fields are 20-60 px on screen, and trilinear filtering is costly in
         # software GL (measured: about a quarter of the board's cost)
         tex.setMinfilter(SamplerState.FT_linear)
@@ -223,18 +228,18 @@ class GlikScene(Scene):
         h = math.radians(heading)
         node.setPos(x + math.sin(h) * drop, y - math.cos(h) * drop, 0.004)
 
-    def _tile(self, slot, board, rotation) -> NodePath:
+    def _tile(self, slot, board, rotation, unused=False) -> NodePath:
         side = SIZE - GAP
         node = geometry.box(f"tile-{slot}", side, side, TILE_H)
-        node.setTexture(tile_texture(board, rotation))
+        node.setTexture(tile_texture(board, rotation, unused))
         apply_material(node, BOARD_MATERIAL)
         return node
 
     def _draw_boards(self, state) -> None:
         board = state.board
-        if self._fill == state.fill:
+        if self._fill == (state.fill, state.colours):
             return
-        self._fill = state.fill
+        self._fill = (state.fill, state.colours)
         for node in self._tiles.values():
             node.removeNode()
         self._tiles.clear()
@@ -257,7 +262,9 @@ class GlikScene(Scene):
                 lnp.setP(-90)
                 lnp.setPos(cx, cy - 0.75, TILE_H * 0.5 + 0.004)
                 continue
-            node = self._tile(info.slot, info.board, info.rotation)
+            colour = KIT["boards"][info.board].get("colour")
+            node = self._tile(info.slot, info.board, info.rotation,
+                              unused=colour is not None and colour not in state.colours)
             node.setPos(x - 0.5 + GAP / 2, y - 0.5 + GAP / 2, 0)
             node.reparentTo(self.board_root)
             self._tiles[info.slot] = node
