@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from flickbook import __version__
 from games.api import IllegalAction
+from timeline.analysis_field import read_analysis
 from timeline.record import GLYPHS, Drawing, Node, Record
 
 FORMAT_NAME = "flickbook"
@@ -50,6 +51,8 @@ def record_to_json(record: Record) -> dict:
             entry["camera"] = node.camera
         if node.prompt:
             entry["prompt"] = node.prompt
+        if node.analysis is not None:
+            entry["analysis"] = node.analysis
         motion = node.stored_motion if node.stored_motion is not None else (
             node.motion if node.parent is not None else None)
         if motion is not None:
@@ -305,6 +308,10 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
     prompt = entry.get("prompt")
     _check(prompt is None or isinstance(prompt, str), name, where, "prompt is not text")
     node.prompt = prompt
+    try:
+        node.analysis = read_analysis(entry.get("analysis"))
+    except ValueError as exc:
+        raise RecordFileError(f"{name}: {where}: bad analysis ({exc})") from None
 
 
 def load_record(path: str | os.PathLike, *, verify_motion: bool = False,
