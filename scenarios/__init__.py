@@ -82,6 +82,20 @@ def solver_for(game_name: str):
         raise ValueError(f"{game_name} has no puzzle solver") from None
 
 
+def puzzle_for(record, solution=None):
+    """The opened scenario as its game's puzzle (`scenarios.<game>.puzzle.Puzzle`: goal check
+    and hints), or None when the record is no puzzle or its game has none."""
+    if record.kind != "scenario":
+        return None
+    try:
+        module = importlib.import_module(f"scenarios.{record.game.name}.puzzle")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"scenarios.{record.game.name}.puzzle" or exc.name == f"scenarios.{record.game.name}":
+            return None
+        raise
+    return module.Puzzle.of(record, solution)
+
+
 def bundled(game: str | None = None) -> list[Path]:
     """The scenario files shipped under scenarios/, sorted by path."""
     pattern = f"{game}/*.flick" if game else "*/*.flick"

@@ -1,4 +1,4 @@
-"""The puzzle editor without a window (viewer.editor.EditorModel and Puzzle): stones go only
+"""The puzzle editor without a window (scenarios.glik.editor.EditorModel and scenarios.glik.puzzle.Puzzle): stones go only
 where the rules let a stone stand, goal stones are the mover's own, verification runs the
 solver, saving never overwrites unasked, and a saved puzzle loads and verifies the same."""
 from __future__ import annotations
@@ -8,7 +8,9 @@ import pytest
 from games.glik import GAME
 from games.glik.kit import COLS, DESTINATION, EXCLUDED
 from scenarios import bundled, load_scenario
-from viewer.editor import EditorModel, Puzzle, free_path, goal_words, scenarios_dir, slugify
+from scenarios.authoring import free_path, scenarios_dir, slugify
+from scenarios.glik.editor import EditorModel, goal_words
+from scenarios.glik.puzzle import Puzzle
 
 # Puzzle 01's position: yellow on (8,20) reaches its destination (6,10) in 2 AP.
 P01 = {(8, 20): "yellow", (8, 3): "green", (8, 8): "neutral", (5, 20): "green",
@@ -168,7 +170,7 @@ def test_too_few_ap_is_reported_as_no_solution():
 
 def test_the_scenarios_folder_can_be_moved_for_tests(tmp_path, monkeypatch):
     monkeypatch.setenv("FLICKBOOK_SCENARIOS", str(tmp_path))
-    assert scenarios_dir() == tmp_path / "glik"
+    assert scenarios_dir("glik") == tmp_path / "glik"
     assert slugify("  Round the corner! ") == "round-the-corner" and slugify("!!") == "puzzle"
 
 

@@ -5,7 +5,7 @@ after choosing it in the palette), a right click makes the yellow stone the goal
 lowered with the panel's buttons, the title typed, Verify and Save puzzle clicked. The saved
 file must pass `flickbook check` and `flickbook solve --json` must find the 2-AP line.
 Where to click on the board comes from an offscreen mirror at the window's size and camera;
-the panel's controls from viewer.editor.SPOTS. Skipped only when Xvfb/xdotool are missing.
+the panel's controls from viewer.glik.editor.SPOTS. Skipped only when Xvfb/xdotool are missing.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ STONES = {(8, 3): "green", (5, 20): "green", (6, 17): "neutral", (3, 10): "green
 
 def panel_px(name: str, i: int = 0):
     """Window pixel of a panel control (its spot is in a2dTopRight units)."""
-    from viewer.editor import spot
+    from viewer.glik.editor import spot
 
     x, y = spot(name, i)
     aspect = W / H

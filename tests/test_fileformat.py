@@ -18,7 +18,7 @@ def record():
     s.set_comment("main idea")
     s.toggle_glyph("!?")
     s.add_drawing(Drawing("arrow", (0, 0), (2, 3), "blue"))
-    s.set_camera({"heading": 30.0, "pitch": -50.0, "distance": 1.2})
+    s.set_camera({"view": "orbit", "target": [0.0, 0.1, 0.0], "heading": 30.0, "pitch": -50.0, "distance": 1.2})
     s.set_prompt("Find the best reply")
     s.go_to((0,))
     s.play("add 2")

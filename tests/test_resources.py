@@ -96,7 +96,7 @@ def test_a_missing_program_file_is_one_line_not_a_traceback(monkeypatch, capsys)
 
 
 def test_an_installed_program_saves_puzzles_in_the_users_folder(tmp_path, monkeypatch):
-    from viewer.editor import scenarios_dir
+    from scenarios.authoring import scenarios_dir
 
     monkeypatch.delenv("FLICKBOOK_SCENARIOS", raising=False)
     monkeypatch.setenv("FLICKBOOK_HOME", str(tmp_path / "home"))

@@ -45,14 +45,15 @@ def child(tmp: Path) -> None:
                     start_state_json=GAME.state_to_json(start))
     app = ViewerApp(Session(record), offscreen=True, size=(960, 540), interactive=True)
     ctl = app.controller
-    ed = ctl.editor
+    game_record = ctl.session.record
 
     def frames(n=2):
         for _ in range(n):
             app.taskMgr.step()
 
     # F2 enters edit mode from the position shown; the eraser clears it
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
+    ed = ctl.editor.current
     assert ed.active and ed.frame is not None and ctl.panel.side.isHidden()
     assert ed.model.stones == {(8, 3): "green", (3, 10): "yellow"}
     ed.choose(None)
@@ -61,7 +62,7 @@ def child(tmp: Path) -> None:
     assert ed.model.stones == {}
     # keys that would act on the game behind the editor do nothing
     node = ctl.session.node
-    ctl._key("cmd_back")
+    ctl._key("arrow_left")
     assert ctl.session.node is node
     # palette + clicks: two stones, a refusal on an excluded field
     ed.choose("yellow")
@@ -75,7 +76,7 @@ def child(tmp: Path) -> None:
     ed.board_click(Pick(cell=(8, 20)), 3)  # the goal: this yellow stone touches
     assert ed.model.goal() == {"player": 0, "stones": [[8, 20]]}
     assert ed.marks.getNumChildren() == 1  # a ring round the goal stone
-    ctl._key("cmd_escape")  # drops a selection, not the goal rings
+    ctl._key("escape")  # drops a selection, not the goal rings
     assert ed.marks.getNumChildren() == 1
     # the position drawn: each stone's colour where its field projects
     app.set_view(app.preset("top"))
@@ -111,10 +112,18 @@ def child(tmp: Path) -> None:
     assert (tmp / "scen" / "glik" / "two-steps-west-2.flick").exists()
     sc, rec = load_scenario(saved)
     assert sc.hints == ["The neutral stone stops you."] and len(sc.solution) == 2
-    # leaving edit mode plays the set-up position as a puzzle
-    ctl._key("cmd_edit_mode")
+    # leaving edit mode plays the set-up position as a puzzle, its solution hidden; the
+    # record behind the editor is kept, and Ctrl+Z / Ctrl+Y swap between the two
+    ctl._key("f2")
     assert not ed.active and not ctl.panel.side.isHidden() and ed.marks.getNumChildren() == 0
     assert ctl.session.record.kind == "scenario" and ctl.puzzle_box.puzzle is not None
+    assert ctl.session.record.root.variations == [], "the solution is not in the move list"
+    assert ctl.puzzle_box.puzzle.best == 2
+    puzzle_record = ctl.session.record
+    ctl._key("control-z")
+    assert ctl.session.record is game_record, "Ctrl+Z goes back to the record behind the editor"
+    ctl._key("control-y")
+    assert ctl.session.record is puzzle_record
     ctl.go_to(ctl.session.record.root)
     for text in sc.solution:  # the author plays the solution
         action = ctl.session.game.parse_action(ctl.session.node.state, text)
@@ -125,14 +134,26 @@ def child(tmp: Path) -> None:
     assert ctl.open_path(path) is None
     box = ctl.puzzle_box
     assert box.frame is not None and box.puzzle.scenario.title == "Round the corner"
+    root = ctl.session.record.root
+    assert root.variations == [] and box.solution_button is not None, "no solution shown"
+    ctl._key("arrow_right")
+    assert ctl.session.node is root, "Right does not step into the hidden solution"
+    box.show_solution()
+    assert [n.action_text for n in root.variations[0].line_to_end()[1:]] == box.solution.texts
+    assert not ctl.session.dirty, "showing the stored solution is no change to save"
+    ctl._key("arrow_right")
+    assert ctl.session.node is root.variations[0]
+    ctl._key("control-z")
+    assert root.variations == [] and ctl.session.node is root
     assert "Goal: the yellow stone on (6,19) touches" in box.goal_label["text"]
-    ctl._key("cmd_hint")
+    ctl._key("h")
     assert ctl.message_text == "Hint 1: The top edge is a road too.", ctl.message_text
     # F2 on a puzzle's start edits that puzzle
     ctl.go_to(ctl.session.record.root)
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
+    ed = ctl.editor.current
     assert ed.model.title == "Round the corner" and ed.model.goal() == box.puzzle.goal
-    ctl._key("cmd_edit_mode")
+    ctl._key("f2")
     frames(2)
     print("all editor checks passed")
 

@@ -181,3 +181,19 @@ def test_the_demo_replay_is_annotated_and_has_a_variation():
     assert any(n.drawings for n in nodes) and any(len(n.variations) > 1 for n in nodes)
     assert session.node.camera is not None and session.state.phase == "play"
     assert session.game.is_terminal(session.record.mainline()[-1].state)
+
+
+def test_an_autosave_remembers_the_file_its_record_belongs_to(tmp_path):
+    from viewer.autosave import Autosaver
+    from viewer.opened_from import recall
+
+    saver = Autosaver(tmp_path)
+    assert saver.crashed_source() is None
+    saver.set_source(tmp_path / "game.flick")
+    assert saver.crashed_source() == (tmp_path / "game.flick").resolve()
+    assert recall(saver.path) == saver.crashed_source()
+    saver.set_source(None)  # a record never saved belongs to no file
+    assert saver.crashed_source() is None
+    saver.set_source(tmp_path / "game.flick")
+    saver.discard()  # put aside: its source is forgotten with it
+    assert saver.crashed_source() is None

@@ -20,6 +20,7 @@ from flickbook import __version__
 from games.api import IllegalAction
 from timeline.analysis_field import read_analysis
 from timeline.record import GLYPHS, Drawing, Node, Record
+from timeline.views import read_view
 
 FORMAT_NAME = "flickbook"
 FORMAT_VERSION = 2
@@ -303,7 +304,11 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
     except (ValueError, KeyError, TypeError) as exc:
         raise RecordFileError(f"{name}: {where}: bad drawing ({exc})") from None
     camera = entry.get("camera")
-    _check(camera is None or isinstance(camera, dict), name, where, "camera is not an object")
+    if camera is not None:
+        try:
+            camera = read_view(camera)  # older forms migrate to the one view format
+        except ValueError as exc:
+            raise RecordFileError(f"{name}: {where}: bad camera view ({exc})") from None
     node.camera = camera
     prompt = entry.get("prompt")
     _check(prompt is None or isinstance(prompt, str), name, where, "prompt is not text")

@@ -215,6 +215,22 @@ class Session:
         self.node = cursor_after
         self._changed("tree")
 
+    def graft(self, parent: Node, node: Node, description: str) -> None:
+        """Hang `node` (a line built outside the tree, whose parent is `parent`) as the last
+        variation of `parent`, undoably; the cursor stays where it is."""
+        if node.parent is not parent or parent.child_for(node.action_text) is not None:
+            raise ValueError("the line must start from this position with a move not played here")
+
+        def redo():
+            parent.variations.append(node)
+
+        def undo():
+            parent.variations.remove(node)
+
+        self._push(_Edit(description, redo, undo, self.node, self.node))
+        redo()
+        self._changed("tree")
+
     @staticmethod
     def _ancestry(node: Node):
         while node is not None:
@@ -257,7 +273,10 @@ class Session:
         self._set_attr("clear drawings", "drawings", [], node)
 
     def set_camera(self, view: dict | None, node: Node | None = None) -> None:
-        self._set_attr("camera view", "camera", None if view is None else dict(view), node)
+        """Keep a camera view in the node (timeline.views: ValueError if it is not one)."""
+        from timeline.views import read_view
+
+        self._set_attr("camera view", "camera", None if view is None else read_view(view), node)
 
     def set_prompt(self, text: str | None, node: Node | None = None) -> None:
         self._set_attr("tutorial prompt", "prompt", text or None, node)

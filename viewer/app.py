@@ -136,10 +136,7 @@ class ViewerApp(ShowBase):
         self._drawn_for = None
         self.frame_scene(reset_camera=True)
         if session.node.camera:  # the position opens with the view kept in it
-            try:
-                self.set_view(View.from_json(session.node.camera))
-            except ValueError:
-                pass
+            self.set_view(self.saved_view(session.node.camera))
         self.show_node(session.node)
 
     def frame_scene(self, reset_camera: bool = False) -> None:
@@ -269,10 +266,7 @@ class ViewerApp(ShowBase):
         """A camera preset by name ("top", "seat", "seatN"), or the node's saved view."""
         if name in (None, "", "node", "saved"):
             if node is not None and node.camera:
-                try:
-                    return View.from_json(node.camera)
-                except ValueError:
-                    pass
+                return self.saved_view(node.camera)
             if name in ("node", "saved"):
                 raise ValueError("this node has no saved camera view")
             return self.preset("seat", self.session_player())
@@ -287,6 +281,34 @@ class ViewerApp(ShowBase):
                 raise ValueError(f"no seat {seat}: this game has seats 0..{players - 1}")
             return self.preset("seat", seat)
         raise ValueError(f"unknown camera preset {name!r}: use top, seat or seat0..seatN")
+
+    def saved_view(self, camera: dict) -> View:
+        """The camera a node's saved view (timeline.views) stands for, in this window."""
+        from timeline.views import read_view
+
+        camera = read_view(camera)
+        if camera["view"] == "top":
+            return self.preset("top")
+        if camera["view"] == "seat":
+            seats = max(len(list(self.scene.seat_headings(self.session.state))), 1)
+            return self.preset("seat", camera.get("seat", self.session_player()) % seats)
+        return View.from_json(camera)
+
+    def view_to_save(self, view: View) -> dict:
+        """What K keeps for `view`: a named view when the camera stands at one (it then
+        follows the window and the table), else the exact orbit view."""
+        def same(a: View, b: View) -> bool:
+            return (max(abs(x - y) for x, y in zip(a.target, b.target)) < 1e-3
+                    and abs(a.distance - b.distance) < 1e-3 * max(b.distance, 1e-3)
+                    and abs((a.heading - b.heading + 180) % 360 - 180) < 0.05
+                    and abs(a.pitch - b.pitch) < 0.05)
+
+        if same(view, self.preset("top")):
+            return {"view": "top"}
+        for seat in range(len(list(self.scene.seat_headings(self.session.state)))):
+            if same(view, self.preset("seat", seat)):
+                return {"view": "seat", "seat": seat}
+        return view.to_json()
 
     def set_insets(self, right: float, bottom: float) -> None:
         """Centre the 3D view in the part of the window that panels leave free.

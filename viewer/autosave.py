@@ -36,11 +36,28 @@ class Autosaver:
         """The autosave a crashed (or still running) viewer left, if any."""
         return self.path if self.path.is_file() else None
 
-    def attach(self, session) -> None:
-        """Save now and after every tree or annotation change of `session`."""
+    def attach(self, session, source: Path | None = None) -> None:
+        """Save now and after every tree or annotation change of `session` (opened from the
+        file `source`, if any)."""
         session.listeners.append(self._on_change)
         self.session = session
+        self.set_source(source)
         self.save()
+
+    def set_source(self, source: Path | None) -> None:
+        """Remember the file the autosaved record belongs to (viewer.opened_from)."""
+        from viewer.opened_from import remember
+
+        try:
+            remember(self.path, source)
+        except OSError as exc:
+            self.error = f"autosave failed: {exc}"
+
+    def crashed_source(self) -> Path | None:
+        """The file the crashed session's record was opened from or saved to, if any."""
+        from viewer.opened_from import recall
+
+        return recall(self.path)
 
     def detach(self, session) -> None:
         if self._on_change in session.listeners:
@@ -70,6 +87,9 @@ class Autosaver:
         """Keep the crashed session aside (as last-session.flick) instead of restoring it."""
         if self.path.is_file():
             os.replace(self.path, self.dir / LAST_NAME)
+        from viewer.opened_from import forget
+
+        forget(self.path)
 
     def close(self) -> None:
         """Clean exit: the autosave becomes last-session.flick."""

@@ -44,7 +44,9 @@ class View:
         return (tx - dx * d, ty - dy * d, tz - dz * d)
 
     def to_json(self) -> dict:
-        return {"target": [round(v, 4) for v in self.target], "distance": round(self.distance, 4),
+        """The view as a saved "orbit" camera view (timeline.views)."""
+        return {"view": "orbit", "target": [round(v, 4) for v in self.target],
+                "distance": round(self.distance, 4),
                 "heading": round(self.heading, 3), "pitch": round(self.pitch, 3)}
 
     @classmethod

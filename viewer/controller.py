@@ -15,9 +15,8 @@ from panda3d.core import MouseButton
 from games.api import CHANCE, IllegalAction
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
-from viewer.camera import View
 from viewer.dialogs import FileDialog, HelpOverlay, Question
-from viewer.editor import EDITOR_KEYS
+from viewer.editing import EDITOR_KEYS
 from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
                           TypingMode)
 from viewer.panel import TimelinePanel
@@ -114,6 +113,7 @@ class Controller:
         self.app = app
         self.session: Session = app.session
         self.path: Path | None = None
+        self._solutions: dict = {}  # id(record) -> (weak record, its StoredSolution or None)
         self._clock_line = None
         self.dialog = None
         self.drag: Drag | None = None
@@ -126,11 +126,19 @@ class Controller:
         from viewer.turnlog import TurnLog
 
         self.log = TurnLog(app)
-        from viewer.editor import Editor, PuzzleBox
+        from viewer.editing import EditorHost, PuzzleBox
+        from viewer.records import RecordHistory
 
-        self.editor = Editor(self)
+        self.editor = EditorHost(self)
+        self.editor.follow(self.session)
+        self.records = RecordHistory(self)
         self.puzzle_box = PuzzleBox(self)
-        self.puzzle_box.attach(self.session)
+        self.puzzle_box.attach(self.session, self._hide_solution(self.session))
+        from viewer.closing import ClosePrompt
+
+        self.closing = ClosePrompt(self)
+        if self.session.node.camera:  # the opening view again, framed now the panels are in
+            app.set_view(app.saved_view(self.session.node.camera))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
         self.modes = ModeManager(self, [
             PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),
@@ -144,10 +152,16 @@ class Controller:
                 app.accept(f"{prefix}mouse{button}-up", self._button_up, [button])
             app.accept(prefix + "wheel_up", self._wheel, [0.88])
             app.accept(prefix + "wheel_down", self._wheel, [1 / 0.88])
-        thrower = app.buttonThrowers[0].node() if getattr(app, "buttonThrowers", None) else None
-        if thrower is not None:  # every button down and up, whoever handles it: input seen
-            thrower.setButtonDownEvent("flickbook-button")
-            thrower.setButtonUpEvent("flickbook-button")
+        if getattr(app, "mouseWatcher", None) is not None:
+            # every button down and up, whoever handles it (a panel button too: the mouse
+            # watcher keeps those from the window's own thrower), counted before the watcher
+            from panda3d.core import ButtonThrower
+
+            counter = ButtonThrower("flickbook-input-counter")
+            counter.setButtonDownEvent("flickbook-button")
+            counter.setButtonUpEvent("flickbook-button")
+            counter.setPrefix("flickbook-count-")  # its per-button events go nowhere
+            app.mouseWatcher.getParent().attachNewNode(counter)
             app.accept("flickbook-button", self._input_seen)
         self.session.listeners.append(self._session_changed)
         app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
@@ -179,8 +193,26 @@ class Controller:
 
         self.app.taskMgr.add(poll, "flickbook-motion-check")
 
+    def _hide_solution(self, session):
+        """A scenario's stored solution, out of the move list until asked for (once per record)."""
+        from scenarios.solution import StoredSolution
+
+        import weakref
+
+        record = session.record
+        held = self._solutions.get(id(record))
+        if held is None or held[0]() is not record:
+            self._solutions = {k: v for k, v in self._solutions.items() if v[0]() is not None}
+            held = self._solutions[id(record)] = (weakref.ref(record), StoredSolution.hide(record))
+        return held[1]
+
+    def solution_of(self, record):
+        """The StoredSolution hidden from `record` (None: it has none, or was never shown)."""
+        held = self._solutions.get(id(record))
+        return held[1] if held is not None and held[0]() is record else None
+
     def set_session(self, session: Session, path: Path | None = None) -> None:
-        """Show another record (opened file, new game)."""
+        """Show another record (opened file, new game). `records.swap` keeps the one replaced."""
         if self._session_changed in self.session.listeners:
             self.session.listeners.remove(self._session_changed)
         autosaver = getattr(self.app, "autosaver", None)
@@ -193,12 +225,14 @@ class Controller:
         self.session = session
         self.path = path
         session.listeners.append(self._session_changed)
+        solution = self._hide_solution(session)
         self.app.set_session(session)
         if autosaver is not None:
-            autosaver.attach(session)
+            autosaver.attach(session, path)
         self.log.clear()
         self.refresh()
-        self.puzzle_box.attach(session)
+        self.puzzle_box.attach(session, solution)
+        self.editor.follow(session)
         self._check_motions(session.record)
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about
@@ -315,6 +349,8 @@ class Controller:
 
     # --- navigation -----------------------------------------------------------------------------
     def go_to(self, node, animate: bool = False) -> None:
+        if self.typing():  # the text typed so far stays on the position it was typed on
+            self.cmd_leave_field()
         self.stop_playback()
         self.panel.close_menu()
         self.app.scene.deselect()
@@ -324,11 +360,8 @@ class Controller:
         else:
             self.app.clock.stop(finish=False)
             self.app.show_node(node)
-        if node.camera:
-            try:
-                self.app.set_view(View.from_json(node.camera), 0.6)
-            except ValueError:
-                pass
+        if node.camera:  # the view kept in this position (timeline.views)
+            self.app.set_view(self.app.saved_view(node.camera), 0.6)
         self.say(node.prompt or "")  # a tutorial's prompt for this position
 
     def cmd_back(self):
@@ -579,12 +612,12 @@ class Controller:
         self.panel.scroll_by(10)
 
     def cmd_undo(self):
-        what = self.session.undo()
+        what = self.session.undo() or self.records.undo()  # then back to the record replaced
         self.app.show_node(self.session.node)
         self.say(f"Undone: {what}" if what else "Nothing to undo")
 
     def cmd_redo(self):
-        what = self.session.redo()
+        what = self.session.redo() or self.records.redo()
         self.app.show_node(self.session.node)
         self.say(f"Redone: {what}" if what else "Nothing to redo")
 
@@ -635,7 +668,7 @@ class Controller:
         self.app.set_view(self.app.preset("seat", seat), 0.6)
 
     def cmd_save_view(self):
-        self.session.set_camera(self.app.orbit.goal.to_json())
+        self.session.set_camera(self.app.view_to_save(self.app.orbit.goal))
         self.say("Camera view kept in this position")
 
     # --- dialogs --------------------------------------------------------------------------------
@@ -686,13 +719,24 @@ class Controller:
             path = path.with_suffix(".flick")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            save_record(self.session.record, path)
+            self.write_record(self.session, path)
         except OSError as exc:
             return f"Could not save: {exc.strerror or exc}"
         self.path = path
-        self.session.dirty = False
+        autosaver = getattr(self.app, "autosaver", None)
+        if autosaver is not None:
+            autosaver.set_source(path)  # a restore after a crash saves back here
         self.say(f"Saved {path}")
         return None
+
+    def write_record(self, session, path: Path) -> None:
+        """Save `session`'s record to `path`, with a hidden solution line put back in the file."""
+        from contextlib import nullcontext
+
+        solution = self.solution_of(session.record)
+        with solution.attached() if solution is not None else nullcontext():
+            save_record(session.record, path)
+        session.dirty = False
 
     def cmd_open(self):
         if self.dialog is not None:
@@ -706,9 +750,9 @@ class Controller:
             record = load_record(path)
         except (RecordFileError, OSError, ValueError) as exc:
             return str(exc)
-        self.set_session(Session(record), path)
+        kept = self.records.swap(Session(record), path, f"open {path.name}")
         if not (record.scenario or {}).get("title"):  # a scenario says its title instead
-            self.say(f"Opened {path}")
+            self.say(f"Opened {path}" + (f". {kept}" if kept else ""))
         return None
 
     def ask(self, text: str, answers) -> None:
@@ -742,8 +786,8 @@ class Controller:
         pos = self._mouse()
         if pos is None:
             return
-        if self._over_gui() and mode.name != "typing":
-            return
+        if self._over_gui():
+            return  # the panel's own button or field answers it (a field keeps the keys)
         self.panel.close_menu()
         drag = mode.press(button, mods, pos)
         if drag is not None:

@@ -91,7 +91,7 @@ def run_viewer(args) -> int:
     crashed = autosaver.crashed_session()
 
     def start_autosave():
-        autosaver.attach(ctl.session)
+        autosaver.attach(ctl.session, ctl.path)
 
     if crashed is not None:
         def restore():
@@ -104,9 +104,13 @@ def run_viewer(args) -> int:
                 return
             from timeline import Session
 
-            ctl.set_session(Session(record))  # attaches the autosaver to the restored session
+            source = autosaver.crashed_source()
+            session = Session(record)
+            session.dirty = not _same_as_file(record, source)  # work not saved to its file
+            ctl.set_session(session, source)  # attaches the autosaver to the restored session
             ctl.go_to(record.root.end())
-            ctl.say("Restored the session that did not end cleanly")
+            ctl.say("Restored the session that did not end cleanly"
+                    + (f" (from {source.name}: Ctrl+S saves to it)" if source else ""))
 
         def discard():
             autosaver.discard()
@@ -119,3 +123,15 @@ def run_viewer(args) -> int:
     app.exitFunc = autosaver.close
     app.run()
     return 0
+
+
+def _same_as_file(record, path) -> bool:
+    """Whether `record` holds exactly what the file at `path` holds (nothing unsaved)."""
+    from timeline import RecordFileError, dumps, load_record
+
+    if path is None:
+        return False
+    try:
+        return dumps(load_record(path)) == dumps(record)
+    except (RecordFileError, OSError, ValueError):
+        return False

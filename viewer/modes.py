@@ -127,7 +127,8 @@ class EditMode(Mode):
 
 class TypingMode(Mode):
     """A text field has focus: every key is the field's; Esc leaves it (its text is kept on
-    the position it was typed on); a press elsewhere leaves it too."""
+    the position it was typed on); a press on the table leaves it too (a press on the panel
+    is the panel's: the controller never passes those on)."""
 
     name = "typing"
     keys = {"escape": "cmd_leave_field"}

@@ -171,7 +171,7 @@ class TimelinePanel:
 
     def typing(self) -> bool:
         """True while the comment box has the keyboard (bindings stand aside)."""
-        return bool(self.comment["focus"])
+        return bool(self.comment.guiItem.getFocus())  # the real focus: a click sets it too
 
     # --- scrub bar ----------------------------------------------------------------------------
     def set_fraction(self, fraction: float, label: str) -> None:

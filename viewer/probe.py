@@ -61,7 +61,17 @@ class Probe:
             "editor": ctl.editor.active,
             "inputs": ctl.inputs,
             "status": app._status_text,
+            "pointer": self._pointer(),
+            "over": (lambda r: r.getName() if r is not None else None)(app.mouseWatcherNode.getOverRegion()),
         }
+
+    def _pointer(self):
+        mw = self.app.mouseWatcherNode
+        if mw is None or not mw.hasMouse():
+            return None
+        m = mw.getMouse()
+        w, h = self.app.win.getXSize(), self.app.win.getYSize()
+        return [round((m.x + 1) / 2 * w, 1), round((1 - m.y) / 2 * h, 1)]
 
     def _frame(self, task):
         try:

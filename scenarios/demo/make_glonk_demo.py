@@ -70,7 +70,7 @@ def build() -> Record:
                 session.set_comment("The armadas stand on the middle ring, more than 2 parsecs "
                                     "apart, with the asteroids placed among them. Press Space "
                                     "to watch, the arrow keys to step, F1 for help.")
-                session.set_camera({"preset": "top"})
+                session.set_camera({"view": "top"})
             continue
         legal_texts = {str(a) for a in game.legal_actions(state)}
         boarding = sorted(t for t in legal_texts if t.startswith("board "))

@@ -157,7 +157,7 @@ def build(t, rng):
     record = sc.to_record()
     record.headers["created"] = None  # the same bytes each run
     record.root.prompt = t["prompt"]
-    record.root.camera = {"preset": "top"}
+    record.root.camera = {"view": "top"}
     end = record.root.end()
     assert goal_met(end.state, t["goal"]), f"{t['title']}: the recorded line misses the goal"
     end.comment = t["done"]

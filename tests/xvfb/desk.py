@@ -101,15 +101,51 @@ class Desk:
     def x(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True)
 
-    def move(self, px: float, py: float) -> None:
-        self.x("mousemove", "--window", self.wid, str(int(round(px))), str(int(round(py))))
+    def move(self, px: float, py: float) -> dict:
+        """Move the pointer there; returns once the viewer has seen it there."""
+        tx, ty = int(round(px)), int(round(py))
+        self.x("mousemove", "--window", self.wid, str(tx), str(ty))
+        inside = 0 <= tx < 1280 and 0 <= ty < 720
+
+        def seen(p):
+            ptr = p.get("pointer")
+            if not inside:
+                return ptr is None or not (0 <= ptr[0] < 1280 and 0 <= ptr[1] < 720)
+            return ptr is not None and abs(ptr[0] - tx) <= 1.5 and abs(ptr[1] - ty) <= 1.5
+        return self.wait(seen, 30, f"the pointer at {tx},{ty}")
+
+    def down(self, button: int = 1) -> dict:
+        before = self.probe().get("inputs", 0)
+        self.x("mousedown", str(button))
+        return self._handled(before, 1, f"button {button} down")
+
+    def up(self, button: int = 1) -> dict:
+        before = self.probe().get("inputs", 0)
+        self.x("mouseup", str(button))
+        return self._handled(before, 1, f"button {button} up")
+
+    def drag(self, points, button: int = 1, release: bool = True) -> dict:
+        """Press at the first point, move through the others as a hand does, release."""
+        self.move(*points[0])
+        self.down(button)
+        for pt in points[1:]:
+            self.move(*pt)
+        return self.up(button) if release else self.probe()
 
     def click(self, px: float, py: float, button: int = 1) -> dict:
         """Move there and click; returns once the viewer handled the press and the release."""
-        self.move(px, py)
-        before = self.probe().get("inputs", 0)
+        before = self.move(px, py)
         self.x("click", str(button))
-        return self._handled(before, 2, f"a click at {px:.0f},{py:.0f}")  # down and up
+        # down and up seen; a button of the panel keeps its clicks from the viewer's own
+        # handlers, so there it is enough that the click changed what the viewer shows
+        noise = ("pointer", "frames_drawn", "window_active", "inputs")
+
+        def done(p):
+            if p.get("inputs", 0) >= before.get("inputs", 0) + 2:
+                return True
+            return p.get("inputs", 0) > before.get("inputs", 0) and any(
+                p.get(k) != before.get(k) for k in p if k not in noise)
+        return self.wait(done, 30, f"a click at {px:.0f},{py:.0f}")
 
     def key(self, *keys: str) -> dict:
         """Press each key; returns once the viewer handled the last one."""

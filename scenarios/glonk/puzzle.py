@@ -1,0 +1,52 @@
+"""An opened Glonk scenario (a tutorial, a puzzle): words, hints one at a time, and whether
+the line played from its start meets the checked goal. No window: the puzzle box shows it."""
+from __future__ import annotations
+
+from scenarios.glonk.goals import goal_met, goal_words
+
+
+class Puzzle:
+    """An opened Glonk scenario: words, hints one at a time, and whether the goal is met."""
+
+    def __init__(self, record, solution=None):
+        from scenarios import Scenario
+
+        self.record = record
+        self.scenario = Scenario.from_record(record)
+        self.goal = self.scenario.goal or {}
+        self.hints_shown = 0
+        self.best = None
+
+    @classmethod
+    def of(cls, record, solution=None) -> "Puzzle | None":
+        """The scenario of a record with a goal or hints (None for anything else)."""
+        info = record.scenario or {}
+        if record.kind != "scenario" or not (info.get("goal") or info.get("hints")):
+            return None
+        return cls(record, solution)
+
+    def intro(self) -> str:
+        return goal_words(self.goal)
+
+    def next_hint(self) -> str:
+        hints = self.scenario.hints
+        if not hints:
+            return "This scenario has no hints"
+        if self.hints_shown < len(hints):
+            self.hints_shown += 1
+        n = self.hints_shown
+        more = "" if n == len(hints) else f"  (H: hint {n + 1} of {len(hints)})"
+        return f"Hint {n}: {hints[n - 1]}{more}"
+
+    def check(self, node) -> str | None:
+        """'Goal met in N actions' when the position at `node` (reached from the scenario's
+        start) meets the checked goal; None otherwise."""
+        depth, cur = 0, node
+        while cur is not None and cur is not self.record.root:
+            depth, cur = depth + 1, cur.parent
+        if cur is None or depth == 0 or not goal_met(node.state, self.goal):
+            return None
+        parent_met = node.parent is not self.record.root and goal_met(node.parent.state, self.goal)
+        if parent_met:
+            return None  # said already
+        return f"Goal met in {depth} action{'s' if depth != 1 else ''}!"

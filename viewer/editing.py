@@ -1,0 +1,287 @@
+"""Edit mode (F2) and the puzzle box: the parts every game's editor shares.
+
+`EditorHost` finds the game's editor through `viewer.editors` (a game without one says so and
+keeps its record), enters it over the position shown and, on Done, plays the set-up position
+as a new record while the record behind it is kept: `Controller.records` swaps them, and
+Ctrl+Z goes back to it. `WordEntries` is the title / description / hint handling both
+editors' panels share. `PuzzleBox` shows an opened puzzle's words, goal and hints, and the
+stored solution only when asked ("Show solution").
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from scenarios.authoring import free_path
+
+#: keys that still work in edit mode (the rest would act on the game behind the editor)
+EDITOR_KEYS = {"cmd_edit_mode", "cmd_help", "cmd_escape", "cmd_view_top", "cmd_view_seat",
+               "cmd_screenshot", "cmd_view_seat_1", "cmd_view_seat_2", "cmd_view_seat_3",
+               "cmd_view_seat_4"}
+
+
+def gui():
+    from direct.gui import DirectGuiGlobals as DGG
+    from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
+    from panda3d.core import TextNode
+
+    return DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode
+
+
+def plain_record(scenario):
+    """A goal-less set-up position as a scenario record (it replays like any game)."""
+    from timeline.record import Record
+
+    return Record.new(scenario.game, scenario.config, start_state_json=scenario.start,
+                      kind="scenario", scenario=scenario.header(),
+                      headers={"title": scenario.title})
+
+
+class WordEntries:
+    """The title, description and hint entries that both editors (Glik, Glonk) keep in their
+    model; `WORD_FIELDS` names the text fields copied from the entries."""
+
+    WORD_FIELDS: tuple[str, ...] = ("title", "description")
+
+    def _clear_hints(self) -> None:
+        self.model.hints = []
+        self._refresh_panel()
+
+    def _entry_enter(self, text: str, name: str) -> None:
+        self.entries[name]["focus"] = 0
+        self._entry_done(name)
+
+    def _entry_done(self, name: str) -> None:
+        e = self.entries.get(name)
+        if e is None or self.model is None:
+            return
+        text = e.get()
+        if name == "hint":
+            if text.strip():
+                self.model.add_hint(text)
+                e.enterText("")
+        else:
+            setattr(self.model, name, text)
+        self._refresh_panel()
+
+    def _sync_entries(self) -> None:
+        for name in self.WORD_FIELDS:
+            if name in self.entries:
+                setattr(self.model, name, self.entries[name].get())
+
+    def _save_to_default_path(self) -> None:
+        """Write the model to its default file, asking before replacing one (never silently)."""
+        path = self.model.default_path()
+        if path.exists():
+            self.asked = dict([("Replace", lambda: self._write(path, True)),
+                               ("Keep both", lambda: self._write(free_path(path), False)),
+                               ("Cancel", None)])
+            self.ctl.ask(f"{path.name} exists. Replace it?", list(self.asked.items()))
+            return
+        self._write(path, False)
+
+    def _write(self, path: Path, overwrite: bool) -> None:
+        try:
+            self.path = self.model.save(path, overwrite=overwrite)
+        except (OSError, ValueError) as exc:
+            self.ctl.say(f"Could not save: {exc}")
+            return
+        self.ctl.say(f"Saved {self.path}")
+
+
+class EditorHost:
+    """F2: the game's own editor over the position shown, and back to play from what it set up.
+
+    The game's editor (from `viewer.editors`) has `enter() -> bool`, `finish() -> (record,
+    words) | None`, `close()`, `active`, `path`, `typing()`, `unfocus()` and
+    `board_click(pick, button)`.
+    """
+
+    def __init__(self, controller):
+        from viewer.panel import PANEL_W, _button
+
+        self.ctl = controller
+        self.app = controller.app
+        self.editors: dict = {}  # game name -> its editor, made the first time F2 asks for it
+        self.current = None
+        self.setup_button = _button(controller.panel.side, "Set up (F2)", self.toggle,
+                                    (-PANEL_W + 0.42, 0, -0.06), width=0.24, height=0.06,
+                                    scale=0.032)
+
+    def follow(self, session) -> None:
+        """Show the Set up button only for a game that has an editor (F2 still says why not)."""
+        from viewer.editors import editor_class
+
+        if editor_class(session.game.name) is None:
+            self.setup_button.hide()
+        else:
+            self.setup_button.show()
+
+    @property
+    def active(self) -> bool:
+        return self.current is not None and self.current.active
+
+    def toggle(self) -> None:
+        if self.active:
+            self.leave()
+        else:
+            self.enter()
+        self.ctl.refresh_soon()  # the game's turn buttons go while setting up
+
+    def enter(self) -> None:
+        """The game's editor over the position shown; a game without one says so."""
+        if self.ctl.dialog is not None:
+            return
+        from viewer.editors import editor_class
+
+        game = self.ctl.session.game
+        cls = editor_class(game.name)
+        if cls is None:
+            self.ctl.say(f"{game.title} has no position editor yet: the game stays as it is")
+            return
+        self.ctl.stop_playback()
+        editor = self.editors.get(game.name)
+        if editor is None:
+            editor = self.editors[game.name] = cls(self.ctl)
+        if editor.enter():
+            self.current = editor
+            self.ctl.puzzle_box.hide()
+            self.ctl.panel.side.hide()
+
+    def leave(self) -> None:
+        """Play the set-up position as a new record; the record behind it is kept (Ctrl+Z)."""
+        editor = self.current
+        done = editor.finish()
+        if done is None:
+            return  # still setting up: the editor said why
+        record, words = done
+        from timeline import Session
+
+        editor.close()
+        self.current = None
+        self.ctl.panel.side.show()
+        kept = self.ctl.records.swap(Session(record), editor.path, "the set-up position")
+        self.ctl.go_to(record.root)
+        self.ctl.say(words + (f". {kept}" if kept else ""))
+
+    def typing(self) -> bool:
+        return self.active and self.current.typing()
+
+    def unfocus(self) -> None:
+        if self.active:
+            self.current.unfocus()
+
+    def press(self, pick, button: int, pos):
+        """A press in edit mode: an editor may answer a left press with a drag handler
+        (viewer.modes.Drag: the Glonk editor carries a disc); clicks stay clicks (None)."""
+        if self.active and button == 1 and hasattr(self.current, "press"):
+            return self.current.press(pick, pos)
+        return None
+
+    def board_click(self, pick, button: int = 1) -> None:
+        if self.active:
+            self.current.board_click(pick, button)
+
+
+class PuzzleBox:
+    """Top left, under the status: an opened puzzle's title, description, goal and hints, and
+    "Show solution", which puts the stored solution (kept out of the tree) into the move list."""
+
+    def __init__(self, controller):
+        self.ctl = controller
+        self.app = controller.app
+        self.puzzle = None
+        self.solution = None  # the StoredSolution of the record shown, hidden until asked
+        self.frame = None
+        self.solution_button = None
+        self.hint_text = ""
+
+    def attach(self, session, solution=None) -> None:
+        """Follow `session`: a puzzle record shows the box, anything else hides it."""
+        from scenarios import puzzle_for
+
+        if self.frame is not None:
+            self.frame.destroy()
+            self.frame = None
+        self.solution = solution
+        self.puzzle = puzzle_for(session.record, solution)
+        self.hint_text = ""
+        if self.puzzle is None:
+            return
+        from viewer.panel import BG, TEXT, _button
+
+        DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+        sc = self.puzzle.scenario
+        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.72),
+                        frameSize=(0, 1.3, -0.36, 0), pos=(0.03, 0, -0.15))
+        self.frame = f
+
+        def text(t, y, scale, fg, wrap=40):
+            return DirectLabel(parent=f, text=t, text_scale=scale, text_fg=fg, text_wordwrap=wrap,
+                               frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(0.03, 0, y))
+
+        text(sc.title, -0.06, 0.045, (0.98, 0.84, 0.30, 1))
+        text(sc.description, -0.11, 0.03, TEXT, wrap=28)
+        self.goal_label = text(self.puzzle.intro(), -0.215, 0.03, (0.75, 0.95, 0.75, 1))
+        self.hint_label = text("", -0.27, 0.03, (0.6, 0.85, 1, 1), wrap=42)
+        n = len(sc.hints)
+        self.hint_button = _button(f, "Hint (H)" if n else "No hints", self.hint,
+                                   (SOLUTION_SPOTS["hint"][0], 0, SOLUTION_SPOTS["hint"][1]),
+                                   width=0.26, height=0.06, scale=0.03)
+        self.solution_button = None
+        if solution is not None:
+            x, y = SOLUTION_SPOTS["solution"]
+            self.solution_button = _button(f, "Show solution", self.show_solution, (x, 0, y),
+                                           width=0.26, height=0.06, scale=0.028)
+
+    def hide(self) -> None:
+        if self.frame is not None:
+            self.frame.hide()
+
+    def hint(self) -> None:
+        if self.puzzle is None:
+            self.ctl.say("Hints come with puzzles (open one from scenarios/)")
+            return
+        self.hint_text = self.puzzle.next_hint()
+        if self.frame is not None:
+            self.hint_label["text"] = self.hint_text
+        self.ctl.say(self.hint_text)
+
+    def show_solution(self) -> None:
+        """Put the stored solution into the move list (undoable); the cursor stays put."""
+        if self.solution is None:
+            self.ctl.say("This record stores no solution")
+            return
+        session = self.ctl.session
+        if self.solution.shown():
+            self.ctl.say("The solution is in the move list already")
+            return
+        dirty = session.dirty
+        first = self.solution.reveal(session)
+        session.dirty = dirty  # the file holds the solution already: nothing new to save
+        n = len(self.solution.texts)
+        if first is None:
+            self.ctl.say("You have played the whole solution already")
+            return
+        where = ("the main line" if session.record.root.variations[0] is first
+                 else "a variation from the start")
+        self.ctl.say(f"The solution ({n} move{'s' if n != 1 else ''}) is shown as {where}: "
+                     f"{' ; '.join(self.solution.texts)}")
+
+    def after_move(self, node) -> str | None:
+        """Say 'Solved in N AP (best: M)' when the move just played meets the goal."""
+        if self.puzzle is None:
+            return None
+        msg = self.puzzle.check(node)
+        if msg:
+            self.ctl.say(msg)
+        return msg
+
+
+#: where the puzzle box's buttons sit (a2dTopLeft units: its frame is at (0.03, -0.15))
+SOLUTION_SPOTS = {"hint": (1.14, -0.045), "solution": (1.14, -0.115)}
+
+
+def puzzle_box_spot(name: str) -> tuple[float, float]:
+    """A puzzle box button's centre in a2dTopLeft units (for tests that click it)."""
+    x, y = SOLUTION_SPOTS[name]
+    return 0.03 + x, -0.15 + y

@@ -1,0 +1,375 @@
+"""The Glik editor in the window (edit mode, F2, on a Glik record): the set-up panel over the
+move list; a click on a field puts a stone of the chosen colour (or takes it off), a right
+click marks a goal stone; Verify runs the solver in a thread; Save writes the puzzle. The
+position and goal live in `scenarios.glik.editor.EditorModel`, which knows no window."""
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from scenarios.glik.editor import GAME_NAME, PALETTE, EditorModel, goal_words, rule_words
+from viewer.editing import WordEntries, gui, plain_record
+
+SWATCH = {"yellow": (0.96, 0.76, 0.08, 1), "red": (0.83, 0.13, 0.11, 1),
+          "green": (0.10, 0.58, 0.22, 1), "blue": (0.12, 0.33, 0.85, 1),
+          "neutral": (0.16, 0.16, 0.18, 1), None: (0.55, 0.55, 0.55, 1)}
+MARK_RGBA = (1.0, 0.25, 0.85, 0.95)
+X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80), a2dTopRight units
+#: where the panel's controls sit (a2dTopRight units: x from the right edge, y from the top);
+#: one table for the panel and for tests that click them in a real window
+SPOTS = {"swatch": (X0 + 0.2, -0.152, 0.095), "ap": (-0.34, -0.45, 0.09),
+         "title": (X0, -0.96), "description": (X0, -1.09), "hint": (X0, -1.31),
+         "verify": (X0 + 0.12, -1.59), "save": (X0 + 0.42, -1.59)}
+
+
+def spot(name: str, i: int = 0) -> tuple[float, float]:
+    """A control's centre in a2dTopRight units (the i-th of a row of swatches / AP buttons)."""
+    x, y, *step = SPOTS[name]
+    if name in ("title", "description", "hint"):
+        return x + 0.3, y + 0.012
+    return x + (step[0] * i if step else 0.0), y
+
+
+
+
+class GlikEditor(WordEntries):
+    """Edit mode on a Glik table: the set-up panel, board clicks put stones and goal marks."""
+
+    def __init__(self, controller):
+        self.ctl = controller
+        self.app = controller.app
+        self.model: EditorModel | None = None
+        self.active = False
+        self.colour: str | None = "yellow"
+        self.path: Path | None = None  # where the puzzle was last saved
+        self._job = None  # (thread, holder, key, started) while the solver runs
+        self.asked: dict = {}  # the answers of the last "replace?" question
+        self.marks = None  # node of the goal-stone rings
+        self._marks_scene = None
+        self.frame = None
+        self.entries: dict = {}
+        self.app.taskMgr.add(self._poll, "flickbook-editor-poll", sort=25)
+
+    # --- entering and leaving ---------------------------------------------------------------
+    def enter(self) -> bool:
+        """Start from the position shown (a puzzle at its start: the puzzle itself)."""
+        session = self.ctl.session
+        state = session.node.state
+        model = None
+        try:
+            if session.record.kind == "scenario" and session.node is session.record.root:
+                from scenarios import Scenario
+
+                model = EditorModel.from_scenario(Scenario.from_record(session.record))
+            elif state.phase == "play":
+                model = EditorModel.from_state(state)
+        except ValueError:
+            model = None
+        self.model = model if model is not None else EditorModel()
+        self.path = None
+        self.active = True
+        self._build_panel()
+        self.show()
+        self.ctl.say("Set up: click fields to put stones, right-click your stones to mark the goal")
+        return True
+
+    def finish(self):
+        """The record to play from the set-up position and what to say, or None (still
+        setting up: the reason is said)."""
+        self._sync_entries()
+        try:
+            scenario = self.model.scenario()
+        except ValueError as exc:
+            self.ctl.say(f"Still setting up: {rule_words(str(exc))}")
+            return None
+        record = scenario.to_record() if scenario.goal else plain_record(scenario)
+        if not scenario.goal:
+            words = "Position set up (no goal: not a puzzle)"
+        elif scenario.solution:
+            words = f"{scenario.title}: solve it (Show solution reveals the answer)"
+        else:
+            words = f"{scenario.title}: not verified yet (F2 to go back and Verify)"
+        return record, words
+
+    def close(self) -> None:
+        """Take the panel and the goal rings away (leaving edit mode)."""
+        self.active = False
+        self._job = None
+        if self.frame is not None:
+            self.frame.destroy()
+            self.frame = None
+        self.entries = {}
+        self._draw_marks()  # none outside edit mode
+
+    # --- the board --------------------------------------------------------------------------
+    def show(self) -> None:
+        """Draw the position being set up, with rings round the goal stones."""
+        app = self.app
+        try:
+            state = self.model.state()
+        except ValueError:
+            return
+        app.shown_state = state
+        app.scene.deselect()
+        app.scene.show(state)
+        app.scene.draw_annotations([])
+        self._draw_marks()
+        app.refresh_status()
+        self._refresh_panel()
+
+    def _draw_marks(self) -> None:
+        """Rings round the goal stones, in a node of their own (Esc's deselect keeps them)."""
+        from viewer import geometry
+
+        scene = self.app.scene
+        if self.marks is None or self.marks.isEmpty() or self._marks_scene is not scene:
+            self.marks = scene.overlay.attachNewNode("editor-goal-marks")
+            self._marks_scene = scene
+        self.marks.getChildren().detach()
+        for cell in self.model.marked if self.active else ():
+            ring = geometry.disc("goal-mark", 0.52, 28, MARK_RGBA, inner=0.38)
+            ring.reparentTo(self.marks)
+            c = scene.cell_center(cell)
+            ring.setPos(c.x, c.y, scene.surface_z + 0.004)
+
+    def board_click(self, pick, button: int = 1) -> None:
+        """Left click: put (or take off) a stone of the chosen colour; right: goal mark."""
+        if pick is None or pick.cell is None:
+            return
+        if button == 3:
+            msg = self.model.toggle_mark(pick.cell)
+        else:
+            msg = self.model.put(pick.cell, self.colour)
+        self.ctl.say(msg or "")
+        self.show()
+
+    # --- panel ------------------------------------------------------------------------------
+    def typing(self) -> bool:
+        return self.active and any(e.guiItem.getFocus() for e in self.entries.values())
+
+    def unfocus(self) -> None:
+        for name, e in self.entries.items():
+            if e.guiItem.getFocus():
+                e["focus"] = 0
+                self._entry_done(name)
+
+    def _build_panel(self) -> None:
+        from viewer.panel import BG, DIM, PANEL_W, TEXT, _button
+
+        DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+        f = DirectFrame(parent=self.app.a2dTopRight, frameColor=BG, frameSize=(-PANEL_W, 0, -2.0, 0))
+        self.frame = f
+        x0 = -PANEL_W + 0.04
+
+        def label(text, y, scale=0.034, fg=TEXT, x=x0, wrap=None):
+            kw = {"text_wordwrap": wrap} if wrap else {}
+            return DirectLabel(parent=f, text=text, text_scale=scale, text_fg=fg,
+                               frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y),
+                               **kw)
+
+        label("Set up a puzzle", -0.075, 0.045)
+        _button(f, "Done (F2)", self.ctl.editor.toggle, (-0.13, 0, -0.062), width=0.2, height=0.06, scale=0.032)
+        label("Stone", -0.165, fg=DIM)
+        self.swatches, self.rims = {}, {}
+        for i, colour in enumerate(PALETTE):
+            x = spot("swatch", i)[0]
+            w = 0.07 if colour else 0.1
+            self.rims[colour] = DirectFrame(parent=f, frameColor=(0.35, 0.36, 0.4, 1),
+                                            frameSize=(-w / 2 - 0.008, w / 2 + 0.008, -0.038, 0.038),
+                                            pos=(x + (0.015 if not colour else 0), 0, -0.152))
+            self.swatches[colour] = _button(f, "" if colour else "Erase", self.choose,
+                                            (x + (0.015 if not colour else 0), 0, -0.152),
+                                            width=w, height=0.06, scale=0.026, extraArgs=[colour])
+        self.chosen_label = label("", -0.225, 0.028, DIM, x=x0 + 0.16)
+        right = -0.13
+
+        def row(y, text, command, extra=None):
+            _button(f, text, command, (right, 0, y + 0.01), width=0.2, height=0.06, scale=0.03,
+                    extraArgs=extra or [])
+            return label("", y)
+
+        self.players_label = row(-0.3, "Players", self._cycle_players)
+        self.turn_label = row(-0.38, "Next", self._next_turn)
+        self.ap_label = label("", -0.46)
+        for i, (text, d) in enumerate((("-5", -5), ("-", -1), ("+", 1), ("+5", 5))):
+            _button(f, text, self._ap, (spot("ap", i)[0], 0, spot("ap")[1]), width=0.08, height=0.06,
+                    scale=0.04, extraArgs=[d])
+        self.rule_label = row(-0.54, "Toggle", self._toggle_chain)
+        _button(f, "Moves", self._cycle_actions, (-0.34, 0, -0.53), width=0.15, height=0.06,
+                scale=0.028)
+        self.reserve_label = label("", -0.62)
+        for i, (text, seat, d) in enumerate((("-", 0, -1), ("+", 0, 1), ("N-", None, -1),
+                                             ("N+", None, 1))):
+            _button(f, text, self._reserve, (-0.34 + i * 0.09, 0, -0.61), width=0.08,
+                    height=0.06, scale=0.04 if seat == 0 else 0.03, extraArgs=[seat, d])
+        label("Goal", -0.70, fg=DIM)
+        _button(f, "N touching", self._goal_count, (x0 + 0.3, 0, -0.69), width=0.22, height=0.06,
+                scale=0.03)
+        for i, (text, d) in enumerate((("-", -1), ("+", 1))):
+            _button(f, text, self._count, (-0.16 + i * 0.09, 0, -0.69), width=0.08, height=0.06,
+                    scale=0.04, extraArgs=[d])
+        label("or right-click stones of the player to move", -0.755, 0.026, DIM)
+        self.goal_label = label("", -0.81, 0.03, wrap=24)
+        y = -0.91
+        self.entries = {}
+        for name, caption, lines in (("title", "Title", 1), ("description", "Description", 3),
+                                     ("hint", "Hint (Enter adds it)", 1)):
+            label(caption, y, 0.03, DIM)
+            e = DirectEntry(parent=f, scale=0.032, width=(PANEL_W - 0.08) / 0.032, numLines=lines,
+                            pos=(SPOTS[name][0], 0, SPOTS[name][1]),
+                            frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
+                            initialText="", cursorKeys=1, command=self._entry_enter,
+                            extraArgs=[name], focusOutCommand=self._entry_done,
+                            focusOutExtraArgs=[name])
+            self.entries[name] = e
+            y -= 0.1 + 0.045 * (lines - 1) + 0.03
+        self.entries["title"].enterText(self.model.title)
+        self.entries["description"].enterText(self.model.description)
+        self.hints_label = label("", y + 0.01, 0.028, wrap=26)
+        y -= 0.2
+        _button(f, "Clear hints", self._clear_hints, (-0.13, 0, y + 0.34), width=0.2, height=0.05,
+                scale=0.026)
+        y = SPOTS["verify"][1]
+        self.verify_button = _button(f, "Verify", self.verify, (SPOTS["verify"][0], 0, y),
+                                     width=0.22, height=0.07)
+        _button(f, "Save puzzle", self.save, (SPOTS["save"][0], 0, y), width=0.3, height=0.07)
+        self.result_label = label("", y - 0.08, 0.03, wrap=24)
+        self.line_label = label("", y - 0.15, 0.026, DIM, wrap=28)
+        label("Click: put / take off a stone   Right-click: goal stone", -1.93, 0.026, DIM)
+
+    def _refresh_panel(self) -> None:
+        if self.frame is None:
+            return
+        m = self.model
+        from viewer.panel import BTN_HOT
+
+        for colour, b in self.swatches.items():
+            base = SWATCH[colour]
+            b["frameColor"] = (base, BTN_HOT, BTN_HOT, base)
+            self.rims[colour]["frameColor"] = ((1, 1, 1, 1) if colour == self.colour
+                                               else (0.35, 0.36, 0.4, 1))
+        self.chosen_label["text"] = (f"Clicks put {self.colour} stones" if self.colour
+                                     else "Clicks take stones off")
+        self.players_label["text"] = f"Players: {m.players}"
+        self.turn_label["text"] = f"To move: {m.colours[m.turn].capitalize()}"
+        self.ap_label["text"] = f"AP: {m.ap}"
+        self.reserve_label["text"] = f"Reserve {m.reserve[m.turn]}, N {m.neutral_reserve}"
+        self.rule_label["text"] = f"Chain any: {'on' if m.house_rules['chain_any'] else 'off'}"
+        self.goal_label["text"] = goal_words(m.goal(), m.colours) if m.goal() else (
+            "Goal: right-click the stones that must touch")
+        self.hints_label["text"] = "\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints[-4:])) or "No hints yet"
+        self.result_label["text"] = (f"Verifying... {time.perf_counter() - self._job[3]:.0f} s"
+                                     if self._job else m.result_words())
+        line = m.result.line if m.verified else []
+        self.line_label["text"] = ("Line: " + " ; ".join(line)) if line else ""
+
+    def choose(self, colour) -> None:
+        self.colour = colour
+        self._refresh_panel()
+
+    def _cycle_players(self) -> None:
+        n = self.model.players % 4 + 1 if self.model.players < 4 else 2
+        msg = self.model.set_players(max(n, 2))
+        self.ctl.say(msg or "")
+        self.show()
+
+    def _next_turn(self) -> None:
+        self.model.set_turn(self.model.turn + 1)
+        self.show()
+
+    def _ap(self, d: int) -> None:
+        self.model.set_ap(self.model.ap + d)
+        self.show()
+
+    def _reserve(self, seat, d: int) -> None:
+        """The mover's (seat 0 in the table: the player to move) or the neutral reserve."""
+        if seat is None:
+            self.model.set_reserve(None, self.model.neutral_reserve + d)
+        else:
+            t = self.model.turn
+            self.model.set_reserve(t, self.model.reserve[t] + d)
+        self.show()
+
+    def _cycle_actions(self) -> None:
+        self.model.cycle_actions()
+        acts = self.model.goal_actions or ("place", "slide")
+        self.ctl.say(f"The player to move may: {', '.join(acts)}")
+        self.show()
+
+    def _toggle_chain(self) -> None:
+        self.model.set_house_rule("chain_any", not self.model.house_rules["chain_any"])
+        self.show()
+
+    def _goal_count(self) -> None:
+        self.model.set_goal_count(self.model.goal_count)
+        self.model.marked = []
+        self.show()
+
+    def _count(self, d: int) -> None:
+        self.model.set_goal_count(self.model.goal_count + d)
+        self.model.marked = []
+        self.show()
+
+    # --- verify and save --------------------------------------------------------------------
+    def verify(self) -> None:
+        """Run the solver in a thread (a deep puzzle can take a while); the panel polls it."""
+        if self._job is not None:
+            return
+        problems = self.model.problems()
+        if problems:
+            self.ctl.say(problems[0])
+            return
+        from scenarios import solver_for
+
+        state, goal, key = self.model.state(), self.model.goal(), self.model._key()
+        holder: dict = {}
+
+        def work():
+            try:
+                holder["result"] = solver_for(GAME_NAME).solve(state, goal, max_ap=state.ap_left)
+            except Exception as exc:  # shown to the author, not lost in the thread
+                holder["error"] = str(exc)
+
+        thread = threading.Thread(target=work, daemon=True, name="flickbook-verify")
+        self._job = (thread, holder, key, time.perf_counter())
+        thread.start()
+        self.ctl.say("Verifying...")
+        self._refresh_panel()
+
+    def wait(self, seconds: float = 60.0) -> None:
+        """Tests: let a running verification finish and be taken in."""
+        if self._job is not None:
+            self._job[0].join(seconds)
+        self._poll(None)
+
+    def _poll(self, task):
+        job = self._job
+        if job is not None and job[0].is_alive() and self.frame is not None:
+            text = f"Verifying... {time.perf_counter() - job[3]:.0f} s"
+            if self.result_label["text"] != text:
+                self.result_label["text"] = text
+        if job is not None and not job[0].is_alive():
+            self._job = None
+            _, holder, key, _ = job
+            if "error" in holder:
+                self.ctl.say(f"The solver refused: {holder['error']}")
+            elif self.model is not None:
+                self.model.accept(holder["result"], key)
+                r = holder["result"]
+                stale = key != self.model._key()
+                self.ctl.say(("(for an earlier position) " if stale else "") + (
+                    f"Solved: {r.cost} AP, {'unique' if r.unique else f'{r.lines} shortest lines'}"
+                    if r.solved else f"No solution within {r.bound} AP"))
+            self._refresh_panel()
+        return task.cont if task is not None else None
+
+    def save(self) -> None:
+        self._sync_entries()
+        if not self.model.verified:
+            self.ctl.say("Verify the puzzle first: a puzzle is saved with its solution"
+                         if self.model.result is None or self.model.result.solved or
+                         self.model._verified_key != self.model._key()
+                         else "This position has no solution within its AP: nothing to save")
+            return
+        self._save_to_default_path()
