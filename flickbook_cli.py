@@ -140,6 +140,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--angle", type=float, required=True, help="degrees, 0 = +x, counter-clockwise")
     p.add_argument("--speed", type=float, required=True, help="metres per second (0 to 3)")
     p.add_argument("--spin", type=float, default=0.0, help="radians per second")
+    p.add_argument("--assault", metavar="TARGET", default=None,
+                   help="announce a heroic assault on this enemy Base or saucer")
+    p.add_argument("--by", metavar="PIECE", default=None,
+                   help="Telekinesis or Meteoric Fission: the Master or Great Saucer that "
+                        "propels --piece (default: the first that may)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--save", action="store_true", help="append the flick to the file")
     return parser
@@ -240,7 +245,8 @@ def cmd_solve(args) -> int:
                           max_ap=args.max_ap if args.max_ap is not None else None)
     seconds = time.perf_counter() - start
     out = {"solved": bool(result.solved), "cost": result.cost, "line": list(result.line),
-           "unique": result.unique, "states": result.states, "seconds": round(seconds, 6)}
+           "unique": result.unique, "lines": result.lines, "bound": result.bound,
+           "states": result.states, "seconds": round(seconds, 6)}
     if args.json:
         print(json.dumps(out))
     elif out["solved"]:
@@ -471,7 +477,8 @@ def cmd_flick(args) -> int:
     from games.glonk.cli import flick_report
 
     try:
-        report = flick_report(record, args.piece, args.angle, args.speed, args.spin)
+        report = flick_report(record, args.piece, args.angle, args.speed, args.spin,
+                              assault=args.assault, by=args.by)
     except IllegalAction as exc:
         raise UserError(f"illegal flick: {exc}") from None
     if args.save:

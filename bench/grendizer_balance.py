@@ -27,7 +27,7 @@ def play_one(players: int, difficulty: str, seed: int):
     rng = np.random.default_rng(seed)
     s = GAME.new_initial_state({"players": players, "difficulty": difficulty})
     while not GAME.is_terminal(s):
-        s = GAME._apply(s, choose_action(s, rng)).state
+        s = GAME.apply_legal(s, choose_action(s, rng)).state
     return s.result == "victory", s.turn
 
 

@@ -3,11 +3,12 @@
 Solves every bundled puzzle (scenarios/glik/*.flick) and seeded generated ones with
 `games.glik.solver.solve` (tables, packed positions, lower bound) and with `bfs_solve`
 (breadth-first through the rules engine), checks that both agree on the cost and the number
-of shortest lines, and prints one line per puzzle. Targets: at least 5x faster than BFS;
+of shortest lines, and prints one line per puzzle. Positions with house rule neutral_slide
+are posed with every set of goal action kinds, so "all_agree" covers every action set. Targets: at least 5x faster than BFS;
 every bundled puzzle solved optimally within 1 s.
 Ends with one JSON line: {"bench": "glik_solver", "speedup_vs_bfs", "max_puzzle_s",
 "states_per_s", ...}.
-Usage: python bench/solver.py [--generated N] [--seed S] [--ap K]
+Usage: python bench/solver.py [--generated N] [--seed S] [--ap K] [--action-sets N]
 """
 from __future__ import annotations
 
@@ -50,11 +51,41 @@ def generated(count: int, seed: int, ap: int):
     return out
 
 
+def every_action_set(count: int, seed: int):
+    """Seeded positions with all 4 neutral stones placed and house rule neutral_slide on (so
+    a neutral stone slides), each posed with every set of goal action kinds: the solver and
+    BFS must agree on what each set allows."""
+    from itertools import combinations
+
+    from games.glik.solver import KINDS
+    rng = np.random.default_rng(seed)
+    board = GAME.new_initial_state({"players": 2, "setup": "fixed"}).board
+    cells = [(r, c) for r in range(ROWS) for c in range(COLS)
+             if board.kinds[r * COLS + c] == "empty"
+             and r * COLS + c not in board.start_board_cells]
+    out = []
+    while len(out) < count * 15:
+        pick = rng.choice(len(cells), size=8, replace=False)
+        stones = {cells[i]: ("yellow" if k < 2 else "green" if k < 4 else "neutral")
+                  for k, i in enumerate(pick)}
+        state = position(stones, ap=2, reserve=[0, 5], neutral_slide=True)
+        if state.touching()[0]:
+            continue
+        n = len(out) // 15 + 1
+        for size in range(1, len(KINDS) + 1):
+            for kinds in combinations(KINDS, size):
+                out.append((f"slide-{n:02d} {'+'.join(kinds)}", state,
+                            {"player": 0, "count": 1, "actions": list(kinds)}))
+    return out
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Glik solver vs plain BFS")
     parser.add_argument("--generated", type=int, default=6)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--ap", type=int, default=5)
+    parser.add_argument("--action-sets", type=int, default=2,
+                        help="neutral_slide positions posed with every set of action kinds")
     args = parser.parse_args(argv)
 
     cases = []
@@ -62,6 +93,7 @@ def main(argv=None) -> int:
         scenario, record = load_scenario(path)
         cases.append((path.stem, record.root.state, scenario.goal, True))
     cases += [(n, s, g, False) for n, s, g in generated(args.generated, args.seed, args.ap)]
+    cases += [(n, s, g, False) for n, s, g in every_action_set(args.action_sets, args.seed)]
 
     fast_s = bfs_s = 0.0
     fast_states = bfs_states = 0

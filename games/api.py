@@ -63,13 +63,43 @@ class Step:
     motion: Any = None  # physics.Motion for flicks, else None
 
 
+@dataclass(frozen=True)
+class GameType:
+    """What a game is and which optional parts of the API it offers, declared once (like
+    OpenSpiel's `GameType`), so callers ask `game.game_type` instead of probing with hasattr.
+
+    - `chance`: it has chance nodes (`current_player == CHANCE`, `chance_outcomes`).
+    - `continuous_actions`: `legal_actions` is only a representative set; the game also offers
+      `action_spec(state)` (the bounds of the continuous actions available now) and
+      `is_legal(state, action)`.
+    - `motion`: some steps carry a physics Motion, and `apply_with_motion(state, action,
+      motion)` replays a stored one without simulating.
+    - `discrete_actions`: `discrete_actions(state)` lists the discrete actions alone (no
+      flicks or points), cheaply, for buttons and menus.
+    - `utility`: "zero_sum" (competitive shares of a win) or "identical" (cooperative: every
+      player gets the same result).
+    """
+
+    chance: bool = True
+    continuous_actions: bool = False
+    motion: bool = False
+    discrete_actions: bool = False
+    utility: str = "zero_sum"
+    min_players: int = 1
+    max_players: int = 8
+
+
 class Game(Protocol):
-    """The interface of one game. Implementations are stateless singletons."""
+    """The interface of one game. Implementations are stateless singletons.
+
+    The optional methods named in `GameType` exist exactly when `game_type` says so.
+    """
 
     name: str  # registry key, e.g. "glik"
     title: str  # "Glik"
     rules_version: str
     house_rules: Mapping[str, str]  # name -> description of each switchable house rule
+    game_type: GameType
 
     def new_initial_state(self, config: Mapping[str, Any]) -> Any:
         """The state before the first action for `config` (players, house rules, options)."""
@@ -107,6 +137,16 @@ class Game(Protocol):
 
     def describe(self, state) -> str:
         """A short human-readable summary (whose turn, score) for CLI and status lines."""
+
+
+def is_legal(game: Game, state, action) -> bool:
+    """Whether `action` may be applied to `state`: the game's own test for continuous actions,
+    membership of the legal (or chance) actions otherwise."""
+    if game.game_type.continuous_actions:
+        return game.is_legal(state, action)
+    if game.current_player(state) == CHANCE:
+        return any(a == action for a, _ in game.chance_outcomes(state))
+    return action in list(game.legal_actions(state))
 
 
 def sample_chance(game: Game, state, rng: np.random.Generator):

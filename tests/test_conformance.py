@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from games.api import CHANCE, TERMINAL, IllegalAction, random_action
+from games.api import is_legal as api_is_legal
 from games.registry import available_games, get_game
 from timeline import Record, loads, dumps
 
@@ -52,6 +53,23 @@ def test_random_playout_obeys_the_api(name, seed):
     for a, b in zip(record.nodes(), again.nodes()):
         assert a.action_text == b.action_text
         assert game.state_to_json(a.state) == game.state_to_json(b.state)
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_a_game_offers_exactly_the_optional_parts_its_game_type_declares(name):
+    game = get_game(name)
+    kind = game.game_type
+    assert kind.min_players <= kind.max_players and kind.utility in ("zero_sum", "identical")
+    optional = {"continuous_actions": ("action_spec", "is_legal"),
+                "motion": ("apply_with_motion",), "discrete_actions": ("discrete_actions",)}
+    for flag, methods in optional.items():
+        for method in methods:
+            assert callable(getattr(game, method, None)) == getattr(kind, flag), method
+    state = Record.new(name).root.state
+    for action in list(game.legal_actions(state))[:5]:
+        assert api_is_legal(game, state, action)
+    if kind.discrete_actions:
+        assert set(map(str, game.discrete_actions(state))) <= set(map(str, game.legal_actions(state)))
 
 
 @pytest.mark.parametrize("name", available_games())

@@ -28,3 +28,15 @@ def test_recorded_solution_meets_the_goal_and_is_the_unique_shortest(path):
     assert len(scenario.solution) == start.ap_left
     result = solve(start, scenario.goal)
     assert result.solved and result.unique and result.line == scenario.solution
+
+
+def test_flickbook_solve_json_reports_the_number_of_shortest_lines_and_the_bound(capsys):
+    import json
+
+    from flickbook_cli import main
+    from scenarios import bundled
+    path = bundled("glik")[0]
+    assert main(["solve", "--json", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["solved"] and out["lines"] == 1 and out["unique"]
+    assert out["bound"] >= out["cost"]

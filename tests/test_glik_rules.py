@@ -9,7 +9,7 @@ import pytest
 
 from games.api import CHANCE, TERMINAL, IllegalAction
 from games.glik import GAME
-from games.glik.kit import KIT, OPEN_SLOTS, RIGHT_SLOT, load_kit
+from games.glik.kit import FIRST_SLOT, FIRST_SLOT_CLOCKWISE, KIT, OPEN_SLOTS, load_kit
 from games.glik.positions import play, position
 from games.glik.rules import first_round_ap
 
@@ -91,26 +91,40 @@ def dealt(players=2):
 
 
 def test_each_player_first_lays_a_board_of_their_own_to_the_right_of_their_start():
+    # Yellow sits at the north-west corner facing the centre (south-east): their right hand
+    # points south-west, so the slot on their right is the one south of their starting
+    # board, (1,0); the slot east of it, (0,1), is on their left.
+    assert FIRST_SLOT == {"yellow": (1, 0), "red": (0, 4), "green": (2, 5), "blue": (3, 1)}
     state = dealt(2)  # yellow holds 8,10,..., green 9,11,...
-    assert RIGHT_SLOT["yellow"] == (0, 1)
-    illegal(state, "board 8 rot 0 at 1,0", "to the right of your starting board")
-    illegal(state, "board 9 rot 0 at 0,1", "dealt to you")
-    state, _ = play(state, "board 8 rot 1 at 0,1")
+    illegal(state, "board 8 rot 0 at 0,1", "to the right of your starting board")
+    illegal(state, "board 9 rot 0 at 1,0", "dealt to you")
+    state, _ = play(state, "board 8 rot 1 at 1,0")
     assert GAME.current_player(state) == 1
+    assert {str(a).split(" at ")[1] for a in GAME.legal_actions(state)} == {"2,5"}
+
+
+def test_house_rule_first_board_clockwise_takes_the_slot_on_the_players_left():
+    assert FIRST_SLOT_CLOCKWISE == {"yellow": (0, 1), "red": (1, 5), "green": (3, 4),
+                                    "blue": (2, 0)}
+    state = play(GAME.new_initial_state({"players": 2, "house_rules": {
+        "first_board_clockwise": True}}), *[f"deal {b}" for b in range(8, 24)])[0]
+    illegal(state, "board 8 rot 0 at 1,0", "to the right of your starting board")
+    state, _ = play(state, "board 8 rot 0 at 0,1")
     assert {str(a).split(" at ")[1] for a in GAME.legal_actions(state)} == {"3,4"}
 
 
 def test_a_board_is_laid_with_a_rotation():
-    state, _ = play(dealt(2), "board 8 rot 1 at 0,1")
-    # board 8 has its excluded field at (1,1); a quarter turn clockwise puts it at (1,2)
-    assert state.board.cell(1, 6).kind == "excluded"
-    assert state.board.cell(1, 5).kind == "empty"
+    state, _ = play(dealt(2), "board 8 rot 1 at 1,0")
+    # board 8 has its excluded field at (1,1); a quarter turn clockwise puts it at (1,2),
+    # in slot (1,0) (rows 4-7, columns 0-3) the field (5,2)
+    assert state.board.cell(5, 2).kind == "excluded"
+    assert state.board.cell(5, 1).kind == "empty"
 
 
 def test_then_players_take_turns_laying_the_rest_and_play_begins():
-    state, _ = play(dealt(2), "board 8 rot 0 at 0,1", "board 9 rot 0 at 3,4")
+    state, _ = play(dealt(2), "board 8 rot 0 at 1,0", "board 9 rot 0 at 2,5")
     assert state.phase == "fill" and GAME.current_player(state) == 0
-    assert "board 10 rot 2 at 2,5" in legal_texts(state)
+    assert "board 10 rot 2 at 3,4" in legal_texts(state)
     free = [s for s, f in zip(OPEN_SLOTS, state.fill) if f is None]
     hands = [list(h) for h in state.hands]
     texts = []
@@ -203,9 +217,24 @@ def test_neutral_stone_never_on_excluded_fields():
     illegal(position({}), "neutral@5,9", "excluded")
 
 
-def test_neutral_stone_never_on_starting_boards():
+def test_neutral_stone_never_on_the_players_starting_boards():
+    # two players: yellow (north-west) and green (south-east)
     illegal(position({}), "neutral@1,1", "starting boards")
     illegal(position({}), "neutral@15,23", "starting boards")
+
+
+def test_a_neutral_stone_may_go_on_the_starting_board_of_a_colour_nobody_plays():
+    # "anywhere, except ... players' starting boards": red's board (north-east) is no
+    # player's in a two-player game
+    state, _ = play(position({}), "neutral@1,21")
+    assert state.stone_at(1, 21) == "neutral"
+    illegal(position({}), "neutral@0,23", "starting")  # a starting field is never free ground
+
+
+def test_house_rule_neutral_off_all_starts_bars_every_starting_board():
+    state = GAME.state_from_json({**GAME.state_to_json(position({})), "house_rules": {
+        "neutral_off_all_starts": True}})
+    illegal(state, "neutral@1,21", "starting boards")
 
 
 def test_stones_cannot_be_placed_on_a_destination_field():

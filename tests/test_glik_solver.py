@@ -129,3 +129,22 @@ def test_solver_and_bfs_agree_on_seeded_random_positions():
             fast, plain = solve(state, goal), bfs_solve(state, goal)
             assert (fast.solved, fast.cost, fast.lines) == (plain.solved, plain.cost, plain.lines)
         checked += 1
+
+
+def test_with_neutral_slide_solver_and_bfs_agree_for_every_set_of_action_kinds():
+    # A neutral stone sliding south from (1,11) stops on (4,11) against the green stone on
+    # (5,11); then (4,3) slides east to (4,10), next to the touching stone on (5,10).
+    # With neutral_slide that neutral slide is a "move-neutral"; "slide" moves own stones.
+    from itertools import combinations
+
+    from games.glik.solver import KINDS
+    state = position({(4, 3): "yellow", (5, 10): "yellow", (5, 11): "green",
+                      (1, 11): "neutral", (14, 5): "neutral", (11, 20): "neutral",
+                      (12, 1): "neutral"}, ap=2, neutral_slide=True)
+    for size in range(1, len(KINDS) + 1):
+        for kinds in combinations(KINDS, size):
+            goal = {"player": 0, "count": 2, "actions": list(kinds)}
+            fast, plain = solve(state, goal), bfs_solve(state, goal)
+            assert (fast.solved, fast.cost, fast.lines) == \
+                (plain.solved, plain.cost, plain.lines), kinds
+            assert fast.solved == ({"slide", "move-neutral"} <= set(kinds)), kinds

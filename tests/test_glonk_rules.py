@@ -7,7 +7,7 @@ from games.api import IllegalAction
 from games.glonk import GAME
 from games.glonk.actions import Flick, Move
 from games.glonk.model import ATOMISED, IN_PLAY, OUT, REMOVED
-from games.glonk.positions import position, scripted_motion
+from games.glonk.positions import position, scripted_motion, with_default_returns
 from games.glonk.rules import occupied
 
 PV = ["space_pirates", "invaders"]  # P0 Galleon, P1-P4 Corsairs (2), P5-P8 Sloops (3);
@@ -207,6 +207,9 @@ def test_a_piece_lost_in_space_ends_the_turn_and_returns_against_its_base():
     step = flick(s, "P1", {"P1": at(0.7, 10)})
     assert step.state.piece("P1").status == OUT and ended(step) == ["a piece was lost in space"]
     s2 = GAME.apply(step.state, Move("end_turn")).state  # the Invaders pass
+    assert s2.phase == "return_saucer" and Move("return", ("P1", "to", "P0")) in \
+        GAME.legal_actions(s2)
+    s2 = with_default_returns(s2)
     p1, p0 = s2.piece("P1"), s2.piece("P0")
     assert s2.turn_player == 0 and p1.status == IN_PLAY and p1.active
     assert math.hypot(p1.x - p0.x, p1.y - p0.y) - p1.radius - p0.radius < 0.001
@@ -311,7 +314,7 @@ def test_a_lost_base_returns_on_the_outer_ring_far_from_enemy_bases():
 def test_at_most_six_saucers_return_against_an_ordinary_base():
     s = pos({**HOME, "P1": at(0.30, 10), "V1": at(0.335, 300)},
             out=["P2", "P3", "P4", "P5", "P6", "P7", "P8"], turn=1)
-    s2 = GAME.apply(s, Move("end_turn")).state
+    s2 = with_default_returns(GAME.apply(s, Move("end_turn")).state)
     back = [p for p in s2.pieces if p.owner == 0 and p.kind == "saucer" and p.status == IN_PLAY]
     assert len(back) == 7  # P1 was already in play; 6 returned
     assert s2.piece("P8").status == OUT
@@ -397,14 +400,7 @@ def test_a_piece_turned_over_by_an_impact_cannot_be_activated_that_turn():
         GAME.apply(st, Flick.make("P2", 0, 1.0))
 
 
-def test_chrono_timeout_ends_the_turn_and_replaces_the_black_hole_but_not_asteroids():
-    s = pos({**HOME, "P1": at(0.30, 10), "V1": at(0.335, 300), "BH": at(0.35, 80),
-             "A1": at(0.5, 45)}, asteroids=1, chrono=True)
-    step = GAME.apply(s, Move("timeout"))
-    st = step.state
-    assert ended(step) == ["time ran out (Chrono mode)"] and st.turn_player == 1
-    assert (st.piece("BH").x, st.piece("BH").y) == (0.0, 0.0)
-    assert st.piece("A1").status == OUT
+def test_the_chrono_timeout_exists_only_in_chrono_mode():
     assert not GAME.is_legal(pos({**HOME, "P1": at(0.3, 10), "V1": at(0.3, 300)}),
                              Move("timeout"))
 

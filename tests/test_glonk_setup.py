@@ -123,6 +123,9 @@ def test_the_range_house_rule_can_be_named_in_house_rules():
     for hr in ({"lenient": True}, {"range": "lenient"}, ["lenient"]):
         assert GAME.new_initial_state({"players": 2, "house_rules": hr}).config.range == "lenient"
     assert GAME.new_initial_state({"players": 2}).config.range == "strict"
-    assert set(GAME.house_rules) == {"strict", "lenient"}
+    assert set(GAME.house_rules) == {"strict", "lenient", "kiboom_not_a_saucer",
+                                     "lethal_stops_assault", "no_return_cap"}
+    on = GAME.new_initial_state({"players": 2, "house_rules": ["no_return_cap"]}).config
+    assert on.no_return_cap and on.range == "strict"
     with pytest.raises(ValueError, match="house rule"):
         GAME.new_initial_state({"players": 2, "house_rules": {"sticky": True}})

@@ -807,8 +807,14 @@ def test_bad_action_text_is_illegal():
 
 
 def test_state_json_round_trip_and_bad_data():
-    s = mk(hand=["C01", "C02"], lanes=[lane([1, 2], beast_pos=3, damage=1), lane(), lane(),
-                                      lane()], queue=(("pile", 0), ("advance", (0, 1))))
+    base = mk()
+    deck = list(base.deck)
+    for cid in ("C01", "C02"):
+        deck.remove(cid)
+    s = mk(hand=["C01", "C02"], deck=tuple(deck),
+           beast_deck=tuple(b for b in base.beast_deck if b != PLAIN),
+           lanes=[lane([1, 2], beast_pos=3, damage=1, reserve=7), lane(reserve=9),
+                  lane(reserve=9), lane(reserve=9)], queue=(("pile", 0), ("advance", (0, 1))))
     data = json.loads(json.dumps(GAME.state_to_json(s)))
     assert GAME.state_from_json(data) == s
     with pytest.raises(ValueError):

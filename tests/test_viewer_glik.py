@@ -146,7 +146,7 @@ def test_setup_choose_a_board_turn_it_with_r_and_lay_it_in_the_slot(app):
     assert board in scene.hand_boards  # the boards in hand lie on the table
     scene.click(state, Pick(target=("hand", board)))
     assert scene.on_key("r", state) and scene.on_key("r", state)
-    slot = (0, 1)  # yellow's first board goes right of its starting board
+    slot = (1, 0)  # yellow's first board goes on its right: south of its starting board
     result = scene.click(state, Pick(cell=(slot[0] * 4 + 2, slot[1] * 4 + 2)))
     assert result.action == A.LayBoard(board, 2, slot)
 
@@ -159,7 +159,7 @@ def test_setup_refuses_a_slot_that_is_not_yours_with_the_rule(app):
     app.set_session(session)
     scene = app.scene
     scene.click(state, Pick(target=("hand", state.hands[0][0])))
-    result = scene.click(state, Pick(cell=(5, 1)))  # slot (1, 0), not yellow's first slot
+    result = scene.click(state, Pick(cell=(1, 5)))  # slot (0, 1), not yellow's first slot
     assert result.action is None and "right of your starting board" in result.message
 
 

@@ -299,6 +299,48 @@ def test_a_placement_click_on_a_legal_space_plays_it_and_elsewhere_says_the_rule
     assert bad.action is None and "Middle Ring" in bad.message
 
 
+def test_a_click_beside_a_base_returns_the_lost_saucer_there_and_on_the_base_by_default(app):
+    from games.glonk.rules import touching
+    from viewer.scene import Pick
+
+    s = position(["space_pirates", "invaders"], {"P0": (-0.2, 0.25), "P1": (0.3, 0.05),
+                                                 "V0": (0.2, -0.25), "V1": (-0.3, -0.1),
+                                                 "BH": (0.0, 0.0)}, out=["P2"], turn=1,
+                 asteroids=0)
+    s = GAME.apply(s, Move("end_turn")).state
+    assert s.phase == "return_saucer"
+    show(app, s)
+    p0 = s.piece("P0")
+    beside = (p0.x, p0.y - 0.05, 0.0)  # below P0: the saucer goes on that side (270 deg)
+    res = app.scene.click(s, Pick(point=beside))
+    assert str(res.action) == "return P2 to P0 at=270.0"
+    st = GAME.apply(s, res.action).state
+    assert touching(st.piece("P2"), p0) and st.piece("P2").y < p0.y
+    assert str(app.scene.click(s, Pick(piece="P0", point=(p0.x, p0.y, 0))).action) == \
+        "return P2 to P0"
+    far = app.scene.click(s, Pick(point=(0.45, 0.3, 0.0)))
+    assert far.action is None and "beside it" in far.message
+
+
+def test_an_asteroid_goes_where_the_click_is_when_the_rule_allows_it(app):
+    from games.glonk.moves import RULES
+    from viewer.scene import Pick
+
+    s = position(["space_pirates", "invaders"], {"P0": (-0.2, 0.25), "P1": (0.3, 0.05),
+                                                 "V0": (0.2, -0.25), "V1": (-0.3, -0.1),
+                                                 "BH": (0.0, 0.0)}, asteroids=1)
+    s = GAME.apply(s, Move("end_turn")).state
+    assert s.phase == "stellar"
+    show(app, s)
+    res = app.scene.click(s, Pick(cell="I2", point=(-0.04, 0.17, 0.0)))
+    assert str(res.action) == "asteroid A1 I2 x=-0.0400 y=0.1700"
+    # touching the Black Hole is not allowed there: the space's default spot instead
+    near_bh = app.scene.click(s, Pick(cell="I1", point=(0.0626, 0.0, 0.0)))
+    assert str(near_bh.action) == "asteroid A1 I1"
+    refused = app.scene.click(s, Pick(cell="O3", point=(0.5, 0.1, 0.0)))
+    assert refused.action is None and refused.message == RULES["stellar_asteroid"]
+
+
 def test_select_drag_and_release_makes_a_legal_flick_away_from_the_pull(app):
     from viewer.scene import Pick
 

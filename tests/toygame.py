@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class ToyGame:
     title = "Toy"
     rules_version = "1"
     house_rules = {}
+    game_type = GameType(chance=True, min_players=2, max_players=2)
 
     def default_config(self, players=None):
         return {"players": 2}

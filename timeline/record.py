@@ -102,7 +102,7 @@ class Node:
 
     def _compute(self, parent_state) -> None:
         game = self.record.game
-        if self.stored_motion is not None and hasattr(game, "apply_with_motion"):
+        if self.stored_motion is not None and game.game_type.motion:
             step = game.apply_with_motion(parent_state, self.action, self.stored_motion)
         else:
             step = game.apply(parent_state, self.action)

@@ -47,8 +47,12 @@ NEUTRAL = "neutral"
 #: the "?" slots in row-major order; a layout lists (board, rotation) for each of them
 OPEN_SLOTS: tuple[tuple[int, int], ...] = tuple(
     (r, c) for r in range(SLOT_ROWS) for c in range(SLOT_COLS) if KIT["layout"][r][c] == "?")
-#: the "?" slot to the right of each colour's starting board (clockwise round the table)
-RIGHT_SLOT: dict[str, tuple[int, int]] = {k: tuple(v) for k, v in KIT["right_slot"].items()}
+#: the "?" slot to the right of each colour's starting board, as its player sits at the corner
+#: facing the centre: the next slot counter-clockwise round the board edge
+FIRST_SLOT: dict[str, tuple[int, int]] = {k: tuple(v) for k, v in KIT["first_slot"].items()}
+#: the other reading (house rule first_board_clockwise): the next slot clockwise
+FIRST_SLOT_CLOCKWISE: dict[str, tuple[int, int]] = {
+    k: tuple(v) for k, v in KIT["first_slot_clockwise"].items()}
 FIXED_SLOTS: dict[tuple[int, int], int] = {
     (r, c): v for r in range(SLOT_ROWS) for c in range(SLOT_COLS)
     if (v := KIT["layout"][r][c]) != "?"}
@@ -140,6 +144,11 @@ class Board:
         self.slots = tuple(slot_infos)
         self.start_board_cells = frozenset(
             i for i, cell in enumerate(cells) if FIXED_SLOTS.get(cell.slot) in (0, 1, 2, 3))
+        #: colour -> the 16 fields of its starting board
+        self.start_board_of = {
+            colour: frozenset(i for i, cell in enumerate(cells)
+                              if FIXED_SLOTS.get(cell.slot) == COLOURS.index(colour))
+            for colour in COLOURS}
         self.complete = all(e is not None for e in fill)
 
     def cell(self, r: int, c: int) -> Cell:

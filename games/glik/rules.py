@@ -9,10 +9,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
 from games.glik import actions as A
 from games.glik.kit import (COLOURS, COLS, DESTINATION, EMPTY, FIXED_SLOTS, NEUTRAL,
-                            OPEN_BOARDS, OPEN_SLOTS, RIGHT_SLOT, ROWS, STANDARD_FILL, START,
+                            FIRST_SLOT, FIRST_SLOT_CLOCKWISE, OPEN_BOARDS, OPEN_SLOTS, ROWS,
+                            STANDARD_FILL, START,
                             Board, board_for)
 
 STONES_PER_PLAYER = 7
@@ -24,6 +25,12 @@ HOUSE_RULES = {
                  "stones included), not only through stones of its own colour.",
     "neutral_slide": "Once all 4 neutral stones are placed, a neutral stone moves by sliding "
                      "(like a stone, 1 AP) instead of being picked up and placed anywhere.",
+    "first_board_clockwise": "Each player's first board goes in the slot clockwise of their "
+                             "starting board (on their left as they sit facing the centre) "
+                             "instead of the slot on their right.",
+    "neutral_off_all_starts": "Neutral stones stay off all four starting boards, also those "
+                              "of colours nobody plays (the rulebook bars only the players' "
+                              "starting boards).",
 }
 DEFAULT_COLOURS = {2: ("yellow", "green"), 3: ("yellow", "red", "green"),
                    4: ("yellow", "red", "green", "blue")}
@@ -68,6 +75,8 @@ class GlikState:
     touch_times: tuple[tuple[int, ...], ...]  # per seat: ply at which its count reached k
     offer: tuple | None  # (offering seat, seats that agreed) while an offer stands
     end_reason: str | None = None
+    first_board_clockwise: bool = False  # house rule: see HOUSE_RULES
+    neutral_off_all_starts: bool = False  # house rule: see HOUSE_RULES
 
     # -- derived views ----------------------------------------------------------------------
     @property
@@ -170,20 +179,49 @@ def slide_path(stones, board: Board, cell: tuple[int, int], direction: str) -> l
         path.append((r, c))
 
 
+def barred_start_cells(state: GlikState) -> frozenset[int]:
+    """The starting-board fields neutral stones may not use: the players' starting boards
+    (house rule neutral_off_all_starts: all four)."""
+    return _barred_start_cells(state.fill, None if state.neutral_off_all_starts
+                               else state.colours)
+
+
+@lru_cache(maxsize=64)
+def _barred_start_cells(fill, colours) -> frozenset[int]:
+    board = board_for(fill)
+    if colours is None:
+        return board.start_board_cells
+    return frozenset().union(*(board.start_board_of[c] for c in colours))
+
+
 def can_place_neutral(state: GlikState, i: int) -> bool:
     """Neutral stones go on any empty field except brown excluded fields, destination fields
     and the players' starting boards."""
     board = state.board
     return (board.kinds[i] == EMPTY and not state.stones[i]
-            and i not in board.start_board_cells)
+            and i not in barred_start_cells(state))
+
+
+def neutral_fields(state: GlikState) -> tuple[int, ...]:
+    """Fields where neutral stones may ever be put in this game (ignoring stones)."""
+    return _neutral_fields(state.fill, barred_start_cells(state))
 
 
 @lru_cache(maxsize=64)
-def _neutral_fields(fill) -> tuple[int, ...]:
-    """Fields of a layout where neutral stones may ever be put (ignoring stones)."""
+def _neutral_fields(fill, barred) -> tuple[int, ...]:
     board = board_for(fill)
-    return tuple(i for i, k in enumerate(board.kinds)
-                 if k == EMPTY and i not in board.start_board_cells)
+    return tuple(i for i, k in enumerate(board.kinds) if k == EMPTY and i not in barred)
+
+
+def first_slot(state: GlikState, seat: int) -> tuple[int, int]:
+    """The "?" slot "to the right of" the seat's starting field, where its first board goes."""
+    table = FIRST_SLOT_CLOCKWISE if state.first_board_clockwise else FIRST_SLOT
+    return table[state.colours[seat]]
+
+
+def house_rules_json(state: GlikState) -> dict:
+    """The state's house rules, name -> on (all of HOUSE_RULES)."""
+    return {name: bool(getattr(state, name)) for name in HOUSE_RULES}
 
 
 # --- the game ----------------------------------------------------------------------------------
@@ -192,6 +230,7 @@ class GlikGame:
     title = "Glik"
     rules_version = "1"
     house_rules = HOUSE_RULES
+    game_type = GameType(chance=True, min_players=2, max_players=4)
 
     # -- construction ---------------------------------------------------------------------
     def default_config(self, players: int | None = None) -> dict:
@@ -217,7 +256,9 @@ class GlikGame:
         setup = config.get("setup", "deal")
         base = GlikState(
             colours=colours, chain_any=bool(hr.get("chain_any")),
-            neutral_slide=bool(hr.get("neutral_slide")), phase="deal",
+            neutral_slide=bool(hr.get("neutral_slide")),
+            first_board_clockwise=bool(hr.get("first_board_clockwise")),
+            neutral_off_all_starts=bool(hr.get("neutral_off_all_starts")), phase="deal",
             fill=(None,) * len(OPEN_SLOTS), deck=OPEN_BOARDS, hands=((),) * n,
             stones=(0,) * (ROWS * COLS), reserve=(STONES_PER_PLAYER,) * n,
             neutral_reserve=NEUTRALS, turn=0, ap_left=0, ap_spent=0, round=0, idle_turns=0,
@@ -258,7 +299,7 @@ class GlikGame:
         if ph == "deal":
             return [A.Deal(b) for b in state.deck]
         if ph in ("choose", "fill"):
-            slots = ([RIGHT_SLOT[state.colours[state.turn]]] if ph == "choose" else
+            slots = ([first_slot(state, state.turn)] if ph == "choose" else
                      [s for s, f in zip(OPEN_SLOTS, state.fill) if f is None])
             return [A.LayBoard(b, r, s) for b in state.hands[state.turn] for s in slots
                     for r in range(4)]
@@ -283,7 +324,7 @@ class GlikGame:
             out.append(A.Place((sr, sc)))
         frozen = frozen_cells(state)
         stones = state.stones
-        placeable = [i for i in _neutral_fields(state.fill) if not stones[i]]
+        placeable = [i for i in neutral_fields(state) if not stones[i]]
         if state.neutral_reserve:
             out.extend(A.PlaceNeutral(divmod(i, COLS)) for i in placeable)
         for i, v in enumerate(stones):
@@ -348,7 +389,7 @@ class GlikGame:
         k = OPEN_SLOTS.index(action.slot)
         if state.fill[k] is not None:
             raise IllegalAction("That slot already holds a board", action)
-        if state.phase == "choose" and action.slot != RIGHT_SLOT[state.colours[seat]]:
+        if state.phase == "choose" and action.slot != first_slot(state, seat):
             raise IllegalAction("Your first board goes in the slot to the right of your "
                                 "starting board", action)
         fill = list(state.fill)
@@ -496,8 +537,9 @@ class GlikGame:
             raise IllegalAction("Nothing is placed on a brown excluded field", action)
         if kind == DESTINATION:
             raise IllegalAction("Stones cannot be placed on a destination field", action)
-        if kind == START or i in state.board.start_board_cells:
-            raise IllegalAction("Neutral stones cannot be placed on the starting boards", action)
+        if kind == START or i in barred_start_cells(state):
+            raise IllegalAction("Neutral stones cannot be placed on the players' starting "
+                                "boards", action)
 
     def _finish_turn(self, state: GlikState, events: list) -> Step:
         n = state.players
@@ -548,7 +590,7 @@ class GlikGame:
     def state_to_json(self, state: GlikState) -> dict:
         return {
             "players": state.players, "colours": list(state.colours),
-            "house_rules": {"chain_any": state.chain_any, "neutral_slide": state.neutral_slide},
+            "house_rules": house_rules_json(state),
             "phase": state.phase,
             "layout": [None if f is None else list(f) for f in state.fill],
             "deck": list(state.deck), "hands": [list(h) for h in state.hands],
@@ -634,7 +676,9 @@ def _state_from_json(d: Mapping[str, Any]) -> GlikState:
     offer = d.get("offer")
     state = GlikState(
         colours=colours, chain_any=bool(hr.get("chain_any")),
-        neutral_slide=bool(hr.get("neutral_slide")), phase=phase, fill=fill, deck=deck,
+        neutral_slide=bool(hr.get("neutral_slide")),
+        first_board_clockwise=bool(hr.get("first_board_clockwise")),
+        neutral_off_all_starts=bool(hr.get("neutral_off_all_starts")), phase=phase, fill=fill, deck=deck,
         hands=hands, stones=tuple(stones), reserve=reserve, neutral_reserve=nres, turn=turn,
         ap_left=ap_left, ap_spent=int(d.get("ap_spent", 0)), round=int(d.get("round", 1)),
         idle_turns=int(d.get("idle_turns", 0)), ply=int(d.get("ply", 0)),

@@ -4,7 +4,9 @@ A goal (a dict, as stored in scenario files):
     {"player": 0, "count": 2}                      two of seat 0's stones touch
     {"player": 0, "stones": [[11, 5], [14, 3]]}    the stones now on these fields all touch
     optional "actions": kinds allowed, from "place", "slide", "neutral", "move-neutral"
-                        (default ["place", "slide"]: the neutral stones stay where they are)
+                        (default ["place", "slide"]: the neutral stones stay where they are;
+                        with house rule neutral_slide a neutral stone's slide is its
+                        "move-neutral", so "slide" alone never moves a neutral stone)
 Only the player to move acts, within the AP of their turn (see docs/rules/glik.md).
 
 `solve` is a layered breadth-first search with an admissible lower bound (iterative deepening
@@ -26,7 +28,8 @@ from functools import lru_cache
 from games.glik.kit import COLS, ROWS
 from games.glik import actions as A
 from games.glik.rules import (GAME, NEUTRAL_CODE, GlikState, can_place_neutral,
-                               chain_components, code_of, frozen_cells, slide_path)
+                               chain_components, code_of, frozen_cells, neutral_fields,
+                               slide_path)
 
 N = ROWS * COLS
 FLAG = 1024  # set on a touching (frozen) stone in a packed position
@@ -132,10 +135,6 @@ class _BoardTables:
             if k in ("empty", "start"):
                 passable |= 1 << i
         self.passable = passable
-        self.placeable = 0  # where neutral stones may be put
-        for i, k in enumerate(board.kinds):
-            if k == "empty" and i not in board.start_board_cells:
-                self.placeable |= 1 << i
         self.ray = [[0] * 4 for _ in range(N)]
         self.stop = [[i] * 4 for i in range(N)]
         for i in range(N):
@@ -183,9 +182,12 @@ class _Tables:
     def __init__(self, state: GlikState, player: int, hide_neutrals: bool = False):
         board = state.board
         bt = _board_tables(state.fill)
-        for name in ("passable", "placeable", "ray", "stop", "adj", "text", "not_col0",
-                     "not_last", "full"):
+        for name in ("passable", "ray", "stop", "adj", "text", "not_col0", "not_last",
+                     "full"):
             setattr(self, name, getattr(bt, name))
+        self.placeable = 0  # where neutral stones may be put in this game
+        for i in neutral_fields(state):
+            self.placeable |= 1 << i
         colour = state.colours[player]
         self.code = code_of(colour)
         self.chain_any = state.chain_any
@@ -542,6 +544,22 @@ def solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:
 
 
 # --- plain breadth-first search through the rules engine -----------------------------------------
+def action_kind(state: GlikState, action) -> str | None:
+    """The goal kind an action belongs to: "place", "slide" (an own stone), "neutral", or
+    "move-neutral" (picking a neutral stone up, or with neutral_slide sliding one: that slide
+    is how a neutral stone moves then); None for anything else (ending the turn...)."""
+    if isinstance(action, A.Place):
+        return "place"
+    if isinstance(action, A.PlaceNeutral):
+        return "neutral"
+    if isinstance(action, A.MoveNeutral):
+        return "move-neutral"
+    if isinstance(action, A.Slide):
+        r, c = action.cell
+        return "move-neutral" if state.stones[r * COLS + c] == NEUTRAL_CODE else "slide"
+    return None
+
+
 def _engine_moves(state: GlikState, goal: Goal):
     """The allowed actions of the player to move, listed straight from the rules (only the
     goal's kinds are generated, so the baseline does not pay for actions it would drop)."""
@@ -549,9 +567,8 @@ def _engine_moves(state: GlikState, goal: Goal):
     if kinds >= {"neutral", "move-neutral"} or (kinds & {"neutral", "move-neutral"}
                                                 and state.neutral_slide):
         for a in GAME.legal_actions(state):
-            text = str(a)
-            if text.split("@")[0].split(" ")[0] in kinds:
-                yield a, text
+            if action_kind(state, a) in kinds:
+                yield a, str(a)
         return
     board = state.board
     colour = state.colours[state.turn]

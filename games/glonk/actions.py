@@ -84,12 +84,40 @@ def jump_xy(move: Move) -> tuple[float, float]:
     return float(move.args[1][2:]), float(move.args[2][2:])
 
 
-# kind -> number of arguments (discrete actions)
+def at_arg(angle_deg: float) -> str:
+    """The canonical `at=DEG` argument: where around a Base (or Kabane, Great Saucer) the
+    player puts a piece, degrees 0-360 counter-clockwise from +x, 1 decimal."""
+    a = round(float(angle_deg) % 360.0, 1)
+    return f"at={0.0 if a >= 360.0 else a + 0.0:.1f}"
+
+
+def xy_args(x: float, y: float) -> tuple[str, str]:
+    """The canonical `x=M y=M` arguments of a spot the player chose (metres, 4 decimals)."""
+    return (f"x={round(float(x), 4) + 0.0:.4f}", f"y={round(float(y), 4) + 0.0:.4f}")
+
+
+def named_value(move: "Move", name: str) -> float | None:
+    """The number of a move's `name=NUM` argument (None when the move has none)."""
+    for a in move.args:
+        if a.startswith(name + "="):
+            return float(a[len(name) + 1:])
+    return None
+
+
+def plain_args(move: "Move") -> tuple[str, ...]:
+    """A move's arguments without its `name=NUM` ones."""
+    return tuple(a for a in move.args if "=" not in a)
+
+
+# kind -> number of plain arguments (discrete actions); a range is (fewest, most)
 MOVE_ARITY = {
     "armada": 1, "first": 1, "place": 1, "asteroid": 2, "return_base": 2, "return": 3,
-    "ray": 2, "pass": 0, "board": (1, 2), "fabricate": 1, "teleport": 2, "jump": 3,
+    "ray": 2, "pass": 0, "board": (1, 14), "fabricate": (1, 2), "teleport": 2, "jump": 3,
     "end_turn": 0, "timeout": 0,
 }
+#: kind -> the `name=NUM` arguments it may end with (all of them or none)
+MOVE_NAMED = {"return": ("at",), "fabricate": ("at",), "teleport": ("at",),
+              "asteroid": ("x", "y")}
 
 _ID = r"[A-Za-z][A-Za-z0-9_]*"
 _NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
@@ -117,11 +145,28 @@ def parse(text: str):
     arity = MOVE_ARITY.get(kind)
     if arity is None:
         raise IllegalAction(f"{text!r} is not a Glonk action")
-    ok = len(args) in arity if isinstance(arity, tuple) else len(args) == arity
-    if not ok or not all(re.fullmatch(r"[A-Za-z0-9_]+", a) for a in args):
+    named = MOVE_NAMED.get(kind, ())
+    tail = [a for a in args if "=" in a]
+    if tail and [a.split("=", 1)[0] for a in tail] != list(named):
+        raise IllegalAction(f"{text!r}: {kind} ends with "
+                            f"{' '.join(n + '=NUMBER' for n in named) or 'no name=value'}")
+    values = {}
+    for a in tail:
+        name, _, num = a.partition("=")
+        if not re.fullmatch(_NUM, num) or not math.isfinite(float(num)):
+            raise IllegalAction(f"{text!r}: {name}= needs a number")
+        values[name] = float(num)
+    args = args[:len(args) - len(tail)]
+    lo, hi = arity if isinstance(arity, tuple) else (arity, arity)
+    if not lo <= len(args) <= hi or not all(re.fullmatch(r"[A-Za-z0-9_]+", a) for a in args):
         raise IllegalAction(f"{text!r} is not a well-formed {kind} action")
     if kind == "return" and args[1] != "to":
-        raise IllegalAction(f"{text!r}: write 'return SAUCER to BASE'")
-    if kind == "board" and len(args) == 2 and args[1] != "contagion":
-        raise IllegalAction(f"{text!r}: write 'board PIECE' or 'board PIECE contagion'")
+        raise IllegalAction(f"{text!r}: write 'return SAUCER to BASE [at=DEG]'")
+    if kind == "board" and len(args) >= 2 and args[1] != "contagion":
+        raise IllegalAction(f"{text!r}: write 'board PIECE' or 'board PIECE contagion "
+                            "[LARVA ...]'")
+    if "at" in values:
+        args += (at_arg(values["at"]),)
+    elif "x" in values:
+        args += xy_args(values["x"], values["y"])
     return Move(kind, args)

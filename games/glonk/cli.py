@@ -1,4 +1,5 @@
-"""What `flickbook flick FILE --piece ID --angle DEG --speed M_PER_S [--spin] --json` prints.
+"""What `flickbook flick FILE --piece ID --angle DEG --speed M_PER_S [--spin RAD_PER_S]
+[--assault TARGET] [--by POWER_PIECE] --json` prints.
 
 `flick_report` applies one flick to a position (the end of a record's main line, a state, or
 a state's JSON) and returns the judged outcome as a JSON-friendly dict, without a window.
@@ -35,29 +36,33 @@ def _state_of(record_or_state: Any) -> GlonkState:
 
 
 def flick_action(state: GlonkState, piece: str, angle_deg: float, speed: float,
-                 spin: float = 0.0, assault: str | None = None) -> Flick:
-    """The flick of `piece`: a propulsion of the turn player's piece, or (for an enemy saucer
-    or an asteroid) the Telekinesis / Meteoric Fission of the piece that may propel it."""
+                 spin: float = 0.0, assault: str | None = None, by: str | None = None
+                 ) -> Flick:
+    """The flick of `piece`: a propulsion of the turn player's piece (a heroic assault on
+    `assault`), or (for an enemy saucer or an asteroid) the Telekinesis / Meteoric Fission of
+    `by`, or of the first piece that may propel it when `by` is not given."""
     p = state.get(piece)
     if p is None:
         raise IllegalAction(f"there is no piece {piece}")
-    if p.owner == state.turn_player or not (p.kind in ("saucer", "asteroid")):
+    if by is None and (p.owner == state.turn_player or p.kind not in ("saucer", "asteroid")):
         return Flick.make(piece, angle_deg, speed, spin, assault=assault)
+    if by is not None and assault is not None:
+        raise IllegalAction("a heroic assault is a propulsion of your own piece; it cannot be "
+                            "made with Telekinesis or Meteoric Fission")
     from . import rules as R
-    for by in sorted(state.in_play(), key=lambda q: q.id):
-        if not R.activatable(state, by):
-            continue
-        if p.kind == "saucer" and "telekinesis" in by.powers and \
-                p in R.telekinesis_targets(state, by):
-            return Flick.make(piece, angle_deg, speed, spin, power="telekinesis", by=by.id)
-        if p.kind == "asteroid" and "meteoric_fission" in by.powers and \
-                p in R.fission_targets(state, by):
-            return Flick.make(piece, angle_deg, speed, spin, power="fission", by=by.id)
+    power = "telekinesis" if p.kind == "saucer" else "fission"
+    if by is not None:
+        if state.get(by) is None:
+            raise IllegalAction(f"there is no piece {by}")
+        return Flick.make(piece, angle_deg, speed, spin, power=power, by=by)
+    for q in sorted(state.in_play(), key=lambda q: q.id):
+        if R.activatable(state, q) and p in R.power_flick_targets(state, q, power):
+            return Flick.make(piece, angle_deg, speed, spin, power=power, by=q.id)
     return Flick.make(piece, angle_deg, speed, spin, assault=assault)
 
 
 def flick_report(record_or_state: Any, piece: str, angle_deg: float, speed: float,
-                 spin: float = 0.0, assault: str | None = None) -> dict:
+                 spin: float = 0.0, assault: str | None = None, by: str | None = None) -> dict:
     """Apply one flick and describe the outcome (events, standard or hyper-propulsion,
     atomised and lost pieces, scores, resting poses).
 
@@ -74,7 +79,7 @@ def flick_report(record_or_state: Any, piece: str, angle_deg: float, speed: floa
         state = _state_of(record_or_state)
     if not isinstance(state, GlonkState):
         raise TypeError("flick_report needs a Glonk position")
-    action = flick_action(state, piece, angle_deg, speed, spin, assault)
+    action = flick_action(state, piece, angle_deg, speed, spin, assault, by)
     if record is not None:
         node = record.add_child(end, action, main=True)
         step = node.step

@@ -67,6 +67,9 @@ class Space:
                 "centroid": list(self.centroid)}
 
 
+_CACHE_SIZE = 1 << 16  # entries kept per query cache (a few MB at most)
+
+
 def _angle_in(a: float, a0: float, a1: float) -> bool:
     return a0 - _EPS <= a <= a1 + _EPS or a0 - _EPS <= a + 2 * math.pi <= a1 + _EPS
 
@@ -107,6 +110,10 @@ class Galaxy:
         self.rings = ("centre",) + tuple(r["name"] for r in data["rings"])
         self.adjacent = self._adjacency()
         self._dist = {s.id: self._bfs(s.id) for s in spaces}
+        # Pieces keep their poses from state to state, and the rules ask what a disc
+        # occupies many times per state: each pose is computed once (see occupied).
+        self._occupied_cache: dict[tuple[float, float, float], frozenset[str]] = {}
+        self._within_cache: dict[tuple[frozenset[str], int], frozenset[str]] = {}
 
     # --- graph ---------------------------------------------------------------------------
 
@@ -149,6 +156,11 @@ class Galaxy:
                     queue.append(t)
         return dist
 
+    def clear_caches(self) -> None:
+        """Forget the remembered occupied spaces and ranges (benchmarks time a cold query)."""
+        self._occupied_cache.clear()
+        self._within_cache.clear()
+
     def distance(self, a: str, b: str) -> int:
         """Parsecs between two spaces: the shortest path in the shared-boundary graph."""
         return self._dist[a][b]
@@ -162,10 +174,17 @@ class Galaxy:
 
     def within(self, spaces: Iterable[str], parsecs: int) -> frozenset[str]:
         """Every space at most `parsecs` from one of `spaces`."""
-        out = set()
-        for s in spaces:
-            out.update(t for t, d in self._dist[s].items() if d <= parsecs)
-        return frozenset(out)
+        key = (frozenset(spaces), int(parsecs))
+        found = self._within_cache.get(key)
+        if found is None:
+            out = set()
+            for s in key[0]:
+                out.update(t for t, d in self._dist[s].items() if d <= parsecs)
+            found = frozenset(out)
+            if len(self._within_cache) >= _CACHE_SIZE:
+                self._within_cache.clear()
+            self._within_cache[key] = found
+        return found
 
     # --- geometry ------------------------------------------------------------------------
 
@@ -176,10 +195,16 @@ class Galaxy:
         inside the disc's edge and in the space, i.e. the space comes closer than radius - d
         to the disc's centre.
         """
-        reach = radius - self.occupy_depth
-        if reach <= 0:
-            return frozenset()
-        return frozenset(s.id for s in self.spaces if s.distance_to_point(x, y) < reach)
+        key = (x, y, radius)
+        found = self._occupied_cache.get(key)
+        if found is None:
+            reach = radius - self.occupy_depth
+            found = frozenset() if reach <= 0 else frozenset(
+                s.id for s in self.spaces if s.distance_to_point(x, y) < reach)
+            if len(self._occupied_cache) >= _CACHE_SIZE:
+                self._occupied_cache.clear()
+            self._occupied_cache[key] = found
+        return found
 
     def space_at(self, x: float, y: float) -> str | None:
         """The space containing the point (x, y) (None beyond the outer edge)."""

@@ -25,12 +25,25 @@ ATOMISED = "atomised"    # destroyed: in a player's trophy stack (stack = seat) 
 REMOVED = "removed"      # taken off with an annihilated armada
 STATUSES = (IN_PLAY, OUT, ATOMISED, REMOVED)
 
-HOUSE_RULES = {
+RANGE_RULES = {
     "strict": "range: a propulsion is standard only when every space the piece occupies at "
               "rest is within its speed of a space it occupied at the start (default)",
     "lenient": "range: a propulsion is standard when at least one space the piece occupies "
                "at rest is within its speed",
 }
+#: house rules switched on by name (Config fields of the same name), each the other reading
+#: of a disputed sentence (docs/rules/glonk.md, "Disputed readings")
+SWITCHES = {
+    "kiboom_not_a_saucer": "Flying Object read literally: a Kiboom \"does not count as a "
+                           "Flying Saucer\", so Lethal and Shield (which strike Bases and "
+                           "Flying Saucers) do not atomise it, and it scores nothing",
+    "lethal_stops_assault": "Lethal atomises a heroic assaulter the moment it touches the "
+                            "Death Satellite, before it can affect it: the assault fails "
+                            "(a Torpedo Boat, spared by Torpedoes, still succeeds)",
+    "no_return_cap": "\"In practice, up to 6\" describes how many fit: lost saucers return "
+                     "against a Base as long as one fits touching it",
+}
+HOUSE_RULES = {**RANGE_RULES, **SWITCHES}
 
 
 @dataclass(frozen=True)
@@ -196,12 +209,15 @@ class Config:
     fleet: int | None = None
     victory: int = 7
     tiebreak: int = 8
+    kiboom_not_a_saucer: bool = False
+    lethal_stops_assault: bool = False
+    no_return_cap: bool = False
 
     def __post_init__(self):
         if not 2 <= self.players <= 6:
             raise ValueError("Glonk is played by 2 to 6 players")
-        if self.range not in HOUSE_RULES:
-            raise ValueError(f"range house rule must be one of {sorted(HOUSE_RULES)}")
+        if self.range not in RANGE_RULES:
+            raise ValueError(f"range house rule must be one of {sorted(RANGE_RULES)}")
         book = load_book()
         if self.armadas is not None:
             if len(self.armadas) != self.players or len(set(self.armadas)) != self.players:
@@ -226,26 +242,27 @@ class Config:
         if unknown:
             raise ValueError(f"unknown Glonk config keys: {sorted(unknown)}")
         hr = m.pop("house_rules", None)
-        if hr:  # {"range": "lenient"}, {"lenient": true} or ["lenient"]
-            if isinstance(hr, Mapping):
-                if "range" in hr:
-                    m.setdefault("range", hr["range"])
-                for name, on in hr.items():
-                    if name in HOUSE_RULES and on is True:
+        if hr:  # {"range": "lenient", "no_return_cap": true}, {"lenient": true} or a list
+            pairs = hr.items() if isinstance(hr, Mapping) else ((name, True) for name in hr)
+            for name, on in pairs:
+                if name == "range":
+                    m.setdefault("range", on)
+                elif name in RANGE_RULES:
+                    if on is True:
                         m.setdefault("range", name)
-                    elif name != "range" and name not in HOUSE_RULES:
-                        raise ValueError(f"unknown Glonk house rule {name!r}; known: "
-                                         f"{', '.join(HOUSE_RULES)}")
-            else:
-                for name in hr:
-                    if name not in HOUSE_RULES:
-                        raise ValueError(f"unknown Glonk house rule {name!r}")
-                    m["range"] = name
+                elif name in SWITCHES:
+                    m.setdefault(name, bool(on))
+                else:
+                    raise ValueError(f"unknown Glonk house rule {name!r}; known: "
+                                     f"{', '.join(HOUSE_RULES)}")
         if m.get("armadas") is not None:
             m["armadas"] = tuple(m["armadas"])
         for k in ("players", "asteroids", "victory", "tiebreak"):
             if k in m:
                 m[k] = int(m[k])
+        for k in SWITCHES:
+            if k in m:
+                m[k] = bool(m[k])
         return cls(**m)
 
     def to_json(self) -> dict:
@@ -300,8 +317,14 @@ class GlonkState:
         out = [0] * self.config.players
         for p in self.pieces:
             if p.status == ATOMISED and p.stack is not None:
-                out[p.stack] += p.value
+                out[p.stack] += self.points(p)
         return tuple(out)
+
+    def points(self, p: Piece) -> int:
+        """What `p` is worth in a trophy stack (house rule kiboom_not_a_saucer: a Kiboom 0)."""
+        if p.kind == "kiboom" and self.config.kiboom_not_a_saucer:
+            return 0
+        return p.value
 
     def with_pieces(self, pieces: Mapping[str, Piece]) -> "GlonkState":
         return replace(self, pieces=tuple(pieces[p.id] for p in self.pieces))

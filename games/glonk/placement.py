@@ -88,3 +88,18 @@ def spot_against(target: Piece, radius: float, others: Sequence[Piece],
         if accept(x, y):
             return (x, y)
     return None
+
+
+def spot_at_angle(target: Piece, radius: float, angle_deg: float, *, gap: float = AGAINST
+                  ) -> tuple[float, float]:
+    """The spot touching `target` (gap `gap`) in the direction `angle_deg` from its centre
+    (degrees, 0 = +x, counter-clockwise): where a player puts a piece "against" another."""
+    r = target.radius + radius + gap
+    a = math.radians(angle_deg)
+    return (round(target.x + r * math.cos(a), 5), round(target.y + r * math.sin(a), 5))
+
+
+def clear_of(x: float, y: float, radius: float, others: Sequence[Piece],
+             clearance: float) -> bool:
+    """A disc of `radius` at (x, y) keeps at least `clearance` to every disc of `others`."""
+    return bool(_clear_mask(np.array([x]), np.array([y]), radius, list(others), clearance)[0])

@@ -95,3 +95,15 @@ def scripted_motion(state: GlonkState, piece: str, moves: Mapping[str, tuple] = 
     return Motion(ids=ids, times=np.array([0.0, duration]), poses=poses, contacts=tuple(cs),
                   first_contact=first, vanished=tuple((d, float(t)) for d, t in vanished),
                   final=tuple(final), duration=float(duration), piece=piece)
+
+
+def with_default_returns(state: GlonkState) -> GlonkState:
+    """The state after the player has put every lost saucer back at its default spot (the
+    first `return SAUCER to BASE` offered each time), as a player accepting the defaults
+    would; returns `state` unchanged outside the Hyperspace Return of saucers."""
+    from .moves import apply_move, discrete_actions
+    from .rules import advance
+    while state.phase == "return_saucer":
+        events: list = []
+        state = advance(apply_move(state, discrete_actions(state)[0], events), events)
+    return state

@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from games.api import Event, IllegalAction
+from games.api import Event
 
 from .actions import MAX_SPEED, Flick
 from .galaxy import Galaxy, load_galaxy, sorted_spaces
@@ -25,6 +25,7 @@ TOUCH = G.touch_gap  # 1 mm: a gap under this at rest is a touch
 MU_G = 0.35 * 9.81  # sliding friction times g, to aim representative flicks
 ANGLES = tuple(range(0, 360, 45))
 SPEEDS = (0.6, 1.2)
+NO_OVERLAP = 0.0001  # a replaced piece keeps this gap (0.1 mm) to every disc: it overlaps none
 BASE_CAP = 6  # "up to 6 out-of-play Flying Saucers may be placed against one Base"
 
 
@@ -136,9 +137,10 @@ class Work:
         self.set(pid, status=ATOMISED, stack=credit, active=False)
         self.credits.append((p.owner, credit))
         self.events.append(ev("atomised", piece=pid, cause=cause, by=by, owner=p.owner,
-                              credited_to=credit, points=p.value if credit is not None else 0))
+                              credited_to=credit,
+                              points=self.s.points(p) if credit is not None else 0))
         if credit is not None:
-            self.events.append(ev("scored", player=credit, piece=pid, points=p.value))
+            self.events.append(ev("scored", player=credit, piece=pid, points=self.s.points(p)))
 
     def lose(self, pid: str):
         p = self.p[pid]
@@ -322,7 +324,7 @@ def _start_turn(s: GlonkState, seat: int, events: list[Event]) -> GlonkState:
         annihilate(w, seat, None)
         s = w.state()
         events.extend(w.events)
-        return _next_turn(s, events)
+        return next_turn(s, events)
     # Reactivate every own piece in play.
     w = Work(s)
     for p in list(w.p.values()):
@@ -332,7 +334,7 @@ def _start_turn(s: GlonkState, seat: int, events: list[Event]) -> GlonkState:
     return _turn_start_step(s, events)
 
 
-def _own_bases_out(s: GlonkState) -> list[Piece]:
+def own_bases_out(s: GlonkState) -> list[Piece]:
     return [p for p in s.pieces if p.kind == "base" and p.owner == s.turn_player
             and p.status == OUT]
 
@@ -343,34 +345,41 @@ def return_base_spaces(s: GlonkState, base: Piece) -> list[str]:
     out = []
     for sp in empty_spaces(s, ("outer",)):
         if all(G.set_distance([sp], occupied(b)) > 2 for b in enemy_bases):
-            if _base_spot(s, base, sp) is not None:
+            if base_return_spot(s, base, sp) is not None:
                 out.append(sp)
     return out
 
 
-def _base_spot(s, base, sp):
+def base_return_spot(s, base, sp):
     def accept(x, y):
         return sp in G.occupied(x, y, base.radius) and G.inside(x, y, base.radius)
     return spot_near(G.by_id[sp].centroid, base.radius, s.in_play(), accept, max_dist=0.1)
 
 
-def _returning_saucers(s: GlonkState) -> list[Piece]:
+def returning_saucers(s: GlonkState) -> list[Piece]:
     return sorted([p for p in s.pieces if p.owner == s.turn_player and p.status == OUT
                    and p.kind in ("saucer", "kiboom")], key=lambda p: _num(p.id))
 
 
-def _own_bases_in_play(s: GlonkState) -> list[Piece]:
+def own_bases_in_play(s: GlonkState) -> list[Piece]:
     return sorted([p for p in s.in_play() if p.kind == "base" and p.owner == s.turn_player],
                   key=lambda p: p.id)
 
 
+def saucers_against(s: GlonkState, base: Piece) -> int:
+    """How many saucers of the Base's owner touch it (at most 6 return against one Base)."""
+    return sum(1 for p in s.in_play() if p.owner == base.owner
+               and p.kind in ("saucer", "kiboom") and touching(p, base))
+
+
 def saucer_return_spot(s: GlonkState, saucer: Piece, base: Piece) -> tuple[float, float] | None:
-    """A spot touching `base` (the Hive also takes saucers against saucers that touch it)."""
+    """The default spot touching `base` (the Hive also takes saucers against saucers that
+    touch it): nearest the side facing the centre, 1.5 mm clear of every other disc."""
     inplay = [p for p in s.in_play() if p.id != saucer.id]
     against = [p for p in inplay if p.owner == base.owner and p.kind in ("saucer", "kiboom")
                and touching(p, base)]
     hive = "hive" in base.powers
-    if not hive and len(against) >= BASE_CAP:
+    if not hive and not s.config.no_return_cap and len(against) >= BASE_CAP:
         return None
 
     def accept(x, y):
@@ -387,28 +396,17 @@ def saucer_return_spot(s: GlonkState, saucer: Piece, base: Piece) -> tuple[float
 def _turn_start_step(s: GlonkState, events: list[Event]) -> GlonkState:
     """Hyperspace Return (bases, then saucers), then the Anaesthetic Ray window."""
     if s.phase == "return_base":
-        bases = _own_bases_out(s)
+        bases = own_bases_out(s)
         if bases and return_base_spaces(s, bases[0]):
             return replace(s, to_move=s.turn_player)
         s = replace(s, phase="return_saucer")
     if s.phase == "return_saucer":
-        bases = _own_bases_in_play(s)
-        saucers = _returning_saucers(s)
-        if len(bases) >= 2 and any(saucer_return_spot(s, sc, b) for sc in saucers[:1]
-                                   for b in bases):
+        # The player places each lost saucer against a Base (`return V3 to V0 [at=DEG]`),
+        # while one can still go somewhere.
+        if any(saucer_return_spot(s, sc, b) for sc in returning_saucers(s)
+               for b in own_bases_in_play(s)):
             return replace(s, to_move=s.turn_player)
-        if len(bases) == 1:
-            w = Work(s)
-            for sc in saucers:
-                spot = saucer_return_spot(w.state(), w.p[sc.id], bases[0])
-                if spot is None:
-                    break
-                w.set(sc.id, status=IN_PLAY, x=spot[0], y=spot[1], active=True)
-                w.events.append(ev("returned", piece=sc.id, base=bases[0].id, x=spot[0],
-                                   y=spot[1]))
-            events.extend(w.events)
-            s = w.state()
-        s = replace(s, phase="ray", queue=_ray_queue(s))
+        s = replace(s, phase="ray", queue=ray_queue(s))
     if s.phase == "ray":
         while s.queue:
             if ray_options(s, s.queue[0]):
@@ -422,13 +420,13 @@ def _turn_start_step(s: GlonkState, events: list[Event]) -> GlonkState:
             annihilate(w, seat, s.ray_by)
             s = w.state()
             events.extend(w.events)
-            return _next_turn(s, events)
+            return next_turn(s, events)
         s = replace(s, phase="actions", to_move=seat, queue=())
         return _check_turn_continues(s, events)
     return s
 
 
-def _ray_queue(s: GlonkState) -> tuple[int, ...]:
+def ray_queue(s: GlonkState) -> tuple[int, ...]:
     return tuple(q for q in seat_order(s, s.turn_player)[1:] if not s.annihilated[q])
 
 
@@ -452,7 +450,7 @@ def ray_options(s: GlonkState, seat: int) -> list[tuple[str, str]]:
 # end of turn, stellar objects phase, next turn, game end
 # ---------------------------------------------------------------------------------------
 
-def _end_turn(s: GlonkState, reason: str, events: list[Event], *, timeout: bool = False
+def end_turn(s: GlonkState, reason: str, events: list[Event], *, timeout: bool = False
               ) -> GlonkState:
     events.append(ev("turn_ended", player=s.turn_player, reason=reason))
     seat = s.turn_player
@@ -477,8 +475,10 @@ def _stellar_step(s: GlonkState, events: list[Event], recover: bool = False) -> 
                                                                G.ring_radii["inner"][1]):
                 w.set(p.id, status=OUT)
                 w.events.append(ev("recovered", piece=p.id))
-            if p.kind == "asteroid" and G.entirely_outside(p.x, p.y, p.radius,
-                                                             G.ring_radii["middle"][1]):
+            # On a Chrono timeout only the Black Hole is put back, "but not the Asteroids":
+            # they stay where they are for the next player's Stellar Objects Phase.
+            if not timeout and p.kind == "asteroid" and G.entirely_outside(
+                    p.x, p.y, p.radius, G.ring_radii["middle"][1]):
                 w.set(p.id, status=OUT, molten=False)
                 w.events.append(ev("recovered", piece=p.id))
         bh = [p for p in w.p.values() if p.kind == "black_hole" and p.status == OUT]
@@ -499,7 +499,7 @@ def _stellar_step(s: GlonkState, events: list[Event], recover: bool = False) -> 
         out = [p for p in s.pieces if p.kind == "asteroid" and p.status == OUT]
         if out and asteroid_spaces(s, out[0], setup=False):
             return replace(s, to_move=s.turn_player)
-    return _next_turn(replace(s, queue=()), events)
+    return next_turn(replace(s, queue=()), events)
 
 
 def black_hole_spot(s: GlonkState, bh: Piece) -> tuple[float, float] | None:
@@ -518,7 +518,7 @@ def black_hole_spot(s: GlonkState, bh: Piece) -> tuple[float, float] | None:
     return None
 
 
-def _next_turn(s: GlonkState, events: list[Event]) -> GlonkState:
+def next_turn(s: GlonkState, events: list[Event]) -> GlonkState:
     s = _check_game_over(s, events)
     if s.phase == "over":
         return s
@@ -645,9 +645,9 @@ def finish_action(w: Work, events_out: list[Event], ended: str | None) -> GlonkS
     if s.phase == "over":
         return s
     if s.annihilated[seat]:
-        return _end_turn(replace(s, queue=()), "annihilated", events_out)
+        return end_turn(replace(s, queue=()), "annihilated", events_out)
     if ended:
-        return _end_turn(s, ended, events_out)
+        return end_turn(s, ended, events_out)
     return _check_turn_continues(s, events_out)
 
 
@@ -655,7 +655,7 @@ def _check_turn_continues(s: GlonkState, events: list[Event]) -> GlonkState:
     if s.phase != "actions":
         return s
     if not any_options(s):
-        return _end_turn(s, "all pieces deactivated", events)
+        return end_turn(s, "all pieces deactivated", events)
     return s
 
 
@@ -679,6 +679,16 @@ def telekinesis_targets(s: GlonkState, master: Piece) -> list[Piece]:
 def fission_targets(s: GlonkState, base: Piece) -> list[Piece]:
     return [o for o in s.in_play() if o.kind == "asteroid" and not o.molten
             and (lambda d: d is not None and d <= 1)(parsecs(base, o))]
+
+
+def power_flick_targets(s: GlonkState, by: Piece, power: str) -> list[Piece]:
+    """What `by` may propel with a flick power: "telekinesis" (a Master: enemy saucers) or
+    "fission" (a Great Saucer: Asteroids), each at most 1 parsec from it."""
+    if power == "telekinesis":
+        return telekinesis_targets(s, by) if "telekinesis" in by.powers else []
+    if power == "fission":
+        return fission_targets(s, by) if "meteoric_fission" in by.powers else []
+    return []
 
 
 def atomised_pool(s: GlonkState, armada: str, type_: str) -> list[Piece]:
@@ -743,7 +753,7 @@ def assault_targets(s: GlonkState, p: Piece) -> list[Piece]:
             and occupied(o) & allowed]
 
 
-def _aim(p: Piece, t: Piece) -> tuple[float, float]:
+def aim_at(p: Piece, t: Piece) -> tuple[float, float]:
     d = max(0.0, math.hypot(t.x - p.x, t.y - p.y) - p.radius - t.radius)
     v = min(MAX_SPEED, math.sqrt(2 * MU_G * (d + 0.03)))
     return math.degrees(math.atan2(t.y - p.y, t.x - p.x)), v
@@ -779,6 +789,9 @@ def vanish_map(s: GlonkState, flick: Flick) -> dict[str, frozenset[str]]:
         v = set(killers)
         for o in ships:
             if o.owner == sh.owner:
+                continue
+            if ("lethal" in o.powers or "shield" in o.powers) and \
+                    not struck_by_lethal_and_shield(s, sh):
                 continue
             if "lethal" in o.powers:
                 exempt = (sh.id == assaulter and flick.assault == o.id
@@ -845,6 +858,12 @@ def vanish_causes(s: GlonkState, motion, vmap) -> dict[str, tuple[str, float]]:
 # judging a flick
 # ---------------------------------------------------------------------------------------
 
+def struck_by_lethal_and_shield(s: GlonkState, p: Piece) -> bool:
+    """Lethal and Shield strike "any enemy Base or Flying Saucer": a Kiboom too, unless house
+    rule kiboom_not_a_saucer reads its Flying Object text literally."""
+    return not (p.kind == "kiboom" and s.config.kiboom_not_a_saucer)
+
+
 def _touch_effect(w: Work, a: Piece, b: Piece, flick: Flick | None, at_rest: bool
                   ) -> list[tuple[str, str, str]]:
     """Effects of `a` touching `b` on the touched pieces: (victim, cause, cause_piece)."""
@@ -858,6 +877,9 @@ def _touch_effect(w: Work, a: Piece, b: Piece, flick: Flick | None, at_rest: boo
         elif y.kind == "asteroid" and y.molten:
             out.append((x.id, "molten_mass", y.id))
         elif enemies(x, y):
+            if ("lethal" in y.powers or "shield" in y.powers) and \
+                    not struck_by_lethal_and_shield(s, x):
+                continue
             if "lethal" in y.powers:
                 exempt = (flick is not None and flick.power is None and flick.assault == y.id
                           and x.id == flick.piece and "torpedoes" in x.powers)
@@ -963,11 +985,16 @@ def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) ->
             for o in w.in_play():
                 if o.is_ship and touching(o, w.p[pid]):
                     _apply_touch(w, o.id, "molten_mass", pid, molten_used)
+    remove_spent_molten_masses(w, molten_used)
+    return _conclude_flick(w, s, flick, motion, allowed, events_out)
+
+
+def remove_spent_molten_masses(w: Work, molten_used: set[str]) -> None:
+    """A Molten Mass that atomised a ship leaves play once everything is at rest."""
     for pid in sorted(molten_used):
         if w.p[pid].status == IN_PLAY:
             w.set(pid, status=OUT, molten=False)
             w.events.append(ev("molten_removed", piece=pid))
-    return _conclude_flick(w, s, flick, motion, allowed, events_out)
 
 
 def _unstack(w: Work, final: Mapping[str, Any]):
@@ -1002,6 +1029,21 @@ def _rest_touches(w: Work, flick: Flick | None, known: set, molten_used: set[str
                     w.events.append(ev("molten", piece=ast.id))
 
 
+def first_touched(w: Work, motion, pid: str, preferred: str | None = None) -> str | None:
+    """The first piece `pid` touched: its first contact in motion, else (no contact in motion)
+    a piece it rests touching (a gap under 1 mm), `preferred` first when it is one of them."""
+    fc = motion.first_contact
+    if fc is not None and fc.involves(pid):
+        return fc.other(pid)
+    p = w.p[pid]
+    if p.status != IN_PLAY:
+        return None
+    resting = sorted(o.id for o in w.in_play() if o.id != pid and touching(p, o))
+    if preferred in resting:
+        return preferred
+    return resting[0] if resting else None
+
+
 def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
                     events_out: list[Event]) -> GlonkState:
     seat = s.turn_player
@@ -1031,12 +1073,15 @@ def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
     if flick.assault:
         ended = "heroic assault"
         target = w.p[flick.assault]
-        fc = motion.first_contact
-        first_other = fc.other(flick.piece) if fc is not None and fc.involves(flick.piece) \
-            else None
+        first_other = first_touched(w, motion, flick.piece, flick.assault)
         shielded = any(e.kind == "shield" and e.data.get("against") == flick.piece
                        for e in w.events)
-        success = (first_other == flick.assault and propulsion != "hyper" and not shielded)
+        # House rule lethal_stops_assault: Lethal strikes first, like the Shield.
+        struck = s.config.lethal_stops_assault and any(
+            e.kind == "atomised" and e.data.get("piece") == flick.piece
+            and e.data.get("cause") == "lethal" for e in w.events)
+        success = (first_other == flick.assault and propulsion != "hyper" and not shielded
+                   and not struck)
         w.events.append(ev("heroic_assault", piece=flick.piece, target=flick.assault,
                            success=success, first_touched=first_other))
         if success and target.status in (IN_PLAY, OUT):
@@ -1066,12 +1111,15 @@ def _conclude_flick(w: Work, s: GlonkState, flick: Flick, motion, allowed,
 # discrete actions
 # ---------------------------------------------------------------------------------------
 
-def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event]) -> GlonkState:
+def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event],
+             larvae: tuple[str, ...] = ()) -> GlonkState:
+    """Board with `pid`: every touching enemy is atomised. With Contagion each victim is
+    replaced by an atomised Larva Ship (`larvae`: the ones the player chose, in victim id
+    order; the rest come from the pool)."""
     w = Work(s)
     w.s = replace(s, pending_board=None)
     boarder = w.p[pid]
-    victims = sorted([o for o in s.in_play() if enemies(boarder, o) and touching(boarder, o)],
-                     key=lambda o: o.id)
+    victims = boarding_victims(s, boarder)
     w.set(pid, active=False)
     shields = [o for o in victims if "shield" in o.powers and o.active
                and s.turn_player != o.owner]
@@ -1087,19 +1135,46 @@ def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event]) 
     for v in victims:
         w.atomise(v.id, "boarding", credit_for(s, v), by=pid)
     if contagion:
-        pool = atomised_pool(w.state(), boarder.armada, boarder.type)
+        pool = contagion_order(w.state(), boarder, larvae)
         for v in victims:
             if not pool:
                 break
             larva = pool.pop(0)
+            spot = replacement_spot(w, larva, v)
+            if spot is None:
+                w.events.append(ev("contagion_no_room", piece=larva.id, replaces=v.id))
+                continue
             if larva.stack is not None:
                 w.events.append(ev("unscored", player=larva.stack, piece=larva.id,
-                                   points=larva.value))
-            vv = s.piece(v.id)
-            w.set(larva.id, status=IN_PLAY, x=vv.x, y=vv.y, yaw=vv.yaw, active=False,
+                                   points=s.points(larva)))
+            w.set(larva.id, status=IN_PLAY, x=spot[0], y=spot[1], yaw=v.yaw, active=False,
                   stack=None, owner=boarder.owner)
             w.events.append(ev("contagion", piece=larva.id, replaces=v.id))
     return finish_action(w, events_out, None)
+
+
+def contagion_order(s: GlonkState, boarder: Piece, chosen: tuple[str, ...] = ()) -> list[Piece]:
+    """The atomised Larva Ships that replace the victims, in order: those the player named,
+    then the rest of the pool (box first, then stacks, lowest id first)."""
+    pool = atomised_pool(s, boarder.armada, boarder.type)
+    named = [p for pid in chosen for p in pool if p.id == pid]
+    return named + [p for p in pool if p.id not in chosen]
+
+
+def replacement_spot(w: Work, piece: Piece, victim: Piece) -> tuple[float, float] | None:
+    """Where a piece replacing `victim` goes: the free spot nearest the victim's centre that
+    overlaps no disc (a bigger piece than the victim is moved out just enough), entirely on
+    the Galaxy."""
+    others = [o for o in w.in_play() if o.id not in (piece.id, victim.id)]
+    return spot_near((victim.x, victim.y), piece.radius, others,
+                     lambda x, y: G.inside(x, y, piece.radius), clearance=NO_OVERLAP,
+                     step=0.0005, max_dist=0.08)
+
+
+def boarding_victims(s: GlonkState, boarder: Piece) -> list[Piece]:
+    """Every enemy piece the boarder touches, in id order (the book's "the enemy pieces")."""
+    return sorted([o for o in s.in_play() if enemies(boarder, o) and touching(boarder, o)],
+                  key=lambda o: o.id)
 
 
 def do_jump(s: GlonkState, pid: str, x: float, y: float, events_out) -> GlonkState:
@@ -1110,21 +1185,20 @@ def do_jump(s: GlonkState, pid: str, x: float, y: float, events_out) -> GlonkSta
                     if a < b and touching(before[a], before[b])}
     w.set(pid, x=x, y=y, active=False)
     w.events.append(ev("jumped", piece=pid, x=x, y=y))
-    _rest_touches(w, None, pairs_before, set())
+    molten_used: set[str] = set()
+    _rest_touches(w, None, pairs_before, molten_used)
+    remove_spent_molten_masses(w, molten_used)
     return finish_action(w, events_out, None)
 
 
-def do_place_against(s: GlonkState, pid: str, base: Piece, events_out, *, kind: str,
-                     active: bool) -> GlonkState:
+def do_place_against(s: GlonkState, pid: str, base: Piece, spot: tuple[float, float],
+                     events_out, *, kind: str, active: bool) -> GlonkState:
+    """Fabriker and Teleportation: `pid` is put at `spot` against `base`, which deactivates."""
     w = Work(s)
     w.s = replace(s, pending_board=None)
     p = s.piece(pid)
-    others = [q for q in s.in_play() if q.id != pid]
-    spot = spot_against(base, p.radius, others, lambda x, y: G.inside(x, y, p.radius))
-    if spot is None:
-        raise IllegalAction("there is no free room against the Base")
     if p.status == ATOMISED and p.stack is not None:
-        w.events.append(ev("unscored", player=p.stack, piece=pid, points=p.value))
+        w.events.append(ev("unscored", player=p.stack, piece=pid, points=s.points(p)))
     w.set(pid, status=IN_PLAY, x=spot[0], y=spot[1], active=active, stack=None,
           owner=base.owner)
     w.set(base.id, active=False)

@@ -97,7 +97,7 @@ def _best_play(s, legal):
     for a in legal:
         if not isinstance(a, Play):
             continue
-        after = GAME._apply(s, a).state
+        after = GAME.apply_legal(s, a).state
         score = danger(after) + CARD_COST
         if score < best_score - 1e-9:
             best, best_score = a, score

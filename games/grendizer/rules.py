@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.api import CHANCE, TERMINAL, Event, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
 
 from .actions import (PASS, BeastDraw, Discard, Draw, EventDraw, FirstPlayer, Move, Pass,
                       Play, Reveal, parse)
 from .data import ACTIONS, BEASTS, BOARD, EVENTS
 from .state import BOARD_, DESTROYED, PILE, GState, Lane
+from .validate import check_state
 
 A = BOARD.airspace_boxes
 LOC = BOARD.location_space
@@ -324,6 +325,7 @@ class GrendizerGame:
     name = "grendizer"
     title = "Grendizer XperienZ"
     rules_version = "1"
+    game_type = GameType(chance=True, utility="identical", min_players=1, max_players=4)
     house_rules = {
         "one_card_per_turn": "A Grendizer Movement card counts as the turn's one Actions card: "
                              "it cannot be played after a card was played in the action phase "
@@ -494,7 +496,7 @@ class GrendizerGame:
         if isinstance(action, str):
             action = parse(action)
         self._check(s, action)
-        return self._apply(s, action)
+        return self.apply_legal(s, action)
 
     def _check(self, s: GState, action):
         p = self.current_player(s)
@@ -552,8 +554,10 @@ class GrendizerGame:
             return "a card is discarded only when an event says so"
         return "not a legal action in this phase"
 
-    def _apply(self, s: GState, action) -> Step:
-        """Apply a legal action (the bot and benchmarks call this directly)."""
+    def apply_legal(self, s: GState, action) -> Step:
+        """Apply an action taken from `legal_actions(s)` or `chance_outcomes(s)` without
+        checking it again (the bot tries every card it holds; benchmarks play thousands of
+        games). Anything else must go through `apply`."""
         w = _Work(s)
         step = w.queue.pop(0)
         kind = step[0]
@@ -737,18 +741,7 @@ class GrendizerGame:
 
     def state_from_json(self, data) -> GState:
         s = GState.from_json(data)
-        known = CHANCE_STEPS | CHOICE_STEPS | {"advance", "threat", "check_danger", "take", "end"}
-        for step in s.queue:
-            if not step or step[0] not in known:
-                raise ValueError(f"unknown step in queue: {step!r}")
-        for cid in s.deck + s.discard + sum(s.hands, ()) + ((s.revealed,) if s.revealed else ()):
-            if cid not in ACTIONS:
-                raise ValueError(f"unknown Actions card {cid!r}")
-        for L in s.lanes:
-            if L.beast_card is not None and L.beast_card not in BEASTS:
-                raise ValueError(f"unknown Saucer Beast card {L.beast_card!r}")
-            if (L.beast_token == BOARD_) != (L.beast_pos is not None):
-                raise ValueError("a Saucer Beast token is on the board exactly when it has a space")
+        check_state(s)
         w = _Work(s)
         _run(w)
         if w.ev or tuple(w.queue) != s.queue:

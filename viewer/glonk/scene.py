@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from panda3d.core import NodePath, Quat, Shader, TextNode, TransparencyAttrib, Vec3
 
 from flickbook import resources
-from games.api import IllegalAction
 from games.glonk import rules as R
-from games.glonk.actions import Flick, Move, jump_move
+from games.glonk.actions import Flick, Move, at_arg, jump_move, xy_args
+from games.glonk.moves import RULES
 from games.glonk.galaxy import load_galaxy
 from games.glonk.model import ATOMISED, IN_PLAY, OUT, load_book
 from viewer import geometry
@@ -646,8 +646,9 @@ class GlonkScene(Scene):
         self._ghost_shown = None
 
     def _legal(self, state) -> list:
+        """The discrete choices now (buttons, placements): the rules' cheap query."""
         try:
-            return list(self.game.legal_actions(state))
+            return list(self.game.discrete_actions(state))
         except Exception:  # a state the rules cannot continue from shows no choices
             return []
 
@@ -727,18 +728,15 @@ class GlonkScene(Scene):
                 return ClickResult(message="Click a space of the Galaxy")
             for a in legal:
                 if isinstance(a, Move) and a.args and a.args[-1] == pick.cell:
-                    return ClickResult(action=a)
+                    return ClickResult(action=self._asteroid_at(state, a, pick))
             return ClickResult(message=self._placement_rule(ph))
         if ph == "return_saucer":
-            for a in legal:
-                if isinstance(a, Move) and a.kind == "return" and a.args[2] == pick.piece:
-                    return ClickResult(action=a)
-            return ClickResult(message="Click one of your Bases to bring a lost saucer back against it")
+            return self._return_click(state, legal, pick)
         if ph == "ray":
             for a in legal:
                 if isinstance(a, Move) and a.kind == "ray" and a.args[1] == pick.piece:
                     return ClickResult(action=a)
-            return ClickResult(message="Anaesthetic Ray: click an enemy piece within 1 parsec of a Corvette, or Pass")
+            return ClickResult(message=RULES["ray"])
         if ph != "actions":
             return ClickResult()
         if self.mode == "jump" and self.selected and pick.point is not None:
@@ -755,11 +753,7 @@ class GlonkScene(Scene):
                 self._show_marks(state)
                 who = self.selected if self.mode == "assault" else pick.piece
                 return ClickResult(message=f"Now drag back from {who} and release to flick")
-            return ClickResult(message={
-                "assault": "The target must be an enemy Base or Flying Saucer in a space within range",
-                "telekinesis": "Telekinesis moves an enemy Flying Saucer 1 parsec or less from the Master",
-                "fission": "Meteoric Fission propels an Asteroid 1 parsec or less from the Great Saucer",
-            }[self.mode])
+            return ClickResult(message=RULES[self.mode])
         p = state.get(pick.piece) if pick.piece else None
         if p is None:
             self.deselect()
@@ -796,21 +790,38 @@ class GlonkScene(Scene):
 
     @staticmethod
     def _placement_rule(phase: str) -> str:
-        return {
-            "place_armada": "Place your armada on a Middle Ring space more than 2 parsecs from every Base",
-            "place_asteroid": "Place the Asteroid on an empty Middle or Inner Ring space outside the Bases' spaces",
-            "return_base": "A returning Base goes on an empty Outer Ring space more than 2 parsecs from enemy Bases",
-            "stellar": "Asteroids return to empty spaces of the Middle or Inner Ring",
-        }.get(phase, "Not there")
+        return RULES.get({"place_armada": "place", "place_asteroid": "setup_asteroid",
+                          "return_base": "return_base", "stellar": "stellar_asteroid"}
+                         .get(phase, ""), "Not there")
+
+    def _asteroid_at(self, state, default: Move, pick: Pick) -> Move:
+        """An asteroid goes where the click was when the rule allows it there (on the space,
+        touching no piece), else at the space's default spot."""
+        if default.kind != "asteroid" or pick.point is None:
+            return default
+        chosen = Move("asteroid", default.args[:2] + xy_args(pick.point[0], pick.point[1]))
+        return chosen if self.game.is_legal(state, chosen) else default
+
+    def _return_click(self, state, legal, pick: Pick) -> ClickResult:
+        """A lost saucer returns against the Base clicked (its default spot), or, for a click
+        on the mat beside a Base, touching it on the side of the click."""
+        returns = [a for a in legal if isinstance(a, Move) and a.kind == "return"]
+        for a in returns:
+            if a.args[2] == pick.piece:
+                return ClickResult(action=a)
+        bases = [state.piece(b) for b in dict.fromkeys(a.args[2] for a in returns)]
+        if pick.point is not None and bases:
+            x, y = pick.point[0], pick.point[1]
+            base = min(bases, key=lambda b: math.hypot(b.x - x, b.y - y))
+            if math.hypot(base.x - x, base.y - y) < base.radius + 0.06:
+                saucer = next(a.args[0] for a in returns if a.args[2] == base.id)
+                angle = math.degrees(math.atan2(y - base.y, x - base.x))
+                return self._try(state, Move("return", (saucer, "to", base.id, at_arg(angle))))
+        return ClickResult(message="Click one of your Bases, or beside it where the saucer goes")
 
     def _try(self, state, action) -> ClickResult:
-        if self.game.is_legal(state, action):
-            return ClickResult(action=action)
-        try:
-            self.game.apply(state, action)
-        except IllegalAction as exc:
-            return ClickResult(message=exc.rule)
-        return ClickResult(action=action)
+        why = self.game.refusal(state, action)
+        return ClickResult(action=action) if why is None else ClickResult(message=why)
 
     # --- the flick gesture ------------------------------------------------------------------------
     def press(self, state, pick, button, mods, ctl):
@@ -1072,12 +1083,12 @@ class GlonkScene(Scene):
         else:
             what = {
                 "place_armada": "places the armada: click a Middle Ring space",
-                "place_asteroid": "places an Asteroid: click a space",
+                "place_asteroid": "places an Asteroid: click where it goes on a lit space",
                 "return_base": "brings the Base back: click an Outer Ring space",
-                "return_saucer": "brings lost saucers back: click a Base (or Pass)",
+                "return_saucer": "brings lost saucers back: click a Base, or beside it where the saucer goes (or Pass)",
                 "ray": "may fire an Anaesthetic Ray: click a target (or Pass)",
                 "actions": "acts: click a disc, drag back and release to flick",
-                "stellar": "returns an Asteroid: click a space",
+                "stellar": "returns an Asteroid: click where it goes on a lit space",
             }.get(ph, ph)
             who = state.to_move
             lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
