@@ -80,7 +80,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="solve a puzzle scenario")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--max-ap", type=int, default=None, help="search bound (default: the goal's)")
+    p.add_argument("--max-ap", type=int, default=None, help="Glik: search bound in AP "
+                   "(default: the goal's)")
+    p.add_argument("--max-turns", type=int, default=None,
+                   help="Grendizer: search bound in turns (default: the goal's)")
+    p.add_argument("--samples", type=int, default=200,
+                   help="Glonk and shuffled Grendizer: playouts or flicks a line (default 200)")
+    p.add_argument("--seed", type=int, default=0)
 
     p = sub.add_parser("selfplay", help="write seeded self-play games as record files")
     p.add_argument("game")
@@ -230,31 +236,33 @@ def cmd_check(args) -> int:
 
 
 def cmd_solve(args) -> int:
-    from scenarios import Scenario, solver_for
+    from analysis.puzzles import verify
+    from scenarios import Scenario
 
     record = _load(args.file)
     try:
         scenario = Scenario.from_record(record)
-        solver = solver_for(record.game.name)
     except ValueError as exc:
         raise UserError(f"{args.file}: {exc}") from None
     if not scenario.goal:
         raise UserError(f"{args.file}: this scenario has no goal to solve")
-    start = time.perf_counter()
-    result = solver.solve(record.root.state, scenario.goal,
-                          max_ap=args.max_ap if args.max_ap is not None else None)
-    seconds = time.perf_counter() - start
-    out = {"solved": bool(result.solved), "cost": result.cost, "line": list(result.line),
-           "unique": result.unique, "lines": result.lines, "bound": result.bound,
-           "states": result.states, "seconds": round(seconds, 6)}
+    bound = args.max_turns if args.max_turns is not None else args.max_ap
+    try:
+        verdict = verify(record.game.name, record.root.state, scenario.goal,
+                         samples=args.samples, seed=args.seed, max_cost=bound)
+    except ValueError as exc:
+        raise UserError(f"{args.file}: {exc}") from None
+    out = verdict.to_json()
     if args.json:
         print(json.dumps(out))
-    elif out["solved"]:
-        print(f"solved in {out['cost']} action points: {' ; '.join(out['line'])}")
-        print(f"  shortest solution is {'unique' if out['unique'] else 'not unique'}; "
-              f"{out['states']} states searched in {seconds:.3f} s")
-    else:
-        print(f"no solution within the bound; {out['states']} states searched in {seconds:.3f} s")
+        return 0
+    print(out["verdict"])
+    if verdict.exact and verdict.solved:
+        print(f"  line: {' ; '.join(out['line'])}")
+        print(f"  {out['states']} states searched in {out['seconds']:.3f} s")
+    elif verdict.line:
+        print(f"  best first action: {out['line'][0]}; {out['samples']} samples a line, "
+              f"{out['seconds']:.1f} s" + (f" ({out['note']})" if out.get("note") else ""))
     return 0
 
 
