@@ -44,7 +44,7 @@ class Verdict:
     solved: bool
     line: list = field(default_factory=list)
     cost: int | None = None  # exact: turns (Grendizer) or AP (Glik)
-    unit: str = "turns"
+    unit: str = "turns"  # what `cost` counts (turns, AP); "flick": a Glonk shot's chances
     unique: bool | None = None
     lines: int | None = None
     success: float | None = None  # sampled: the best line's success chance
@@ -64,9 +64,9 @@ class Verdict:
             how = "unique" if self.unique else f"{self.lines} lines"
             unit = self.unit if self.cost != 1 else self.unit.rstrip("s")
             return f"Best: win in {self.cost} {unit}, {how}"
-        if self.levels:
+        if self.unit == "flick":
             if not self.solved:
-                return "Impossible: no flick found meets the goal"
+                return f"Impossible: {self.note or 'no flick found meets the goal'}"
             text = ", ".join(f"{k} {round(100 * v[0])} %" for k, v in self.levels.items())
             return text + (" (trivial: " + self.note + ")" if self.trivial else "")
         if not self.solved:
@@ -75,14 +75,14 @@ class Verdict:
 
     def to_json(self) -> dict:
         out = {"game": self.game, "exact": self.exact, "solved": self.solved,
-               "line": list(self.line), "verdict": self.words(),
+               "line": list(self.line), "verdict": self.words(), "unit": self.unit,
                "seconds": round(self.seconds, 6)}
         if self.exact:
-            out.update({"cost": self.cost, "unit": self.unit, "unique": self.unique,
+            out.update({"cost": self.cost, "unique": self.unique,
                         "lines": self.lines, "states": self.states, "bound": self.bound})
         else:
             out.update({"success": self.success, "error": self.error, "samples": self.samples})
-        if self.levels:
+        if self.unit == "flick":
             out.update({"levels": self.levels, "trivial": self.trivial})
         if self.note:
             out["note"] = self.note
@@ -240,6 +240,41 @@ def goal_flicks(task: GoalFlicks) -> int:
     return hits
 
 
+def goal_candidates(state, goal) -> list:
+    """Flicks aimed at what the goal names: the piece to the space to reach, each of the
+    mover's pieces at the piece to atomise; a small grid of angles and speeds round each aim
+    (the speed a slide of that length needs on the mat, from 70 % to 130 %)."""
+    import math
+
+    from games.glonk import GAME
+    from games.glonk import rules as R
+    from games.glonk.actions import MAX_SPEED, Flick
+
+    aims = []
+    kind = goal.get("type")
+    if kind == "reach":
+        p = state.get(goal["piece"])
+        aims.append((p, GAME.galaxy().by_id[goal["space"]].centroid, 0.0))
+    elif kind == "atomise":
+        target = state.get(goal["piece"])
+        for p in state.in_play():
+            if p.owner == state.turn_player and p.id != target.id:
+                aims.append((p, (target.x, target.y), p.radius + target.radius))
+    out = []
+    for p, (tx, ty), reach in aims:
+        if p is None or p.owner != state.turn_player or not R.activatable(state, p):
+            continue
+        base = math.degrees(math.atan2(ty - p.y, tx - p.x))
+        dist = max(0.01, math.hypot(tx - p.x, ty - p.y) - reach + 0.03)
+        v0 = math.sqrt(2 * R.MU_G * dist)
+        for da in (0, -1.5, 1.5):
+            for f in (1.0, 0.85, 1.15, 0.7, 1.3):
+                flick = Flick.make(p.id, (base + da) % 360, min(MAX_SPEED, v0 * f))
+                if GAME.is_legal(state, flick):
+                    out.append(flick)
+    return out
+
+
 def _verify_glonk(state, goal, *, samples, seed, executor, **_) -> Verdict:
     from scenarios.glonk.goals import goal_problem
 
@@ -251,13 +286,15 @@ def _verify_glonk(state, goal, *, samples, seed, executor, **_) -> Verdict:
     if not (goal or {}).get("type"):
         raise ValueError("Only a checked goal (atomise, reach, score) can be verified")
     executor = executor or InProcessExecutor()
-    cands = candidate_flicks(state)
+    cands = goal_candidates(state, goal)
+    seen = {str(c) for c in cands}
+    cands += [c for c in candidate_flicks(state) if str(c) not in seen]
     root = np.random.SeedSequence(seed)
     screen = run_batches(executor, goal_flicks,
                          [GoalFlicks(state, goal, c, EXACT, None, 1) for c in cands])
     working = [c for c, hit in zip(cands, screen) if hit]
     if not working:
-        return Verdict("glonk", False, False, [], success=0.0,
+        return Verdict("glonk", False, False, [], unit="flick", success=0.0,
                        error=chance_and_error(0, max(1, len(cands)))[1], samples=len(cands),
                        levels={}, note=f"none of {len(cands)} candidate flicks meets it")
     levels_by = {}
@@ -285,7 +322,8 @@ def _verify_glonk(state, goal, *, samples, seed, executor, **_) -> Verdict:
                 if levels["novice"][0] >= TRIVIAL_NOVICE else
                 f"{len(working)} of {len(cands)} candidate flicks meet it")
     club = levels["club"]
-    return Verdict("glonk", False, True, [str(working[best])], success=club[0], error=club[1],
+    return Verdict("glonk", False, True, [str(working[best])], unit="flick",
+                   success=club[0], error=club[1],
                    samples=samples, levels=levels, trivial=trivial, note=note)
 
 

@@ -193,6 +193,18 @@ class GrendizerEditorModel:
         return self._try(replace(s, deck=tuple(sorted(s.deck + (card,))),
                                  hands=s.hands[:seat] + (hand,) + s.hands[seat + 1:]))
 
+    def set_hand(self, seat: int, cards: list[str]) -> str | None:
+        """`seat`'s hand made exactly `cards` (each from the deck); refused as a whole."""
+        before = self.s, self.order
+        for card in self.s.hands[seat]:
+            self.remove_card(seat, card)
+        for card in cards:
+            problem = self.add_card(seat, card)
+            if problem:
+                self.s, self.order = before
+                return problem
+        return None
+
     def set_player(self, seat: int) -> str | None:
         return self._try(replace(self.s, player=seat))
 
