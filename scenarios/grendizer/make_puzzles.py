@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 
 def blank(players: int = 1, difficulty: str = "easy") -> GrendizerEditorModel:
     """An editor on an empty board: no Vega Forces, empty hands, threat 0, Grendizer at the
-    Laboratory."""
+    Laboratory (a new game played to its first action phase, then cleared)."""
     m = GrendizerEditorModel(first_position(players, difficulty))
     for seat, hand in enumerate(m.state().hands):
         for card in hand:
@@ -27,6 +27,8 @@ def blank(players: int = 1, difficulty: str = "easy") -> GrendizerEditorModel:
     for lane, L in enumerate(m.state().lanes):
         for space in L.minifos:
             m.remove_minifo(lane, space)
+        if L.beast_token != "pile":
+            m.remove_beast(lane)
     m.set_threat(0)
     return m
 

@@ -17,10 +17,10 @@ from viewer.editing import WordEntries
 
 X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80)
 #: where the panel's controls sit (a2dTopRight units), for the panel and for tests
-SPOTS = {"tool": (X0 + 0.09, -0.17, 0.185), "damage": (X0 + 0.36, -0.26, 0.09),
-         "threat": (X0 + 0.62, -0.26, 0.09), "card": (X0 + 0.09, -0.26),
+SPOTS = {"tool": (X0 + 0.09, -0.17, 0.185), "damage": (X0 + 0.36, -0.28, 0.09),
+         "threat": (X0 + 0.62, -0.28, 0.09), "card": (X0 + 0.09, -0.28),
          "hand": (X0, -0.37), "goal": (X0 + 0.09, -0.47, 0.185),
-         "turns": (X0 + 0.36, -0.55, 0.09), "amount": (X0 + 0.62, -0.55, 0.09),
+         "turns": (X0 + 0.36, -0.58, 0.09), "amount": (X0 + 0.62, -0.58, 0.09),
          "order": (X0 + 0.09, -0.71, 0.185), "title": (X0, -0.86), "description": (X0, -0.98),
          "hint": (X0, -1.16), "verify": (X0 + 0.12, -1.33), "save": (X0 + 0.42, -1.33)}
 TOOLS = (("MiniFO", "minifo"), ("Beast", "beast"), ("Remove", "remove"),
@@ -175,8 +175,8 @@ class GrendizerEditor(WordEntries):
         self.tool_buttons = [button(t, "tool", i, self.set_tool, [k])
                              for i, (t, k) in enumerate(TOOLS)]
         button("Next card", "card", 0, self.next_beast_card)
-        label("damage", -0.215, 0.024, DIM, x=SPOTS["damage"][0] - 0.04)
-        label("threat", -0.215, 0.024, DIM, x=SPOTS["threat"][0] - 0.04)
+        label("damage", -0.235, 0.024, DIM, x=SPOTS["damage"][0] - 0.04)
+        label("threat", -0.235, 0.024, DIM, x=SPOTS["threat"][0] - 0.04)
         for i, (t, d) in enumerate((("-", -1), ("+", 1))):
             button(t, "damage", i, self._damage, [d], width=0.08, scale=0.04)
             button(t, "threat", i, self._threat, [d], width=0.08, scale=0.04)
@@ -198,12 +198,12 @@ class GrendizerEditor(WordEntries):
         label("Goal", -0.425, 0.028, DIM)
         for i, (t, k) in enumerate(GOALS):
             button(t, "goal", i, self.set_goal, [k])
-        label("turns", -0.505, 0.024, DIM, x=SPOTS["turns"][0] - 0.04)
-        label("N / T", -0.505, 0.024, DIM, x=SPOTS["amount"][0] - 0.04)
+        label("turns", -0.535, 0.024, DIM, x=SPOTS["turns"][0] - 0.04)
+        label("N / T", -0.535, 0.024, DIM, x=SPOTS["amount"][0] - 0.04)
         for i, (t, d) in enumerate((("-", -1), ("+", 1))):
             button(t, "turns", i, self._turns, [d], width=0.08, scale=0.04)
             button(t, "amount", i, self._amount, [d], width=0.08, scale=0.04)
-        self.goal_label = label("", -0.62, 0.028, (0.75, 0.95, 0.75, 1), wrap=27)
+        self.goal_label = label("", -0.645, 0.028, (0.75, 0.95, 0.75, 1), wrap=27)
         button("Fix order", "order", 0, self.fix_order)
         button("Shuffled", "order", 1, self.shuffle_order)
         self.order_label = label("", -0.775, 0.024, DIM, wrap=32)
