@@ -35,6 +35,16 @@ def said(desk, text, what=None):
     return desk.wait(lambda p: text in (p.get("message") or ""), 60, what or repr(text))
 
 
+def screenshot(desk, path):
+    """The window as drawn now: a pointer move makes it draw a frame after what it said."""
+    before = desk.probe().get("frames_drawn", 0)
+    desk.move(640, 700)
+    desk.move(650, 705)
+    desk.wait(lambda p: p.get("frames_drawn", 0) > before, 10, "a fresh frame")
+    subprocess.run(["import", "-window", "root", str(path)], env=desk.env, check=False,
+                   capture_output=True)
+
+
 def test_set_up_verify_save_and_reopen_a_grendizer_puzzle_in_a_real_window(tmp_path):
     from games.grendizer import GAME
     from scenarios import load_scenario
@@ -85,8 +95,7 @@ def test_set_up_verify_save_and_reopen_a_grendizer_puzzle_in_a_real_window(tmp_p
         desk.key("Return")
         desk.click(*panel_px("verify"))
         said(desk, "Best: win in 1 turn, unique", "the verdict")
-        subprocess.run(["import", "-window", "root", str(tmp_path / "editor.png")],
-                       env=desk.env, check=False, capture_output=True)
+        screenshot(desk, tmp_path / "editor.png")
         desk.click(*panel_px("save"))
         saved = tmp_path / "scen" / "grendizer" / "e2e-last-blow.flick"
         wait_for_file(saved)
@@ -114,8 +123,7 @@ def test_set_up_verify_save_and_reopen_a_grendizer_puzzle_in_a_real_window(tmp_p
         desk.key("F2")
         p = desk.wait(lambda p: p["editor"], 30, "the editor on the reopened puzzle")
         assert "new game" not in p["message"]  # it edits the saved puzzle, not a new game
-        subprocess.run(["import", "-window", "root", str(tmp_path / "reopened.png")],
-                       env=desk.env, check=False, capture_output=True)
+        screenshot(desk, tmp_path / "reopened.png")
     except BaseException:
         desk.key("F12")
         raise

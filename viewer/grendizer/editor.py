@@ -19,13 +19,13 @@ X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80)
 #: where the panel's controls sit (a2dTopRight units), for the panel and for tests
 SPOTS = {"tool": (X0 + 0.09, -0.17, 0.185), "damage": (X0 + 0.36, -0.28, 0.09),
          "threat": (X0 + 0.62, -0.28, 0.09), "card": (X0 + 0.09, -0.28),
-         "hand": (X0, -0.37), "goal": (X0 + 0.09, -0.47, 0.185),
-         "turns": (X0 + 0.36, -0.58, 0.09), "amount": (X0 + 0.62, -0.58, 0.09),
-         "order": (X0 + 0.09, -0.71, 0.185), "title": (X0, -0.86), "description": (X0, -0.98),
-         "hint": (X0, -1.16), "verify": (X0 + 0.12, -1.33), "save": (X0 + 0.42, -1.33)}
+         "hand": (X0, -0.39), "goal": (X0 + 0.09, -0.50, 0.185),
+         "turns": (X0 + 0.36, -0.61, 0.09), "amount": (X0 + 0.62, -0.61, 0.09),
+         "order": (X0 + 0.09, -0.74, 0.185), "title": (X0, -0.89), "description": (X0, -1.01),
+         "hint": (X0, -1.19), "verify": (X0 + 0.12, -1.36), "save": (X0 + 0.42, -1.36)}
 TOOLS = (("MiniFO", "minifo"), ("Beast", "beast"), ("Remove", "remove"),
          ("Grendizer", "grendizer"))
-GOALS = (("Destroy it", "beast"), ("Destroy N", "count"), ("Threat <", "threat"),
+GOALS = (("Destroy it", "beast"), ("Destroy N", "count"), ("Low threat", "threat"),
          ("Survive", "survive"))
 ENTRY_FIELDS = ("title", "description", "hint", "hand")
 
@@ -195,25 +195,25 @@ class GrendizerEditor(WordEntries):
         self.entries["title"].enterText(self.model.title)
         self.entries["description"].enterText(self.model.description)
         self.entries["hand"].enterText(" ".join(self.model.state().hands[self.model.state().player]))
-        label("Goal", -0.425, 0.028, DIM)
+        label("Goal", -0.455, 0.028, DIM)
         for i, (t, k) in enumerate(GOALS):
             button(t, "goal", i, self.set_goal, [k])
-        label("turns", -0.535, 0.024, DIM, x=SPOTS["turns"][0] - 0.04)
-        label("N / T", -0.535, 0.024, DIM, x=SPOTS["amount"][0] - 0.04)
+        label("turns", -0.565, 0.024, DIM, x=SPOTS["turns"][0] - 0.04)
+        label("N / T", -0.565, 0.024, DIM, x=SPOTS["amount"][0] - 0.04)
         for i, (t, d) in enumerate((("-", -1), ("+", 1))):
             button(t, "turns", i, self._turns, [d], width=0.08, scale=0.04)
             button(t, "amount", i, self._amount, [d], width=0.08, scale=0.04)
-        self.goal_label = label("", -0.645, 0.028, (0.75, 0.95, 0.75, 1), wrap=27)
+        self.goal_label = label("", -0.675, 0.028, (0.75, 0.95, 0.75, 1), wrap=27)
         button("Fix order", "order", 0, self.fix_order)
         button("Shuffled", "order", 1, self.shuffle_order)
-        self.order_label = label("", -0.775, 0.024, DIM, wrap=32)
-        self.hints_label = label("", -1.235, 0.026, wrap=28)
+        self.order_label = label("", -0.805, 0.024, DIM, wrap=32)
+        self.hints_label = label("", -1.265, 0.026, wrap=28)
         _button(f, "Verify", self.verify, (spot("verify")[0], 0, spot("verify")[1]),
                 width=0.24, height=0.07)
         _button(f, "Save puzzle", self.save, (spot("save")[0], 0, spot("save")[1]),
                 width=0.3, height=0.07)
-        self.result_label = label("", -1.43, 0.03, (0.98, 0.84, 0.30, 1), wrap=25)
-        self.problem_label = label("", -1.52, 0.026, (1, 0.7, 0.5, 1), wrap=28)
+        self.result_label = label("", -1.46, 0.03, (0.98, 0.84, 0.30, 1), wrap=25)
+        self.problem_label = label("", -1.55, 0.026, (1, 0.7, 0.5, 1), wrap=28)
         label("Click: the tool's edit   Right-click: take away", -1.93, 0.024, DIM)
 
     def _refresh_panel(self) -> None:
