@@ -9,7 +9,19 @@ Prints figures, then one JSON line with:
 - max_sink_mm, tunnelled: from a sweep of hits between every kind of piece at 1 to 3 m/s
   (sink: how far any disc's lowest point went below the mat; tunnelled: hits where a disc
   passed into or through another, or missed a disc it was aimed straight at) - target 0;
-- motion_kb_median: median size of Motion.to_bytes() for the typical flicks (<= 10 KB).
+- motion_kb_median: median size of Motion.to_bytes() for the typical flicks (<= 10 KB);
+- bullet_share: the part of a flick's time spent inside PyBullet calls (bullet_step_share: in
+  stepSimulation alone), from a separate, instrumented run of the same flicks;
+- textbook figures (issue 9): drift_mm_per_m (sideways drift of spinning slides, per metre
+  slid, < 5), spin_stop_ratio (stop time of a disc spinning in place over
+  omega R / ((4/3) mu g), the one farthest from 1; within 10 %), headon_angle_err_deg and
+  headon_spin (a dead-centre hit: the struck disc's direction off the line of centres, < 0.5,
+  and its spin, rad/s), low_speed_transfer (the smallest speed ratio struck / striker from
+  0.05 to 0.2 m/s over (1 + e) / 2; within 10 %), max_hop_mm, leaning (discs that end tilted
+  over 1 degree), flips and flip_rate (discs that end upside down in a sweep of hard hits at
+  3.5 to 5 m/s), pack_overlap_mm and pack_propped (an asteroid into a mixed cluster, off
+  centre), slide_err_worst (worst relative error of a lone slide against v^2 / (2 mu g) over
+  24 directions and three speeds; within 3 %).
 """
 from __future__ import annotations
 
@@ -25,7 +37,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from physics import PIECE_SIZES, Disc, Flick, simulate  # noqa: E402
+import pybullet  # noqa: E402
+
+from physics import PIECE_SIZES, Disc, Flick, config, simulate  # noqa: E402
+from physics import sim as physics_sim  # noqa: E402
+
+MU_G = config.DEFAULT_FRICTION * config.GRAVITY
+E_PAIR = config.DEFAULT_RESTITUTION ** 2
 
 
 def make(disc_id: str, kind: str, x: float, y: float, yaw: float = 0.0) -> Disc:
@@ -147,6 +165,179 @@ def hit_sweep():
     return hits, max_sink, max_overlap, tunnelled
 
 
+def tilt_deg(q) -> float:
+    """Angle between a disc's axis and the vertical, folded so face-down counts as flat."""
+    qx, qy = float(q[0]), float(q[1])
+    zz = 1 - 2 * (qx * qx + qy * qy)
+    return math.degrees(math.acos(min(1.0, abs(zz))))
+
+
+def drift_per_metre():
+    """Spinning slides in 8 directions: worst sideways drift per metre slid (mm/m)."""
+    worst = 0.0
+    for kind, spin in (("base", 12.0), ("saucer", 12.0), ("saucer", 30.0), ("kiboom", -30.0)):
+        for k in range(8):
+            a = 2 * math.pi * k / 8 + 0.2
+            m = simulate([make("a", kind, 0, 0)], Flick("a", a, 3.0, spin))
+            f = m.final[0]
+            along = f.x * math.cos(a) + f.y * math.sin(a)
+            side = -f.x * math.sin(a) + f.y * math.cos(a)
+            worst = max(worst, abs(side) / along * 1e3)
+    return worst
+
+
+def unwrapped_yaw(m, i: int) -> np.ndarray:
+    q = m.poses[:, i, 3:].astype(np.float64)
+    return np.unwrap([math.atan2(2 * (x * y + z * w), 1 - 2 * (y * y + z * z))
+                      for x, y, z, w in q])
+
+
+def spin_stop_ratio():
+    """Discs spinning in place: stop time over omega R / ((4/3) mu g); the one farthest from 1.
+
+    The stop time is 2 * (angle turned) / omega, the time a steady braking takes to turn that
+    far (it does not depend on how long the run takes to notice that the disc rests)."""
+    ratios = []
+    for kind in ("base", "saucer", "kiboom", "black_hole", "asteroid"):
+        for w in (10.0, 30.0):
+            m = simulate([make("a", kind, 0, 0)], Flick("a", 0.0, 0.0, w))
+            yaw = unwrapped_yaw(m, 0)
+            stop = 2 * abs(yaw[-1] - yaw[0]) / w
+            ratios.append(stop / (w * PIECE_SIZES[kind].radius / (4 / 3 * MU_G)))
+    return max(ratios, key=lambda r: abs(r - 1))
+
+
+def head_on():
+    """Dead-centre hits between every pair of kinds, 4 directions, 1 and 3 m/s: the struck
+    disc's worst direction error (degrees) and fastest spin (rad/s) while it moves."""
+    kinds = ["saucer", "kiboom", "base", "asteroid", "black_hole"]
+    worst_angle = worst_spin = 0.0
+    for ka in kinds[:3]:
+        for kb in kinds:
+            gap = PIECE_SIZES[ka].radius + PIECE_SIZES[kb].radius + 0.05
+            for k in range(4):
+                a = math.radians(22.5 + 90 * k)
+                for speed in (1.0, 3.0):
+                    b = make("b", kb, gap * math.cos(a), gap * math.sin(a))
+                    m = simulate([make("a", ka, 0, 0), b], Flick("a", a, speed))
+                    fb = m.final[1]
+                    went = math.atan2(fb.y - b.y, fb.x - b.x)
+                    err = abs((went - a + math.pi) % (2 * math.pi) - math.pi)
+                    worst_angle = max(worst_angle, math.degrees(err))
+                    yaw = unwrapped_yaw(m, 1)
+                    spin = np.abs(np.diff(yaw) / np.diff(m.times)) if len(yaw) > 1 else [0.0]
+                    worst_spin = max(worst_spin, float(np.max(spin)))
+    return worst_angle, worst_spin
+
+
+def low_speed_transfer():
+    """Equal saucers 1 mm apart, struck at 0.05 to 0.2 m/s: the struck disc's speed over the
+    striker's at impact (from their slide distances), over (1 + e) / 2; the smallest."""
+    out = []
+    for kind in ("saucer", "base", "kiboom"):
+        r = PIECE_SIZES[kind].radius
+        for v in (0.05, 0.1, 0.2):
+            v0 = math.sqrt(v * v + 2 * MU_G * 0.001)
+            m = simulate([make("a", kind, 0, 0), make("b", kind, 2 * r + 0.001, 0)],
+                         Flick("a", 0.0, v0))
+            vb = math.sqrt(2 * MU_G * max(0.0, m.final[1].x - (2 * r + 0.001)))
+            out.append(vb / v / ((1 + E_PAIR) / 2))
+    return min(out)
+
+
+def hard_hits():
+    """Hard hits (3.5 to 5 m/s, struck discs reach 4.2 m/s in play) between kinds, centred
+    and glancing: highest hop (mm), discs ending tilted, discs ending flipped, hits."""
+    kinds = ["saucer", "kiboom", "base", "asteroid", "black_hole"]
+    hop = 0.0
+    leaning = flips = hits = 0
+    for ka in ("kiboom", "saucer", "base"):
+        for kb in kinds:
+            ra, rb = PIECE_SIZES[ka].radius, PIECE_SIZES[kb].radius
+            for speed in (3.5, 4.2, 5.0):
+                for offset in (0.0, 0.3, 0.7):
+                    discs = [make("a", ka, 0, 0), make("b", kb, 0.1, offset * (ra + rb)),
+                             make("c", "kiboom", 0.1 + rb + 0.02, -0.03)]
+                    m = simulate(discs, Flick("a", 0.0, speed))
+                    hits += 1
+                    for i, d in enumerate(discs):
+                        hop = max(hop, float(np.max(m.poses[:, i, 2]) - d.thickness / 2))
+                    for d in m.final:
+                        flips += d.upside_down
+                    leaning += sum(tilt_deg(q) > 1.0 for q in m.poses[-1, :, 3:])
+    return hop, leaning, flips, hits
+
+
+def pack():
+    """An asteroid hitting a mixed cluster off centre: deepest final overlap (mm), discs left
+    propped (tilted or raised), seconds to settle."""
+    discs = [make("ast", "asteroid", -0.25, 0.012)]
+    kinds = ["saucer", "kiboom", "base", "kiboom", "saucer", "kiboom", "saucer"]
+    k = 0
+    for row in range(3):
+        for col in range(3):
+            kind = kinds[k % len(kinds)]
+            discs.append(make(f"c{k}", kind, 0.07 * col + 0.0005 * row,
+                              0.066 * (row - 1) + 0.001 * col))
+            k += 1
+    worst = 0.0
+    propped = 0
+    duration = 0.0
+    for speed in (2.0, 3.0, 4.2):
+        m = simulate(discs, Flick("ast", 0.0, speed))
+        duration = max(duration, m.duration)
+        fin = m.final
+        for i, a in enumerate(fin):
+            propped += a.z > 0 or tilt_deg(m.poses[-1, m.index(a.id), 3:]) > 1.0
+            for b in fin[i + 1:]:
+                if a.z == b.z:
+                    worst = max(worst, a.radius + b.radius - math.hypot(a.x - b.x, a.y - b.y))
+    return worst, propped, duration
+
+
+def slide_error():
+    """Lone slides in 24 directions at 0.5, 1 and 2 m/s: worst relative error of the distance
+    against v^2 / (2 mu g)."""
+    worst = 0.0
+    for kind in ("saucer", "black_hole"):
+        for k in range(24):
+            a = 2 * math.pi * k / 24
+            for v in (0.5, 1.0, 2.0):
+                f = simulate([make("a", kind, 0, 0)], Flick("a", a, v)).final[0]
+                worst = max(worst, abs(math.hypot(f.x, f.y) / (v * v / (2 * MU_G)) - 1))
+    return worst
+
+
+def bullet_share(discs, flicks):
+    """Share of the flicks' time spent inside PyBullet calls, and inside stepSimulation."""
+    spent = {"all": 0.0, "step": 0.0}
+    originals = {}
+    for name in dir(pybullet):
+        fn = getattr(pybullet, name)
+        if callable(fn) and not name.startswith("_") and name[0].islower():
+            originals[name] = fn
+
+            def timed(*a, _fn=fn, _step=(name == "stepSimulation"), **kw):
+                t0 = time.perf_counter()
+                try:
+                    return _fn(*a, **kw)
+                finally:
+                    dt = time.perf_counter() - t0
+                    spent["all"] += dt
+                    if _step:
+                        spent["step"] += dt
+            setattr(physics_sim.pb, name, timed)
+    try:
+        t0 = time.perf_counter()
+        for f in flicks:
+            simulate(discs, f)
+        total = time.perf_counter() - t0
+    finally:
+        for name, fn in originals.items():
+            setattr(physics_sim.pb, name, fn)
+    return spent["all"] / total, spent["step"] / total
+
+
 def main():
     discs = full_galaxy()
     assert len(discs) == 85
@@ -170,12 +361,35 @@ def main():
     hits, max_sink, max_overlap, tunnelled = hit_sweep()
     print(f"hit sweep: {hits} hits, max sink {max_sink * 1e3:.3f} mm, deepest momentary overlap"
           f" {max_overlap * 1e3:.2f} mm, {tunnelled} tunnelled")
+    share, step_share = bullet_share(discs, flicks)
+    print(f"time inside PyBullet: {share:.0%} (stepSimulation {step_share:.0%})")
+    drift = drift_per_metre()
+    stop = spin_stop_ratio()
+    angle, spin = head_on()
+    transfer = low_speed_transfer()
+    hop, leaning, flips, hard = hard_hits()
+    overlap, propped, settle = pack()
+    slide = slide_error()
+    print(f"drift {drift:.2f} mm/m; spin stop ratio {stop:.3f}; head-on {angle:.3f} deg, spin"
+          f" {spin:.2f} rad/s; low-speed transfer {transfer:.3f} of (1+e)/2; hard hits: hop"
+          f" {hop * 1e3:.3f} mm, {leaning} leaning, {flips} flipped of {hard}; pack: overlap"
+          f" {overlap * 1e3:.3f} mm, {propped} propped, {settle:.2f} s; worst slide error"
+          f" {slide:.2%}")
     print(json.dumps({"flick_ms_median": round(flick_ms, 1),
                       "flick_cpu_ms_median": round(statistics.median(asleep_cpu) * 1e3, 1),
                       "speedup_vs_all_awake": round(speedup, 1),
                       "max_sink_mm": round(max_sink * 1e3, 3), "tunnelled": tunnelled,
                       "max_overlap_mm": round(max_overlap * 1e3, 2),
-                      "motion_kb_median": round(kb, 2)}))
+                      "motion_kb_median": round(kb, 2),
+                      "bullet_share": round(share, 3), "bullet_step_share": round(step_share, 3),
+                      "drift_mm_per_m": round(drift, 3), "spin_stop_ratio": round(stop, 3),
+                      "headon_angle_err_deg": round(angle, 3), "headon_spin": round(spin, 3),
+                      "low_speed_transfer": round(transfer, 3),
+                      "max_hop_mm": round(hop * 1e3, 3), "leaning": int(leaning),
+                      "flips": int(flips), "flip_rate": round(flips / hard, 4),
+                      "pack_overlap_mm": round(overlap * 1e3, 4), "pack_propped": int(propped),
+                      "pack_settle_s": round(settle, 2),
+                      "slide_err_worst": round(slide, 4)}))
 
 
 if __name__ == "__main__":

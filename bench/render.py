@@ -27,7 +27,7 @@ PY_TASKS = ("flickbook-controller", "flickbook-animation", "flickbook-camera", "
 
 def bench_glik(frames: int = 300, size=(1280, 720)) -> dict:
     from viewer.app import ViewerApp
-    from viewer.demo import demo_session
+    from viewer.glik.demo import demo_session
 
     session = demo_session()
     app = ViewerApp(session, offscreen=True, size=size, interactive=True)

@@ -76,6 +76,9 @@ class GameType:
       motion)` replays a stored one without simulating.
     - `discrete_actions`: `discrete_actions(state)` lists the discrete actions alone (no
       flicks or points), cheaply, for buttons and menus.
+    - `upgrades_records`: `upgrade_record(data)` brings a record's file JSON written under an
+      older `rules_version` (its `headers`) to this one, where a rules decision changed what
+      the recorded actions mean; the file loader calls it.
     - `utility`: "zero_sum" (competitive shares of a win) or "identical" (cooperative: every
       player gets the same result).
     """
@@ -84,6 +87,7 @@ class GameType:
     continuous_actions: bool = False
     motion: bool = False
     discrete_actions: bool = False
+    upgrades_records: bool = False
     utility: str = "zero_sum"
     min_players: int = 1
     max_players: int = 8

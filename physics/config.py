@@ -1,15 +1,23 @@
 """Every physics tunable in one place (SI units: metres, kilograms, seconds, radians).
 
-The values come from the measurements in FINDINGS.md: thin discs need a stiff contact
-(`CONTACT_ERP`) and small steps (`SUBSTEPS`) so they neither sink into the mat nor pass
-through each other at 3 m/s; resting discs stay out of the world (or asleep in it) until
-something moving comes near, so they cost nothing.
+The values come from the measurements in FINDINGS.md and bench/physics.py: discs slide on the
+mat by the uniform-pressure friction model in `physics.mat`; Bullet steps only the frames in
+which discs may touch, in small steps (`SUBSTEPS`) with a stiff contact (`CONTACT_ERP`) so
+they do not pass through each other at 3 m/s; resting discs stay out of the world (or asleep
+in it) until something moving comes near, so they cost nothing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Gravity (m/s^2), along -z; the mat is the plane z = 0.
+#: Version of the physics: what a recorded Motion was made by. It changes whenever the same
+#: flick on the same discs may give a different Motion; records store it in their headers.
+#: 1: Bullet's contact friction on a plane mat. 2: the mat's friction by `physics.mat`, discs
+#: kept flat, Bullet only for hits between discs.
+VERSION = 2
+
+#: Gravity (m/s^2), along -z; the mat is the plane z = 0. It presses a disc on the mat (its
+#: friction); Bullet's world has none, since discs move in the plane.
 GRAVITY = 9.81
 
 #: Keep one private PyBullet client per thread and empty it for each flick (saves ~10 ms a
@@ -26,43 +34,38 @@ SUBSTEPS = 8
 #: Record one pose sample every SAMPLE_EVERY frames (240 / 2 = 120 Hz playback data).
 SAMPLE_EVERY = 2
 
-#: Solver settings. FINDINGS: contact ERP 0.8 keeps a 6 mm disc within 0.1 mm of the mat.
+#: Solver settings. Contact ERP 0.8 resolves an overlap within a few steps.
 #: Split impulses (for every penetration: threshold 0) push overlapping discs apart without
 #: adding energy; contacts are processed only once they touch (processing threshold 0),
 #: because Bullet's speculative contacts silently make a collision perfectly inelastic.
+#: Bullet's default restitution threshold (0.2 m/s) made every gentler hit fully plastic.
 CONTACT_ERP = 0.8
-SOLVER_ITERATIONS = 20
+SOLVER_ITERATIONS = 10
 SPLIT_IMPULSE_THRESHOLD = 0.0
 CONTACT_PROCESSING_THRESHOLD = 0.0
+RESTITUTION_THRESHOLD = 0.001
 #: Extra distance (m), beyond what the fastest mover covers in two frames, within which
 #: resting discs are put into the world and woken, and pairs are watched for contacts.
-REACH_MARGIN = 0.005
+REACH_MARGIN = 0.001
+#: Once everything is still, discs still overlapping by more than SETTLE_OVERLAP (m) are
+#: stepped (for at most SETTLE_FRAMES frames) until Bullet has pushed them apart.
+SETTLE_OVERLAP = 0.00002
+SETTLE_FRAMES = 24
+#: Height (m) of every disc's rim in Bullet, whatever its thickness: discs stay on their
+#: level, so only the rim's outline matters, and equal rims meet square.
+RIM_HEIGHT = 0.005
+#: How far (m) a disc's centre may drift from its height in Bullet before it is put back.
+HEIGHT_SLACK = 1e-7
 
 #: Default surface properties (RULES-NOTES: sliding friction on the mat about 0.35).
 #: `Disc.friction` is the disc's sliding friction ON THE MAT; `Disc.restitution` its
 #: bounciness against another disc (Bullet multiplies the two discs' values: 0.9 * 0.9 = 0.81,
-#: hard plastic). The mat does not bounce.
+#: hard plastic).
 DEFAULT_FRICTION = 0.35
 DEFAULT_RESTITUTION = 0.9
-#: Bullet multiplies the two bodies' friction. A disc's own friction coefficient in Bullet is
-#: `friction / MAT_FRICTION`, so disc-on-mat friction is `friction` while smooth disc rims
-#: rub each other with only (0.35 / 2.5)^2 = 0.02.
+#: Smooth disc rims rub each other with (friction / MAT_FRICTION)^2 = (0.35 / 2.5)^2 = 0.02
+#: (Bullet multiplies the two discs' coefficients).
 MAT_FRICTION = 2.5
-MAT_RESTITUTION = 0.0
-#: Rolling and spinning friction of a disc on the mat (Bullet's units, metres). A flat disc
-#: does not roll, and Bullet's rolling friction on a cylinder turns a straight slide into a
-#: curve (a disc flicked at 30 degrees ended at 39), so it is off. A spinning disc is braked by
-#: the sliding friction of its contact points, which already gives the textbook (4/3) mu g / R
-#: for a flat disc; the spinning friction only adds a little.
-ROLLING_FRICTION = 0.0
-SPINNING_FRICTION = 0.0002
-
-#: A disc is at rest when, frame after frame for REST_SECONDS, it moves slower than REST_SPEED
-#: (m/s) and turns slower than REST_SPIN (rad/s), judged from its pose one frame to the next
-#: (FINDINGS: single-instant tests fire too early; the solver's velocities jitter at rest).
-REST_SPEED = 0.002
-REST_SPIN = 0.5
-REST_SECONDS = 0.1
 
 #: A woken disc that ends within this distance (m) and angle (rad) of where it started did
 #: not move: it is returned exactly as given.

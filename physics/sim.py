@@ -1,17 +1,25 @@
-"""simulate(): one flick in a fresh, headless PyBullet world, recorded as a Motion.
+"""simulate(): one flick, recorded as a Motion. Discs slide on the mat by the textbook; Bullet
+resolves the hits between them.
 
 Why it is built this way (FINDINGS.md and the measurements in config.py):
+- The mat is not a Bullet body. A flat disc's friction with the mat is `physics.mat`'s
+  uniform-pressure model (slide and spin decay together, no sideways force), applied by this
+  module. Bullet's own contact friction on a plane bent spinning slides, stopped spins early and
+  shortened slides at an angle to the world axes.
+- Discs move in the plane: there is no gravity and no mat in the Bullet world, and every disc has
+  no inertia about horizontal axes (`localInertiaDiagonal` (0, 0, I)), so a hit can neither
+  tilt it nor lift it. Two flat discs on a flat mat touch rim to rim, so they cannot ride up
+  each other: no disc stands, rolls, leans or flips. A disc that starts lying on another keeps
+  its height while it is supported, and drops flat onto what is below once it is not.
+- A frame in which no two discs can meet (the movers' travel is less than the smallest gap)
+  does not touch Bullet at all: the movers slide by the model alone. Only frames in which two
+  discs may touch are stepped in Bullet, at FRAME_HZ * SUBSTEPS, with the mat's friction
+  applied after every step, split impulses and a restitution threshold low enough that a
+  0.05 m/s tap still bounces.
 - A fresh world per call (a private DIRECT client, emptied), built from the caller's
   snapshot, with `deterministicOverlappingPairs`, gives bit-identical results; branching
-  with `restoreState` would not.
-- Thin discs need a stiff contact and small steps: the solver runs at FRAME_HZ * SUBSTEPS
-  (1920 Hz), stepped one step at a time so that every contact between discs is seen, with split
-  impulses so that resolving an overlap adds no energy.
-- Resting discs cost nothing. Adding a body to a Bullet world costs about 0.5 ms and 85 awake
-  discs about 0.1-1.6 ms a step, so a disc enters the world only when a moving disc comes within
-  reach of it (two frames of travel plus a margin), asleep discs are woken the same way, and a
-  disc that has really rested (it moved under 2 mm/s and turned under 0.5 rad/s for 0.1 s) with
-  nothing moving near it is put to sleep. Only awake discs are read each frame.
+  with `restoreState` would not. Adding a body costs ~0.3 ms, so a disc enters the world only
+  when something may touch it within the frame.
 """
 from __future__ import annotations
 
@@ -24,9 +32,8 @@ import numpy as np
 import pybullet as pb
 
 from . import config
+from .mat import slide_and_spin
 from .motion import Contact, Disc, Flick, Motion, is_upside_down, quantise_poses, yaw_of
-
-
 
 class _QuietStdout:
     """Send C-level stdout to /dev/null for a moment: pybullet prints its "build time" line
@@ -121,7 +128,7 @@ class _World:
         self.discs = tuple(discs)
         self.ids = tuple(ids)
         self.flick = flick
-        self.n = len(discs)
+        self.n = n = len(discs)
         self.piece = ids.index(flick.piece)
         self.vanish = {ids.index(a): {ids.index(b) for b in bs}
                        for a, bs in vanish_on_touch.items()}
@@ -129,8 +136,20 @@ class _World:
         self.max_seconds = float(max_seconds)
         self.all_awake = all_awake
         self.radius = np.array([d.radius for d in discs])
-        self.elevated = np.array([d.z > 0 for d in discs])
-        self.thick = np.array([d.thickness for d in discs])
+        self.r = [d.radius for d in discs]
+        self.mu_g = [(config.DEFAULT_FRICTION if d.friction is None else d.friction)
+                     * config.GRAVITY for d in discs]
+        # Each disc's state, kept here (Python floats): the world is the truth only for discs
+        # stepped in Bullet this frame (`synced`).
+        self.x = [d.x for d in discs]
+        self.y = [d.y for d in discs]
+        self.yaw = [d.yaw for d in discs]
+        self.z = [d.z for d in discs]  # lower face above the mat
+        self.vx = [0.0] * n
+        self.vy = [0.0] * n
+        self.w = [0.0] * n
+        self.synced = [True] * n
+        self.turned = [False] * n  # whether yaw changed (the pose's quaternion is rebuilt)
 
     # --- world ---------------------------------------------------------------------------
 
@@ -141,17 +160,11 @@ class _World:
             numSubSteps=0, numSolverIterations=config.SOLVER_ITERATIONS,
             deterministicOverlappingPairs=1, contactERP=config.CONTACT_ERP,
             useSplitImpulse=1, splitImpulsePenetrationThreshold=config.SPLIT_IMPULSE_THRESHOLD,
+            restitutionVelocityThreshold=config.RESTITUTION_THRESHOLD,
             physicsClientId=cid)
         pb.setPhysicsEngineParameter(fixedTimeStep=1.0 / (config.FRAME_HZ * config.SUBSTEPS),
                                      physicsClientId=cid)
-        pb.setGravity(0, 0, -config.GRAVITY, physicsClientId=cid)
-        plane = pb.createCollisionShape(pb.GEOM_PLANE, physicsClientId=cid)
-        self.mat = pb.createMultiBody(0, plane, useMaximalCoordinates=True, physicsClientId=cid)
-        # Bullet combines rolling (spinning) friction as r0 * f1 + f0 * r1: with the mat's own
-        # at 0, a disc's rolling friction r acts on the mat as r * MAT_FRICTION.
-        pb.changeDynamics(self.mat, -1, lateralFriction=config.MAT_FRICTION,
-                          restitution=config.MAT_RESTITUTION, rollingFriction=0.0,
-                          spinningFriction=0.0, physicsClientId=cid)
+        pb.setGravity(0, 0, 0, physicsClientId=cid)
         self.shapes: dict[tuple[float, float], int] = {}
         self.body: list[int | None] = [None] * self.n
         pose = np.zeros((self.n, 7))
@@ -161,55 +174,64 @@ class _World:
         self.pose = pose
 
     def _create(self, i):
-        """Put disc i into the world, at rest where the snapshot has it.
-
-        Discs enter the world only when something moving comes within reach of them: adding a
-        body costs about 0.5 ms, so a flick pays only for the discs it can affect.
-        """
+        """Put disc i into the world where it lies now (a flat disc: turning about the
+        vertical axis only, no gravity, no mat)."""
         d, cid = self.discs[i], self.cid
-        key = (d.radius, d.thickness)
+        key = d.radius
         if key not in self.shapes:
+            # Every disc on one level has the same height in Bullet: rims of different
+            # heights made Bullet's contact normals lean (a head-on hit went 1-2 degrees off).
             self.shapes[key] = pb.createCollisionShape(
-                pb.GEOM_CYLINDER, radius=d.radius, height=d.thickness, physicsClientId=cid)
-        b = pb.createMultiBody(d.mass, self.shapes[key], basePosition=tuple(self.pose[i, :3]),
+                pb.GEOM_CYLINDER, radius=d.radius, height=config.RIM_HEIGHT, physicsClientId=cid)
+        b = pb.createMultiBody(d.mass, self.shapes[key], basePosition=self._body_position(i),
                                baseOrientation=tuple(self.pose[i, 3:]),
                                useMaximalCoordinates=True, physicsClientId=cid)
         pb.changeDynamics(
-            b, -1,
+            b, -1, mass=d.mass, localInertiaDiagonal=(0.0, 0.0, d.mass * d.radius ** 2 / 2),
             lateralFriction=(config.DEFAULT_FRICTION if d.friction is None else d.friction)
             / config.MAT_FRICTION,
             restitution=config.DEFAULT_RESTITUTION if d.restitution is None else d.restitution,
-            rollingFriction=config.ROLLING_FRICTION / config.MAT_FRICTION,
-            spinningFriction=config.SPINNING_FRICTION / config.MAT_FRICTION,
-            linearDamping=0.0, angularDamping=0.0, contactProcessingThreshold=config.CONTACT_PROCESSING_THRESHOLD,
+            rollingFriction=0.0, spinningFriction=0.0,
+            linearDamping=0.0, angularDamping=0.0,
+            contactProcessingThreshold=config.CONTACT_PROCESSING_THRESHOLD,
             activationState=pb.ACTIVATION_STATE_DISABLE_SLEEPING, physicsClientId=cid)
         self.body[i] = b
+        self.awake[i] = True
+        self.synced[i] = not self._moving(i)
+        if not self.synced[i]:
+            self._push(i)
+
+    def _body_position(self, i) -> tuple[float, float, float]:
+        return (self.x[i], self.y[i], self.z[i] + config.RIM_HEIGHT / 2)
+
+    def _moving(self, i) -> bool:
+        return self.vx[i] != 0.0 or self.vy[i] != 0.0 or self.w[i] != 0.0
+
+    def _push(self, i):
+        """Give Bullet disc i's pose and velocity as kept here."""
+        b, cid = self.body[i], self.cid
+        pb.resetBasePositionAndOrientation(b, self._body_position(i), tuple(self.pose[i, 3:]),
+                                           physicsClientId=cid)
+        pb.resetBaseVelocity(b, (self.vx[i], self.vy[i], 0.0), (0.0, 0.0, self.w[i]),
+                             physicsClientId=cid)
+        self.synced[i] = True
 
     def _sleep(self, i):
-        """Send disc i to sleep: zero its residual velocity and freeze it in Bullet."""
-        b = self.body[i]
-        pb.resetBaseVelocity(b, (0, 0, 0), (0, 0, 0), physicsClientId=self.cid)
-        pb.changeDynamics(b, -1, activationState=pb.ACTIVATION_STATE_SLEEP,
+        pb.resetBaseVelocity(self.body[i], (0, 0, 0), (0, 0, 0), physicsClientId=self.cid)
+        pb.changeDynamics(self.body[i], -1, activationState=pb.ACTIVATION_STATE_SLEEP,
                           physicsClientId=self.cid)
         self.awake[i] = False
 
     def _wake(self, i):
-        created = self.body[i] is None
-        if created:
+        if self.body[i] is None:
             self._create(i)
-        pb.changeDynamics(self.body[i], -1, activationState=pb.ACTIVATION_STATE_WAKE_UP,
-                          physicsClientId=self.cid)
-        self.awake[i] = True
-        self.ever_awake[i] = True
-        self.rest_frames[i] = 0
-        if created:
-            # A disc lying on another (or under one) enters the world with it.
-            xy = self.pose[:, :2]
-            over = (np.linalg.norm(xy - xy[i], axis=1) < self.radius + self.radius[i]) & (
-                (self.elevated[i] | self.elevated))
-            for j in np.flatnonzero(over):
-                if self.body[j] is None and not self.gone[j]:
-                    self._wake(int(j))
+            return
+        if not self.awake[i]:
+            pb.changeDynamics(self.body[i], -1, activationState=pb.ACTIVATION_STATE_WAKE_UP,
+                              physicsClientId=self.cid)
+            self.awake[i] = True
+        if not self.synced[i]:
+            self._push(i)
 
     # --- run -----------------------------------------------------------------------------
 
@@ -218,155 +240,260 @@ class _World:
         try:
             return self._run()
         finally:
-            if config.REUSE_CONNECTION:
-                pb.resetSimulation(physicsClientId=self.cid)  # free the bodies now
-            else:
-                pb.disconnect(self.cid)
+            if not config.REUSE_CONNECTION:
+                pb.disconnect(self.cid)  # (a reused client is emptied by the next flick)
 
     def _run(self) -> Motion:
-        cid, n = self.cid, self.n
-        self.awake = np.zeros(n, dtype=bool)
-        self.ever_awake = np.zeros(n, dtype=bool)
+        n = self.n
+        self.awake = [False] * n
+        self.ever_moved = [False] * n
         self.gone = np.zeros(n, dtype=bool)
-        self.rest_frames = np.zeros(n, dtype=np.int64)
-        rest_needed = max(1, int(round(config.REST_SECONDS * config.FRAME_HZ)))
-        for i in range(n):
-            if self.all_awake or i == self.piece:
+        self.raised = [i for i in range(n) if self.z[i] > 0]  # lying on another disc
+        f = self.flick
+        p = self.piece
+        self.vx[p] = f.speed * math.cos(f.angle)
+        self.vy[p] = f.speed * math.sin(f.angle)
+        self.w[p] = f.spin
+        movers = {p} if self._moving(p) else set()
+        if self.all_awake:
+            for i in range(n):
                 self._wake(i)
 
-        f = self.flick
-        pb.resetBaseVelocity(
-            self.body[self.piece],
-            (f.speed * math.cos(f.angle), f.speed * math.sin(f.angle), 0.0),
-            (0.0, 0.0, f.spin), physicsClientId=cid)
-
         frame_dt = 1.0 / config.FRAME_HZ
-        sub_hz = config.FRAME_HZ * config.SUBSTEPS
         # Pairs already touching before the flick are not new contacts until they push on
         # each other or come apart and meet again.
-        touching_before = self._initially_touching()
-        touching: set[tuple[int, int]] = set(touching_before)
-        contacts: list[Contact] = []
-        vanished: list[tuple[str, float]] = []
+        self.touching_before = self._initially_touching()
+        self.touching: set[tuple[int, int]] = set(self.touching_before)
+        self.contacts: list[Contact] = []
+        self.vanished: list[tuple[str, float]] = []
         left_table: list[tuple[str, float]] = []
-        vel = np.zeros((n, 6))
-        vel[self.piece, :3] = (f.speed * math.cos(f.angle), f.speed * math.sin(f.angle), 0)
-        vel[self.piece, 5] = f.spin
 
         frames = [self.pose.copy()]
         ticks = [0]
         max_frames = int(math.ceil(self.max_seconds * config.FRAME_HZ))
-        moving = np.zeros(n, dtype=bool)
-        moving[self.piece] = True
+        clear = 0.0  # how far the movers may still travel, together, before two discs can meet
+        settle = []  # discs last stepped in Bullet, checked for overlaps once all is still
+        settle_frames = 0
         frame = 0
         while True:
             frame += 1
-            # Everything a moving disc could reach before the next frame is put in the world
-            # and woken, and its pairs with the mover are watched for contacts.
-            speed = float(np.max(np.linalg.norm(vel[moving, :3], axis=1), initial=0.0))
-            reach = 2.0 * speed * frame_dt + config.REACH_MARGIN
-            pairs = self._pairs_in_reach(moving, reach, speed * frame_dt + 0.001)
-            checked = set(pairs)
-            for i, j in pairs:
-                for k in (i, j):
-                    if not self.awake[k]:
-                        self._wake(k)
-            doomed = [(i, j) for i, j in pairs
-                      if j in self.vanish.get(i, ()) or i in self.vanish.get(j, ())]
-            for s in range(config.SUBSTEPS):
-                t = ((frame - 1) * config.SUBSTEPS + s + 1) / sub_hz
-                # A disc that will touch one it vanishes on leaves before that step, so that
-                # it does not push what it touched.
-                for i, j in doomed:
-                    if self.gone[i] or self.gone[j] or not self._will_touch(i, j):
-                        continue
-                    contacts.append(Contact(t, self.ids[i], self.ids[j]))
-                    touching_before.discard((i, j))
-                    for x, y in ((i, j), (j, i)):
-                        if y in self.vanish.get(x, ()) and not self.gone[x]:
-                            self._remove(x)
-                            vanished.append((self.ids[x], t))
-                pb.stepSimulation(physicsClientId=cid)
-                now: set[tuple[int, int]] = set()
-                for i, j in pairs:
-                    if self.gone[i] or self.gone[j]:
-                        continue
-                    pts = pb.getContactPoints(self.body[i], self.body[j], physicsClientId=cid)
-                    if not pts:
-                        continue
-                    pushing = any(pt[9] > 0 for pt in pts)
-                    if not (pushing or any(pt[8] <= config.TOUCH_DISTANCE for pt in pts)):
-                        continue
-                    now.add((i, j))
-                    if (i, j) in touching_before:
-                        # Touching since before the flick: a touch only once one shoves the
-                        # other, harder than a disc lying on another weighs on it.
-                        force = sum(pt[9] for pt in pts)
-                        if force <= config.SHOVE_FACTOR * config.GRAVITY * self.mass_of(i, j):
-                            continue
-                        touching_before.discard((i, j))
-                    elif (i, j) in touching:
-                        continue
-                    contacts.append(Contact(t, self.ids[i], self.ids[j]))
-                    for x, y in ((i, j), (j, i)):
-                        if y in self.vanish.get(x, ()) and not self.gone[x]:
-                            self._remove(x)
-                            vanished.append((self.ids[x], t))
-                # A pair stops touching only when it was checked and found apart.
-                touching_before = {pq for pq in touching_before
-                                   if pq in now or pq not in checked}
-                touching = {pq for pq in touching if pq not in checked} | now
-            # Read the awake discs.
-            before = self.pose.copy()
-            for i in np.flatnonzero(self.awake & ~self.gone):
-                b = self.body[i]
-                pos, orn = pb.getBasePositionAndOrientation(b, physicsClientId=cid)
-                lin, ang = pb.getBaseVelocity(b, physicsClientId=cid)
-                self.pose[i, :3] = pos
-                self.pose[i, 3:] = orn
-                vel[i, :3] = lin
-                vel[i, 3:] = ang
+            speeds = [math.hypot(self.vx[i], self.vy[i]) for i in movers]
+            vmax = max(speeds, default=0.0)
+            travel = 2.0 * sum(speeds) * frame_dt
+            pairs = []
+            if self.all_awake:
+                stepped = [i for i in range(n) if not self.gone[i]]
+                pairs = self._pairs_within(np.ones(n, dtype=bool), 2.0 * vmax * frame_dt
+                                           + config.REACH_MARGIN)
+            elif movers and travel + config.REACH_MARGIN >= clear:
+                reach = 2.0 * vmax * frame_dt + config.REACH_MARGIN
+                mask = np.zeros(n, dtype=bool)
+                mask[list(movers)] = True
+                pairs, clear = self._pairs_in_reach(mask, reach, reach)
+                stepped = sorted(movers.union(*pairs)) if pairs else []
+            else:
+                stepped = []
+            if not movers and settle:
+                # Everything is still: discs left overlapping by the last hits are stepped
+                # (without moving) until Bullet has pushed them apart.
+                stepped = self._overlapping(settle) if settle_frames < config.SETTLE_FRAMES else []
+                settle_frames += 1
+                if not stepped:
+                    settle = []
+            if stepped:
+                clear = 0.0
+                self._bullet_frame(frame, stepped, pairs)
+                settle = stepped
+            else:
+                clear -= travel / 2.0
+                for i in movers:
+                    self._slide(i, frame_dt)
+            moved = stepped or movers
+            for i in moved:
+                if self.gone[i]:
+                    continue
+                self.ever_moved[i] = True
+                self.pose[i, 0] = self.x[i]
+                self.pose[i, 1] = self.y[i]
+                if self.turned[i]:
+                    self.pose[i, 3:] = disc_quaternion(self.yaw[i], self.discs[i].upside_down)
+                    self.turned[i] = False
                 if (self.table_radius is not None
-                        and math.hypot(pos[0], pos[1]) > self.table_radius):
+                        and math.hypot(self.x[i], self.y[i]) > self.table_radius):
                     self._remove(i)
                     left_table.append((self.ids[i], frame * frame_dt))
-            live = self.awake & ~self.gone
-            vel[~live] = 0.0
-            # Rest is judged on how far a disc went in the frame: the solver's instantaneous
-            # velocities of a disc lying still jitter above the thresholds.
-            shift = np.linalg.norm(self.pose[:, :3] - before[:, :3], axis=1) / frame_dt
-            dot = np.clip(np.abs(np.sum(self.pose[:, 3:] * before[:, 3:], axis=1)), 0.0, 1.0)
-            turn = 2.0 * np.arccos(dot) / frame_dt
-            resting = (shift < config.REST_SPEED) & (turn < config.REST_SPIN)
-            hit = np.linalg.norm(vel[:, :3], axis=1) > 10 * config.REST_SPEED
-            moving = live & (~resting | hit)
-            self.rest_frames = np.where(live & resting, self.rest_frames + 1, 0)
-            done = not np.any(live & (self.rest_frames < rest_needed))
+            if moved and self.raised:
+                self._drop_unsupported()
+            movers = {i for i in moved if not self.gone[i] and self._moving(i)}
+            if movers:
+                settle_frames = 0
+            done = not movers and not settle
             if frame % config.SAMPLE_EVERY == 0 or done or frame >= max_frames:
                 frames.append(self.pose.copy())
                 ticks.append(frame)
             if done or frame >= max_frames:
                 break
-            if not self.all_awake:
-                self._settle(rest_needed, moving, reach)
 
         times = np.array(ticks, dtype=np.float64) / config.FRAME_HZ
         poses = quantise_poses(np.stack(frames))
         final = tuple(self._final_disc(i) for i in range(n) if not self.gone[i])
-        first = next((c for c in contacts if c.involves(f.piece)), None)
-        return Motion(ids=self.ids, times=times, poses=poses, contacts=tuple(contacts),
-                      first_contact=first, vanished=tuple(vanished), final=final,
+        first = next((c for c in self.contacts if c.involves(f.piece)), None)
+        return Motion(ids=self.ids, times=times, poses=poses, contacts=tuple(self.contacts),
+                      first_contact=first, vanished=tuple(self.vanished), final=final,
                       duration=float(times[-1]), piece=f.piece,
                       frame_hz=float(config.FRAME_HZ), left_table=tuple(left_table))
 
-    def _will_touch(self, i: int, j: int) -> bool:
-        """Whether discs i and j, approaching each other, touch within the next step."""
+    def _slide(self, i: int, dt: float):
+        """Disc i slides and spins freely on the mat for dt (the model in `physics.mat`)."""
+        vx, vy, w = self.vx[i], self.vy[i], self.w[i]
+        speed = math.hypot(vx, vy)
+        new_speed, new_w, slid, turned = slide_and_spin(speed, w, self.r[i], self.mu_g[i], dt)
+        if speed > 0.0:
+            ux, uy = vx / speed, vy / speed
+            self.x[i] += ux * slid
+            self.y[i] += uy * slid
+            self.vx[i], self.vy[i] = ux * new_speed, uy * new_speed
+        if turned:
+            self.yaw[i] += turned
+            self.turned[i] = True
+        self.w[i] = new_w
+        self.synced[i] = False
+
+    def _bullet_frame(self, frame: int, stepped: list[int], pairs: list[tuple[int, int]]):
+        """One frame in Bullet for the discs that may touch: SUBSTEPS steps, each followed by
+        the mat's friction; contacts are recorded as they start.
+
+        A resting disc that is not yet in the world enters it only in the step before
+        something could reach it (adding a body is the costliest thing here)."""
         cid = self.cid
-        vi = np.array(pb.getBaseVelocity(self.body[i], physicsClientId=cid)[0])
-        vj = np.array(pb.getBaseVelocity(self.body[j], physicsClientId=cid)[0])
-        dt = 1.0 / (config.FRAME_HZ * config.SUBSTEPS)
+        stepped_set = set(stepped)
+        world = [k for k in stepped if self.body[k] is not None or self._moving(k)]
+        for k in world:
+            self._wake(k)
+        if not self.all_awake:
+            for k in range(self.n):
+                if self.awake[k] and k not in stepped_set and not self.gone[k]:
+                    self._sleep(k)
+        # Discs still outside the world, with the gaps (at the start of the frame) to the
+        # discs that may reach them.
+        waiting: dict[int, list[tuple[int, float]]] = {}
+        for i, j in pairs:
+            for a, b in ((i, j), (j, i)):
+                if self.body[a] is None:
+                    g = (math.hypot(self.x[a] - self.x[b], self.y[a] - self.y[b])
+                         - self.r[a] - self.r[b])
+                    waiting.setdefault(a, []).append((b, g))
+        travelled = dict.fromkeys(world, 0.0)
+        checked = {(i, j) for i, j in pairs
+                   if self.body[i] is not None and self.body[j] is not None}
+        doomed = [(i, j) for i, j in pairs
+                  if j in self.vanish.get(i, ()) or i in self.vanish.get(j, ())]
+        sub_hz = config.FRAME_HZ * config.SUBSTEPS
+        dt = 1.0 / sub_hz
+        live = [k for k in world if not self.gone[k]]
+        for s in range(config.SUBSTEPS):
+            t = ((frame - 1) * config.SUBSTEPS + s + 1) / sub_hz
+            if waiting:
+                # What may reach a waiting disc within this step: anything in the world, at
+                # up to twice the fastest speed now (a disc struck in the step may go faster).
+                step = 2.0 * dt * max((math.hypot(self.vx[k], self.vy[k]) for k in live),
+                                      default=0.0) + config.REACH_MARGIN
+                for a in sorted(waiting):
+                    if any(b in travelled and not self.gone[b] and g - travelled[b] <= step
+                           for b, g in waiting[a]):
+                        del waiting[a]
+                        self._wake(a)
+                        live.append(a)
+                        travelled[a] = 0.0
+                        checked.update(pq for pq in pairs if a in pq and
+                                       self.body[pq[0]] is not None
+                                       and self.body[pq[1]] is not None)
+            # A disc that will touch one it vanishes on leaves before that step, so that
+            # it does not push what it touched.
+            for i, j in doomed:
+                if (self.gone[i] or self.gone[j] or (i, j) not in checked
+                        or not self._will_touch(i, j, dt)):
+                    continue
+                self._touch(t, i, j)
+                self.touching_before.discard((i, j))
+            if any(self.gone[k] for k in live):
+                live = [k for k in live if not self.gone[k]]
+            pb.stepSimulation(physicsClientId=cid)
+            now: set[tuple[int, int]] = set()
+            for i, j in pairs:
+                if self.gone[i] or self.gone[j] or (i, j) not in checked:
+                    continue
+                pts = pb.getContactPoints(self.body[i], self.body[j], physicsClientId=cid)
+                if not pts:
+                    continue
+                pushing = any(pt[9] > 0 for pt in pts)
+                if not (pushing or any(pt[8] <= config.TOUCH_DISTANCE for pt in pts)):
+                    continue
+                now.add((i, j))
+                if (i, j) in self.touching_before:
+                    # Touching since before the flick: a touch only once one shoves the
+                    # other, harder than a disc lying on another weighs on it.
+                    force = sum(pt[9] for pt in pts)
+                    if force <= config.SHOVE_FACTOR * config.GRAVITY * self.mass_of(i, j):
+                        continue
+                    self.touching_before.discard((i, j))
+                elif (i, j) in self.touching:
+                    continue
+                self._touch(t, i, j)
+            # A pair stops touching only when it was checked and found apart.
+            self.touching_before = {pq for pq in self.touching_before
+                                    if pq in now or pq not in checked}
+            self.touching = {pq for pq in self.touching if pq not in checked} | now
+            # The mat's friction over the step just taken.
+            for k in live:
+                if self.gone[k]:
+                    continue
+                b = self.body[k]
+                lin, ang = pb.getBaseVelocity(b, physicsClientId=cid)
+                vx, vy, w = lin[0], lin[1], ang[2]
+                speed = math.hypot(vx, vy)
+                travelled[k] += speed * dt
+                if speed == 0.0 and w == 0.0 and lin[2] == 0.0:
+                    self.vx[k] = self.vy[k] = self.w[k] = 0.0
+                    continue
+                new_speed, new_w, _, _ = slide_and_spin(speed, w, self.r[k], self.mu_g[k], dt)
+                scale = new_speed / speed if speed > 0.0 else 0.0
+                vx, vy = vx * scale, vy * scale
+                pb.resetBaseVelocity(b, (vx, vy, 0.0), (0.0, 0.0, new_w), physicsClientId=cid)
+                self.vx[k], self.vy[k], self.w[k] = vx, vy, new_w
+        for k in live:
+            if self.gone[k]:
+                continue
+            pos, orn = pb.getBasePositionAndOrientation(self.body[k], physicsClientId=cid)
+            self.x[k], self.y[k] = pos[0], pos[1]
+            yaw = yaw_of(orn)
+            if yaw != self.yaw[k]:
+                self.yaw[k] = yaw
+                self.turned[k] = True
+            height = self.z[k] + config.RIM_HEIGHT / 2
+            if abs(pos[2] - height) > config.HEIGHT_SLACK:
+                # A disc stays at its height: a hit between discs of different thickness can
+                # lean its contact normal a little. (Resetting a pose clears the velocity.)
+                pb.resetBasePositionAndOrientation(self.body[k], (pos[0], pos[1], height), orn,
+                                                   physicsClientId=cid)
+                pb.resetBaseVelocity(self.body[k], (self.vx[k], self.vy[k], 0.0),
+                                     (0.0, 0.0, self.w[k]), physicsClientId=cid)
+            self.synced[k] = True
+
+    def _touch(self, t: float, i: int, j: int):
+        """Discs i and j start touching at t; either may vanish on it."""
+        self.contacts.append(Contact(t, self.ids[i], self.ids[j]))
+        for x, y in ((i, j), (j, i)):
+            if y in self.vanish.get(x, ()) and not self.gone[x]:
+                self._remove(x)
+                self.vanished.append((self.ids[x], t))
+
+    def _will_touch(self, i: int, j: int, dt: float) -> bool:
+        """Whether discs i and j, approaching each other, touch within the next step."""
+        vi = np.array((self.vx[i], self.vy[i], 0.0))
+        vj = np.array((self.vx[j], self.vy[j], 0.0))
         look = (np.linalg.norm(vi) + np.linalg.norm(vj)) * dt + config.TOUCH_DISTANCE
-        for pt in pb.getClosestPoints(self.body[i], self.body[j], look, physicsClientId=cid):
+        for pt in pb.getClosestPoints(self.body[i], self.body[j], look, physicsClientId=self.cid):
             closing = float(np.dot(vj - vi, pt[7]))  # pt[7]: normal on j, towards i
             if closing > 0 and pt[8] - closing * dt <= config.TOUCH_DISTANCE:
                 return True
@@ -380,6 +507,47 @@ class _World:
             pb.removeBody(self.body[i], physicsClientId=self.cid)
         self.gone[i] = True
         self.awake[i] = False
+        self.vx[i] = self.vy[i] = self.w[i] = 0.0
+
+    def _drop_unsupported(self):
+        """A disc lying on another that no longer has anything under it drops flat onto the
+        highest disc still under it, or onto the mat."""
+        for i in list(self.raised):
+            if self.gone[i]:
+                self.raised.remove(i)
+                continue
+            d = self.discs[i]
+            under = 0.0
+            for j, o in enumerate(self.discs):
+                if j == i or self.gone[j] or self.z[j] >= self.z[i]:
+                    continue
+                if math.hypot(self.x[i] - self.x[j], self.y[i] - self.y[j]) < d.radius + o.radius:
+                    under = max(under, self.z[j] + o.thickness)
+            if under < self.z[i] - 1e-9:
+                self.z[i] = under
+                self.pose[i, 2] = under + d.thickness / 2
+                self.ever_moved[i] = True
+                if under <= 0.0:
+                    self.raised.remove(i)
+                if self.body[i] is not None:
+                    self.synced[i] = False
+
+    def _overlapping(self, group: list[int]) -> list[int]:
+        """Discs of `group` that overlap another disc on their level by more than
+        SETTLE_OVERLAP (Bullet pushes them apart while they are stepped)."""
+        out = set()
+        for a in group:
+            if self.gone[a]:
+                continue
+            for b in range(self.n):
+                if b == a or self.gone[b] or self.body[b] is None:
+                    continue
+                if abs(self.z[a] - self.z[b]) > 1e-9:  # on different levels
+                    continue
+                gap = math.hypot(self.x[a] - self.x[b], self.y[a] - self.y[b]) - self.r[a] - self.r[b]
+                if gap < -config.SETTLE_OVERLAP:
+                    out.update((a, b))
+        return sorted(out)
 
     def _initially_touching(self) -> set[tuple[int, int]]:
         out = set()
@@ -387,19 +555,23 @@ class _World:
             out.add((i, j))
         return out
 
-    def _pairs_within(self, movers: np.ndarray, reach: float) -> list[tuple[int, int]]:
-        """Pairs (i < j), at least one of them in `movers`, whose rims are within `reach`."""
+    def _gaps(self, movers: np.ndarray):
+        """Rim gaps (M, N) of the discs in `movers` to every disc, and the movers' indices;
+        gaps to themselves, and to discs gone, are infinite."""
         live = ~self.gone
         m = np.flatnonzero(movers & live)
-        if len(m) == 0:
-            return []
         xy = self.pose[:, :2]
-        d = np.linalg.norm(xy[m, None, :] - xy[None, :, :], axis=2)
+        d = np.sqrt(np.sum((xy[m, None, :] - xy[None, :, :]) ** 2, axis=2))
         gap = d - self.radius[m, None] - self.radius[None, :]
-        near = (gap < reach) & live[None, :]
-        near[np.arange(len(m)), m] = False
+        gap[:, ~live] = np.inf
+        gap[np.arange(len(m)), m] = np.inf
+        return gap, m
+
+    def _pairs_within(self, movers: np.ndarray, reach: float) -> list[tuple[int, int]]:
+        """Pairs (i < j), at least one of them in `movers`, whose rims are within `reach`."""
+        gap, m = self._gaps(movers)
         out = set()
-        for a, j in zip(*np.nonzero(near)):
+        for a, j in zip(*np.nonzero(gap < reach)):
             i = int(m[a])
             j = int(j)
             out.add((i, j) if i < j else (j, i))
@@ -407,46 +579,50 @@ class _World:
 
     def _pairs_in_reach(self, moving: np.ndarray, reach: float, knock: float):
         """Pairs to watch this frame: each moving disc with every disc within `reach`, and,
-        since a disc struck during the frame moves at most `knock` before the frame ends, each
-        disc so involved with the discs within `knock` of it, and so on."""
-        pairs = set(self._pairs_within(moving, reach))
-        involved = moving.copy()
-        while True:
-            touched = np.zeros(self.n, dtype=bool)
-            for i, j in pairs:
-                touched[i] = touched[j] = True
-            frontier = touched & ~involved
-            if not np.any(frontier):
-                return sorted(pairs)
-            involved |= frontier
-            pairs.update(self._pairs_within(frontier, knock))
-
-    def _settle(self, rest_needed: int, moving: np.ndarray, reach: float):
-        """Put discs to sleep that have rested long enough with nothing moving near them."""
-        rested = self.awake & ~self.gone & (self.rest_frames >= rest_needed)
-        if not np.any(rested):
-            return
-        blocked = set()
-        for i, j in self._pairs_within(moving, reach):
-            blocked.update((i, j))
-        for i in np.flatnonzero(rested):
-            if int(i) not in blocked:
-                self._sleep(int(i))
+        since a disc struck during the frame travels at most `knock` before the frame ends
+        (less what it took to reach it), each disc so involved with the discs within what is
+        left of `knock`, and so on. Also returns the smallest gap from a moving disc to any
+        other (how far the movers may travel, together, before anything can touch)."""
+        gap, m = self._gaps(moving)
+        clear = float(gap.min()) if gap.size else math.inf
+        pairs = set()
+        left: dict[int, float] = {}
+        for a, j in zip(*np.nonzero(gap < reach)):
+            i, j = int(m[a]), int(j)
+            pairs.add((i, j) if i < j else (j, i))
+            if not moving[j]:
+                left[j] = max(left.get(j, 0.0), knock - max(0.0, float(gap[a, j])))
+        frontier = sorted(left)
+        seen = set(int(i) for i in m)
+        while frontier:
+            nxt: dict[int, float] = {}
+            for i in frontier:
+                seen.add(i)
+            mask = np.zeros(self.n, dtype=bool)
+            mask[frontier] = True
+            g, fm = self._gaps(mask)
+            for a, j in zip(*np.nonzero(g < np.array([left[int(i)] for i in fm])[:, None])):
+                i, j = int(fm[a]), int(j)
+                pairs.add((i, j) if i < j else (j, i))
+                if j not in seen:
+                    nxt[j] = max(nxt.get(j, 0.0), left[i] - max(0.0, float(g[a, j])))
+            left = nxt
+            frontier = sorted(nxt)
+        return sorted(pairs), clear
 
     def _final_disc(self, i: int) -> Disc:
         """Disc i at rest; exactly the given disc when it never really moved (a disc that
         was only woken settles by a few nanometres, which must not creep into the game)."""
         d = self.discs[i]
-        if not self.ever_awake[i]:
+        if not self.ever_moved[i]:
             return d
         q0 = disc_quaternion(d.yaw, d.upside_down)
-        turned = 2.0 * math.acos(min(1.0, abs(float(np.dot(self.pose[i, 3:], q0)))))
-        if (math.hypot(self.pose[i, 0] - d.x, self.pose[i, 1] - d.y) < config.STILL_DISTANCE
-                and turned < config.STILL_ANGLE):
-            return d
-        x, y, z = (float(v) for v in self.pose[i, :3])
         q = tuple(float(v) for v in self.pose[i, 3:])
-        bottom = z - d.thickness / 2
-        return Disc(id=d.id, radius=d.radius, thickness=d.thickness, mass=d.mass, x=x, y=y,
-                    yaw=yaw_of(q), upside_down=is_upside_down(q), friction=d.friction,
-                    restitution=d.restitution, z=bottom if bottom > 0.001 else 0.0)
+        turned = 2.0 * math.acos(min(1.0, abs(float(np.dot(q, q0)))))
+        if (math.hypot(self.x[i] - d.x, self.y[i] - d.y) < config.STILL_DISTANCE
+                and turned < config.STILL_ANGLE and self.z[i] == d.z):
+            return d
+        return Disc(id=d.id, radius=d.radius, thickness=d.thickness, mass=d.mass,
+                    x=float(self.pose[i, 0]), y=float(self.pose[i, 1]), yaw=yaw_of(q),
+                    upside_down=d.upside_down, friction=d.friction,
+                    restitution=d.restitution, z=self.z[i])

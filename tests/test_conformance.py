@@ -61,7 +61,8 @@ def test_a_game_offers_exactly_the_optional_parts_its_game_type_declares(name):
     kind = game.game_type
     assert kind.min_players <= kind.max_players and kind.utility in ("zero_sum", "identical")
     optional = {"continuous_actions": ("action_spec", "is_legal"),
-                "motion": ("apply_with_motion",), "discrete_actions": ("discrete_actions",)}
+                "motion": ("apply_with_motion",), "discrete_actions": ("discrete_actions",),
+                "upgrades_records": ("upgrade_record",)}
     for flag, methods in optional.items():
         for method in methods:
             assert callable(getattr(game, method, None)) == getattr(kind, flag), method

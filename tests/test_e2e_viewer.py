@@ -74,7 +74,7 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
     try:
         desk.start("play", "glik", "--players", "2", "--seed", "5")
         desk.key("t")  # top-down camera, as in the mirror
-        time.sleep(1.0)
+        desk.settled()
         mirror.sync()
         # setup: choose a board in hand, turn it (R), click a legal slot, until the board is full
         game = mirror.session.game
@@ -83,7 +83,7 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
             state = mirror.session.state
             if state.turn != last_turn:  # the hand moved to the other side: re-frame the table
                 desk.key("t")
-                time.sleep(1.0)
+                desk.settled()
                 last_turn = state.turn
             turns = 1 if state.phase == "choose" else 0  # the first boards: turned once with R
             lay = next(a for a in game.legal_actions(state) if a.rotation == turns)
@@ -99,7 +99,7 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         _same_record(tmp_path, mirror)
         # play: the yellow reserve stone, then the starting field -> place
         desk.key("t")
-        time.sleep(1.0)
+        desk.settled()
         state = mirror.session.state
         assert state.phase == "play"
         start = state.board.start_cell["yellow"]
@@ -139,7 +139,7 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         desk.open(saved)
         desk.key("End", "Down")  # end of the main line, then the sibling variation
         desk.key("n")  # write the comment
-        time.sleep(0.5)
+        desk.wait(lambda p: p["mode"] == "typing", 20, "the comment box")
         desk.type("the other slide")
         desk.key("Return")
         again = tmp_path / "again.flick"
@@ -154,8 +154,7 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         # the autosave followed every change
         assert (tmp_path / "home" / "autosave.flick").exists()
     except BaseException:
-        desk.key("F12")  # a screenshot of the failure, in tmp_path/home/screenshots
-        time.sleep(0.5)
+        desk.screenshot()  # of the failure, in tmp_path/home/screenshots
         raise
     finally:
         mirror.close()
@@ -185,8 +184,7 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
         rec = load_record(saved)
         assert rec.config["players"] == 2 and rec.mainline()[-1].glyphs == ["!"]
     except BaseException:
-        desk.key("F12")
-        time.sleep(0.5)
+        desk.screenshot()
         raise
     finally:
         desk.stop()
@@ -213,31 +211,16 @@ def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
     try:
         desk.start("demo", "glik")  # the Glik demo, at the start of play, seen from its kept view
         before = cursor_node(lambda n: n.camera is not None, "a camera view").camera
-        desk.x("mousemove", "--window", desk.wid, "60", "560")  # empty table, lower left
-        time.sleep(0.3)
-        desk.x("mousedown", "1")
-        for x in range(80, 300, 20):  # drag right: orbit
-            desk.x("mousemove", "--window", desk.wid, str(x), "560")
-            time.sleep(0.05)
-        desk.x("mouseup", "1")
-        time.sleep(0.3)
-        for _ in range(3):  # wheel down: zoom out
-            desk.x("click", "5")
-            time.sleep(0.1)
-        time.sleep(0.5)
+        # empty table, lower left; drag right: orbit
+        desk.drag([(60, 560)] + [(x, 560) for x in range(80, 300, 20)])
+        desk.wheel(5, 3)  # wheel down: zoom out
+        desk.settled()
         desk.key("k")  # keep this view in the position
         after = cursor_node(lambda n: n.camera is not None and n.camera != before, "a new view").camera
         assert abs(after["heading"] - before["heading"]) > 20
         assert after["distance"] > before["distance"] * 1.2
         # right-drag across the board draws an arrow, a right click marks a field
-        desk.x("mousemove", "--window", desk.wid, "450", "300")
-        time.sleep(0.3)
-        desk.x("mousedown", "3")
-        for x in range(460, 620, 20):
-            desk.x("mousemove", "--window", desk.wid, str(x), "330")
-            time.sleep(0.05)
-        desk.x("mouseup", "3")
-        time.sleep(0.5)
+        desk.drag([(450, 300)] + [(x, 330) for x in range(460, 620, 20)], button=3)
         desk.click(520, 330, button=3)
         node = cursor_node(lambda n: {d.kind for d in n.drawings} >= {"arrow", "highlight"},
                            "an arrow and a marked field")
@@ -257,15 +240,8 @@ def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
             # (the line's first action is under way just right of the bar's left end)
             assert time.time() < deadline, "a click on the scrub bar's start did not reach the start"
             time.sleep(0.3)
-        desk.x("mousemove", "--window", desk.wid, str(int(left + 2)), str(int(track_y)))
-        time.sleep(0.3)
-        desk.x("mousedown", "1")
-        for k in range(1, 11):
-            desk.x("mousemove", "--window", desk.wid, str(int(left + (right - left) * 0.05 * k)),
-                   str(int(track_y)))
-            time.sleep(0.08)
-        desk.x("mouseup", "1")
-        time.sleep(0.5)
+        desk.drag([(int(left + 2), int(track_y))]
+                  + [(int(left + (right - left) * 0.05 * k), int(track_y)) for k in range(1, 11)])
         desk.key("k")
         deadline = time.time() + 15
         while True:
@@ -278,8 +254,7 @@ def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
         total = len(rec.mainline()) - 1
         assert 0.3 * total <= kept[0] <= 0.7 * total  # halfway along the line, give or take
     except BaseException:
-        desk.key("F12")
-        time.sleep(0.5)
+        desk.screenshot()
         raise
     finally:
         desk.stop()

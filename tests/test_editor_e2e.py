@@ -62,9 +62,9 @@ def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
     try:
         desk.start("open", str(start))
         desk.key("F2")
-        time.sleep(0.8)
+        desk.wait(lambda p: p["editor"] and p["mode"] == "edit", 20, "edit mode")
         desk.key("t")  # top-down camera, as in the mirror
-        time.sleep(1.2)
+        desk.settled()
         desk.click(*cell((8, 20)))  # yellow: the palette's first colour
         desk.click(*panel_px("swatch", 4))  # the neutral stone
         desk.click(*cell((8, 8)))
@@ -75,7 +75,7 @@ def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
         desk.type("E2E two steps")
         desk.key("Return")
         desk.click(*panel_px("verify"))
-        time.sleep(2.0)
+        desk.wait(lambda p: p["message"].startswith(("Solved", "No solution")), 60, "the solver")
         desk.click(*panel_px("save"))
         saved = tmp_path / "scen" / "glik" / "e2e-two-steps.flick"
         wait_for_file(saved)
@@ -95,8 +95,7 @@ def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
         assert out["solved"] and out["cost"] == 2 and out["unique"]
         assert out["line"] == sc.solution
     except BaseException:
-        desk.key("F12")  # a screenshot of the failure, in tmp_path/home/screenshots
-        time.sleep(0.5)
+        desk.screenshot()  # of the failure, in tmp_path/home/screenshots
         raise
     finally:
         mirror.set_insets(0, 0)

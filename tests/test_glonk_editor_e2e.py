@@ -51,21 +51,13 @@ def test_drag_a_disc_and_save_the_scenario_in_a_real_window(tmp_path):
     try:
         desk.start("open", str(path))
         desk.key("F2")
-        time.sleep(0.8)
+        desk.wait(lambda p: p["editor"] and p["mode"] == "edit", 20, "edit mode")
         desk.key("t")  # top-down camera, as in the mirror
-        time.sleep(1.2)
-        desk.x("mousemove", "--window", desk.wid, str(round(a[0])), str(round(a[1])))
-        time.sleep(0.3)
-        desk.x("mousedown", "1")
-        time.sleep(0.3)
-        for k in range(1, 9):  # a person's drag: several small moves
-            x = a[0] + (b[0] - a[0]) * k / 8
-            y = a[1] + (b[1] - a[1]) * k / 8
-            desk.x("mousemove", "--window", desk.wid, str(round(x)), str(round(y)))
-            time.sleep(0.08)
-        time.sleep(0.3)
-        desk.x("mouseup", "1")
-        time.sleep(0.6)
+        desk.settled()
+        # a person's drag: several small moves
+        desk.drag([a] + [(a[0] + (b[0] - a[0]) * k / 8, a[1] + (b[1] - a[1]) * k / 8)
+                         for k in range(1, 9)])
+        desk.wait(lambda p: p["message"].startswith("G1"), 20, "the disc dropped")
         desk.click(*panel_px("save"))
         saved = tmp_path / "scen" / "glonk" / "the-black-hole.flick"
         wait_for_file(saved)
@@ -78,8 +70,7 @@ def test_drag_a_disc_and_save_the_scenario_in_a_real_window(tmp_path):
                                timeout=60)
         assert check.returncode == 0 and "valid glonk scenario" in check.stdout, check.stdout
     except BaseException:
-        desk.key("F12")  # a screenshot of the failure, in tmp_path/home/screenshots
-        time.sleep(0.5)
+        desk.screenshot()  # of the failure, in tmp_path/home/screenshots
         raise
     finally:
         mirror.set_insets(0, 0)

@@ -33,7 +33,7 @@ def child(tmp: Path) -> None:
     from games.glik import actions as A
     from timeline import Drawing
     from viewer.app import ViewerApp
-    from viewer.demo import demo_session
+    from viewer.glik.demo import demo_session
     from viewer.scene import Pick
 
     session = demo_session()

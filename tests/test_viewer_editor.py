@@ -32,7 +32,7 @@ def child(tmp: Path) -> None:
     from test_viewer_glik_render import classify, patch
     from timeline import Session
     from viewer.app import ViewerApp
-    from viewer.glik_scene import STONE_H, TILE_H, cell_xy
+    from viewer.glik.scene import STONE_H, TILE_H, cell_xy
     from viewer.scene import Pick
 
     from games.glik import GAME

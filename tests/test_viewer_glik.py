@@ -14,7 +14,7 @@ from games.glik import GAME
 from games.glik import actions as A
 from games.glik.rules import slide_path
 from timeline import Record, Session
-from viewer.glik_scene import TILE_H, cell_xy
+from viewer.glik.scene import TILE_H, cell_xy
 from viewer.scene import Pick
 
 
@@ -44,7 +44,7 @@ def show(app, state):
 
 def hinted_cells(scene):
     """Fields that carry a hint marker (the scene's overlay nodes, by position)."""
-    from viewer.glik_scene import xy_cell
+    from viewer.glik.scene import xy_cell
 
     out = set()
     for node in scene.hints.getChildren():

@@ -13,7 +13,7 @@ import pytest
 from games.glik import GAME
 from games.glik.kit import COLS, EXCLUDED, ROWS
 from timeline import Drawing, Record, Session
-from viewer.glik_scene import STONE_H, TILE_H, cell_xy
+from viewer.glik.scene import STONE_H, TILE_H, cell_xy
 
 W, H = 640, 360
 

@@ -341,6 +341,29 @@ def test_an_asteroid_goes_where_the_click_is_when_the_rule_allows_it(app):
     assert refused.action is None and refused.message == RULES["stellar_asteroid"]
 
 
+def test_the_kabane_fabricates_its_kiboom_on_the_side_the_player_clicks(app):
+    from games.glonk.rules import touching
+    from viewer.scene import Pick
+
+    s = position(["zorgs", "space_pirates"], {"Z0": (0.33, 0.05), "Z1": (0.2, -0.1),
+                                              "P0": (-0.30, 0.10), "P1": (-0.2, -0.3),
+                                              "BH": (0.0, 0.0)}, atomised={"Z7": None},
+                 asteroids=0)
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="Z0"))
+    choices = dict(scene.piece_actions(s))
+    assert choices["Fabricate a Kiboom..."] == "mode:place fabricate Z0"
+    assert "beside Z0" in scene.set_mode(s, "place fabricate Z0")
+    z0 = s.piece("Z0")
+    res = scene.click(s, Pick(point=(z0.x, z0.y + 0.05, 0.0)))  # above it: 90 degrees
+    assert str(res.action) == "fabricate Z0 at=90.0"
+    st = GAME.apply(s, res.action).state
+    assert touching(st.piece("Z7"), st.piece("Z0")) and st.piece("Z7").y > z0.y
+    assert str(scene.click(s, Pick(piece="Z0", point=(z0.x, z0.y, 0))).action) == "fabricate Z0"
+    scene.deselect()
+
+
 def test_select_drag_and_release_makes_a_legal_flick_away_from_the_pull(app):
     from viewer.scene import Pick
 

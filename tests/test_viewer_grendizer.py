@@ -40,6 +40,8 @@ def position(**changes):
     d["beast_deck"].remove("S01")
     d["lanes"][3].update(set_aside=2, reserve=7)
     d.update(changes)
+    if d.get("revealed") in d["deck"]:  # a revealed card is drawn from the deck
+        d["deck"].remove(d["revealed"])
     return GAME.state_from_json(d)
 
 
@@ -75,7 +77,7 @@ def test_draw_reveals_a_card_and_invasion_moves_tokens():
 
 def test_reveal_brings_a_token_from_the_pile_to_the_arrival_box():
     s = position(queue=[["pile", 0], ["threat"], ["take"], ["action"], ["move"], ["end"]],
-                 revealed="C01")
+                 revealed="C03")
     step = GAME.apply(s, Reveal(0, "minifo"))
     anim = M.build(s, step.state, step.events)
     moved = [tid for tid, tr in anim.tracks.items() if tid[0] == "m" and tid[1] == 0
@@ -99,7 +101,7 @@ def test_threat_phase_raises_and_turns_the_marker_and_sends_minifos_home():
     lanes = GAME.state_to_json(position())["lanes"]
     lanes[1].update(minifos=[L.LOC], reserve=8)
     danger = min(BOARD.tracks["easy"].danger)
-    s = position(lanes=lanes, threat=danger - 1, revealed="C01",
+    s = position(lanes=lanes, threat=danger - 1, revealed="C03",
                  queue=[["pile", 0], ["threat"], ["take"], ["action"], ["move"], ["end"]])
     step = GAME.apply(s, Reveal(0, "minifo"))
     assert step.state.threat == danger and step.state.danger
@@ -143,7 +145,8 @@ def test_destroyed_minifos_go_to_the_beast_card_place_or_the_pile():
     assert len(ends) == 1 and np.allclose(ends[0][1], L.aside_slot(0, 0)) and ends[0][2] == 0.0
     lanes = GAME.state_to_json(s)["lanes"]
     lanes[0].update(beast_token="destroyed", beast_card="S02", damage=4)
-    s = position(lanes=lanes, destroyed=1)
+    s = position(lanes=lanes, destroyed=1,
+                 beast_deck=[b for b in GAME.state_to_json(s)["beast_deck"] if b != "S02"])
     step = GAME.apply(s, Play("C30", zone=1, target="minifo"))
     anim = M.build(s, step.state, step.events)
     ends = [tr[-1] for tid, tr in anim.tracks.items() if tid[:2] == ("m", 0)
@@ -245,7 +248,8 @@ def test_threat_track_shows_the_face_of_the_difficulty(app):
 def test_cards_on_the_table(app):
     """The revealed card lies face up with its kind's colour; a destroyed beast's card is
     turned over (its dark back)."""
-    s = position(revealed="C44")  # Dr. Genzo Umon: a gold header
+    s = position(revealed="C44",  # Dr. Genzo Umon: a gold header (taken from the hand)
+                 hands=[["C16", "C30", "C36"], ["C01", "C05", "C12"]])
     img = show(app, s)
     x, y = L.PLACES["revealed"]
     r, g, b = colour_at(app, img, (x, y + L.CARD_H * 0.44, L.CARD_T), 2)

@@ -84,12 +84,11 @@ def test_a_turn_and_a_branch_at_a_draw_with_real_clicks(tmp_path):
     from viewer.grendizer import layout as L
 
     desk = Desk(tmp_path)
-    desk.key_pause = 0.4
     mirror = Mirror()
     try:
-        desk.start(*ARGS, settle=2.0)  # card faces are drawn at start-up
+        desk.start(*ARGS)  # card faces are drawn at start-up
         desk.key("t")  # top-down camera, as in the mirror
-        time.sleep(1.0)
+        desk.settled()
         game = mirror.session.game
         state = mirror.session.state
         assert game.current_player(state) == state.player and state.queue[0][0] == "action"
@@ -112,7 +111,7 @@ def test_a_turn_and_a_branch_at_a_draw_with_real_clicks(tmp_path):
         mirror.play(move)
         _same_record(tmp_path, mirror)
         assert mirror.session.state.player != state.player  # the other player's turn
-        time.sleep(3.0)  # the draws animate one after the other
+        desk.settled()  # the move and its draws animate one after the other
         # 3. back to the last draw, and another outcome from the list: a branch at a draw
         desk.key("Left")
         mirror.session.back()

@@ -157,7 +157,7 @@ def test_without_a_display_the_viewer_says_so_in_one_line_and_exits_2():
 def test_flickbook_render_writes_a_png_of_the_asked_ply(tmp_path):
     from panda3d.core import PNMImage
 
-    from viewer.demo import demo_session
+    from viewer.glik.demo import demo_session
     from timeline import save_record
 
     path = tmp_path / "demo.flick"
@@ -173,7 +173,7 @@ def test_flickbook_render_writes_a_png_of_the_asked_ply(tmp_path):
 
 
 def test_the_demo_replay_is_annotated_and_has_a_variation():
-    from viewer.demo import demo_session
+    from viewer.glik.demo import demo_session
 
     session = demo_session()
     nodes = list(session.record.nodes())

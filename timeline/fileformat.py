@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from flickbook import __version__
 from games.api import IllegalAction
+from games.registry import get_game
 from timeline.analysis_field import read_analysis
 from timeline.record import GLYPHS, Drawing, Node, Record
 from timeline.views import read_view
@@ -192,6 +193,24 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
     return data
 
 
+def _upgrade_rules(data: dict, name: str) -> dict:
+    """A record written under an older `rules_version` of its game, brought to this one by the
+    game (when a rules decision changed what its actions mean)."""
+    try:
+        game = get_game(data["game"])
+    except (KeyError, ValueError):
+        return data  # an unknown game: Record() says so
+    made_by = str(data.get("headers", {}).get("rules_version", "1"))
+    if not game.game_type.upgrades_records or made_by == game.rules_version:
+        return data
+    try:
+        return game.upgrade_record(data)
+    except (IllegalAction, ValueError, KeyError, TypeError, IndexError) as exc:
+        raise RecordFileError(f"{name}: made by rules version {made_by} of {game.title}, and "
+                              f"cannot be brought up to version {game.rules_version}: "
+                              f"{exc}") from None
+
+
 def _check(cond: bool, name: str, where: str, what: str) -> None:
     if not cond:
         raise RecordFileError(f"{name}: {where}: {what}")
@@ -214,8 +233,18 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
     nodes = data.get("nodes")
     _check(isinstance(nodes, list) and len(nodes) >= 1, name, "nodes",
            "the list of nodes is missing or empty")
+    data = _upgrade_rules(data, name)
+    config, headers, nodes = data.get("config", {}), data.get("headers", {}), data["nodes"]
+    headers = dict(headers)
     try:
-        record = Record(data["game"], dict(config), headers=dict(headers),
+        simulated = getattr(get_game(data["game"]), "physics_version", None) is not None
+    except (KeyError, ValueError):
+        simulated = False  # an unknown game: Record() below says so
+    if simulated:
+        # Records from before the header existed were made by physics version 1.
+        headers.setdefault("physics_version", "1")
+    try:
+        record = Record(data["game"], dict(config), headers=headers,
                         start_state_json=data.get("start"), kind=kind,
                         scenario=data.get("scenario"))
     except ValueError as exc:
@@ -268,6 +297,12 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
     a viewer abandon the check (it runs in the background after a file is opened).
     """
     problems = []
+    made_by = record.headers.get("physics_version")
+    current = getattr(record.game, "physics_version", None)
+    if made_by is not None and current is not None and str(made_by) != current:
+        problems.append(f"the stored motions were made by physics version {made_by}; this "
+                        f"Flickbook has physics version {current}, so flicks may come out "
+                        "differently here; the stored motion is what plays")
     for i, node in enumerate(record.nodes()):
         if node.parent is None or node.stored_motion is None:
             continue

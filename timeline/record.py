@@ -225,6 +225,8 @@ class Record:
             self.root._state = self.game.new_initial_state(self.config)
         self.headers.setdefault("game", self.game.name)
         self.headers.setdefault("rules_version", getattr(self.game, "rules_version", "1"))
+        if getattr(self.game, "physics_version", None) is not None:
+            self.headers.setdefault("physics_version", self.game.physics_version)
         self.headers.setdefault(
             "created", _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat())
 

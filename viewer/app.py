@@ -23,7 +23,7 @@ from viewer.table import make_table
 
 BACKGROUND = (0.11, 0.12, 0.14, 1)
 #: How often an idle window reads input (it draws nothing until something changes).
-IDLE_HZ = 30.0
+IDLE_HZ = 20.0
 
 
 class ViewerApp(ShowBase):
@@ -101,7 +101,7 @@ class ViewerApp(ShowBase):
 
     def _draw_when_changed(self, task):
         """A window draws frames only while something changes; idle, it only reads input
-        (about 30 times a second) and draws nothing."""
+        (about 20 times a second) and draws nothing."""
         if self.busy():
             self.wake()
         active = globalClock.getRealTime() < self._awake_until

@@ -212,7 +212,7 @@ class PuzzleBox:
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
         sc = self.puzzle.scenario
         f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.72),
-                        frameSize=(0, 1.3, -0.36, 0), pos=(0.03, 0, -0.15))
+                        frameSize=(0, 1.3, -0.36, 0), pos=(0.03, 0, BOX_TOP))
         self.frame = f
 
         def text(t, y, scale, fg, wrap=40):
@@ -277,11 +277,13 @@ class PuzzleBox:
         return msg
 
 
-#: where the puzzle box's buttons sit (a2dTopLeft units: its frame is at (0.03, -0.15))
+#: the puzzle box's top (a2dTopLeft units): below four status lines (an aim and its path)
+BOX_TOP = -0.27
+#: where the puzzle box's buttons sit (a2dTopLeft units: its frame is at (0.03, BOX_TOP))
 SOLUTION_SPOTS = {"hint": (1.14, -0.045), "solution": (1.14, -0.115)}
 
 
 def puzzle_box_spot(name: str) -> tuple[float, float]:
     """A puzzle box button's centre in a2dTopLeft units (for tests that click it)."""
     x, y = SOLUTION_SPOTS[name]
-    return 0.03 + x, -0.15 + y
+    return 0.03 + x, BOX_TOP + y

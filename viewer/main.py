@@ -41,26 +41,30 @@ def session_for_args(args):
     return demo_for(getattr(args, "game", None) if command == "demo" else None), None
 
 
+#: The bundled demos, game name -> "module:function" returning a Session; the first is the
+#: default. Each lives in its game's house.
+DEMOS = {
+    "glonk": "viewer.glonk.demo:demo_session",
+    "glik": "viewer.glik.demo:demo_session",
+}
+
+
 def demo_for(game: str | None):
-    """The bundled demo replay: the annotated Glonk game, or the Glik demo built in code."""
-    from viewer.demo import demo_session
+    """The bundled demo replay (`game` None: the first that opens)."""
+    import importlib
 
-    if game in (None, "glonk"):
-        from scenarios import SCENARIO_DIR
-        from timeline import RecordFileError, Session, load_record
+    from timeline import RecordFileError
 
+    if game is not None and game not in DEMOS:
+        raise ValueError(f"there is a demo for {' and '.join(DEMOS)}, not {game!r}")
+    for name in ([game] if game is not None else list(DEMOS)):
+        module, fn = DEMOS[name].split(":")
         try:
-            session = Session(load_record(SCENARIO_DIR / "demo" / "glonk-demo.flick"))
-            first_note = next((n for n in session.record.mainline() if n.comment), None)
-            if first_note is not None:
-                session.go_to(first_note)  # where setup ends and the story begins
-            return session
+            return getattr(importlib.import_module(module), fn)()
         except RecordFileError:
-            if game == "glonk":
+            if game is not None:
                 raise
-    if game not in (None, "glik", "glonk"):
-        raise ValueError(f"there is a demo for glonk and glik, not {game!r}")
-    return demo_session()
+    raise ValueError("no bundled demo could be opened")
 
 
 def run_viewer(args) -> int:

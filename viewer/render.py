@@ -114,7 +114,7 @@ def render_command(args) -> int:
         if args.file in ("demo", "demo-glik") and not Path(args.file).exists():
             from viewer.main import demo_for
 
-            record = demo_for("glik" if args.file == "demo-glik" else None).record
+            record = demo_for(args.file[5:] or None if args.file.startswith("demo-") else None).record
         else:
             record = load_record(args.file)
         render_png(record, args.out, size=size, camera_preset=getattr(args, "camera", None),

@@ -252,6 +252,20 @@ class Scene:
         return 1.0
 
 
+def said(step, line_of) -> list[str]:
+    """`line_of(event)` for each event of `step` that has a line; an event whose details the
+    words do not expect is left out (the log never stops the window)."""
+    out = []
+    for e in (step.events if step is not None else ()):
+        try:
+            line = line_of(e)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            line = None
+        if line:
+            out.append(line)
+    return out
+
+
 def describe_event(event) -> str:
     """A plain line for an event no game words cover: its kind, and who or what it names."""
     kind = str(getattr(event, "kind", "")).replace("_", " ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import importlib
 
 _SCENES = {
-    "glik": "viewer.glik_scene:GlikScene",
+    "glik": "viewer.glik.scene:GlikScene",
     "glonk": "viewer.glonk.scene:GlonkScene",
     "grendizer": "viewer.grendizer:GrendizerScene",
 }

@@ -13,7 +13,7 @@ from pathlib import Path
 
 def main(out_dir: str = "docs/img") -> None:
     from viewer.app import ViewerApp
-    from viewer.demo import demo_session
+    from viewer.glik.demo import demo_session
     from viewer.render import render_command
     from viewer.scene import Pick
 

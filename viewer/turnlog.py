@@ -24,7 +24,7 @@ class TurnLog:
         self.app = app
         self.lines: list[str] = []
         self.back = 0  # lines scrolled back from the newest
-        self.frame = DirectFrame(parent=app.a2dBottomLeft, frameColor=(0.05, 0.06, 0.08, 0.55),
+        self.frame = DirectFrame(parent=app.a2dBottomLeft, frameColor=(0.05, 0.06, 0.08, 0.45),
                                  frameSize=(0, WIDTH, 0, VISIBLE * LINE_H + 0.02),
                                  pos=(0.03, 0, BOTTOM))
         self.label = DirectLabel(parent=self.frame, text="", text_scale=0.034,
@@ -72,6 +72,9 @@ class TurnLog:
         text = "\n".join(_clip(s) for s in shown) + more
         if self.label["text"] != text:
             self.label["text"] = text
+        # the box holds just the lines shown, hanging from its top edge
+        n = len(shown)
+        self.frame["frameSize"] = (0, WIDTH, (VISIBLE - n) * LINE_H, VISIBLE * LINE_H + 0.02)
         self.frame.show()
         self.app.wake()
 

@@ -5,6 +5,7 @@ Stones live in `GlikState.stones`, a flat tuple indexed r * COLS + c holding a c
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
@@ -228,9 +229,27 @@ def house_rules_json(state: GlikState) -> dict:
 class GlikGame:
     name = "glik"
     title = "Glik"
-    rules_version = "1"
+    #: 2: the first board goes on the player's right; neutral stones may use the starting
+    #: boards of colours nobody plays (version-1 records keep the old readings on load)
+    rules_version = "2"
     house_rules = HOUSE_RULES
-    game_type = GameType(chance=True, min_players=2, max_players=4)
+    game_type = GameType(chance=True, upgrades_records=True, min_players=2, max_players=4)
+
+    def upgrade_record(self, data: dict) -> dict:
+        """A record made under rules version 1 keeps that version's readings as house rules
+        (`first_board_clockwise`, `neutral_off_all_starts`), so its actions mean what they
+        meant."""
+        data = json.loads(json.dumps(data))
+        headers = data.setdefault("headers", {})
+        if str(headers.get("rules_version", "1")) == "1":
+            old = {"first_board_clockwise": True, "neutral_off_all_starts": True}
+            config = data.setdefault("config", {})
+            config["house_rules"] = {**dict(config.get("house_rules") or {}), **old}
+            if isinstance(data.get("start"), dict):
+                start = data["start"]
+                start["house_rules"] = {**dict(start.get("house_rules") or {}), **old}
+        headers["rules_version"] = self.rules_version
+        return data
 
     # -- construction ---------------------------------------------------------------------
     def default_config(self, players: int | None = None) -> dict:

@@ -7,6 +7,8 @@ from typing import Any, Mapping, Sequence
 
 from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
 
+from physics.config import VERSION as PHYSICS_VERSION
+
 from . import moves as M
 from . import rules as R
 from .actions import MAX_SPEED, MAX_SPIN, Flick, Move, parse
@@ -19,10 +21,14 @@ G = load_galaxy()
 class GlonkGame:
     name = "glonk"
     title = "Glonk"
-    rules_version = "1"
+    #: 2: the player places each returning saucer (version-1 records are upgraded on load)
+    rules_version = "2"
+    #: What made the motions a record stores (records keep it in `headers["physics_version"]`).
+    physics_version = str(PHYSICS_VERSION)
     house_rules = dict(HOUSE_RULES)
     game_type = GameType(chance=True, continuous_actions=True, motion=True,
-                         discrete_actions=True, min_players=2, max_players=6)
+                         discrete_actions=True, upgrades_records=True, min_players=2,
+                         max_players=6)
 
     # --- setup ---------------------------------------------------------------------------
 
@@ -230,6 +236,12 @@ class GlonkGame:
         events: list[Event] = []
         s2 = M.apply_move(s, a, events)
         return Step(R.advance(s2, events), tuple(events), None)
+
+    def upgrade_record(self, data: dict) -> dict:
+        """A record's file JSON made under an older rules version, meaning what it meant
+        (see upgrade.py)."""
+        from .upgrade import upgrade_record
+        return upgrade_record(self, data)
 
     # --- text and JSON -------------------------------------------------------------------
 

@@ -156,6 +156,26 @@ class Desk:
             p = self._handled(before, 2, f"the key {k}")  # down and up
         return p
 
+    def wheel(self, button: int, times: int = 1) -> dict:
+        """Turn the wheel (4 up, 5 down) `times` notches; returns once each was handled."""
+        p = {}
+        for _ in range(times):
+            before = self.probe().get("inputs", 0)
+            self.x("click", str(button))
+            p = self._handled(before, 1, "a wheel notch")
+        return p
+
+    def screenshot(self) -> None:
+        """F12 (a screenshot into the data folder), waiting until it is written."""
+        folder = self.tmp / "home" / "screenshots"
+        count = len(list(folder.glob("*.png"))) if folder.exists() else 0
+        try:
+            self.key("F12")
+            self.wait(lambda p: folder.exists() and len(list(folder.glob("*.png"))) > count,
+                      15, "the screenshot")
+        except AssertionError:
+            pass  # the viewer is gone or stuck: the test's own failure says why
+
     def type(self, text: str) -> None:
         self.x("type", "--delay", "20", text)
 

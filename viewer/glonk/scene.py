@@ -213,7 +213,8 @@ class GlonkScene(Scene):
         self.mat_tex = None
         # interaction
         self.selected: str | None = None
-        self.mode: str | None = None  # None, "assault", "telekinesis", "fission", "jump"
+        self.mode: str | None = None  # None, "assault", "telekinesis", "fission", "jump",
+        #                                "place ACTION" (Fabriker, Teleportation: where)
         self.target: str | None = None  # assault target, or the piece moved by a power
         self.aim: AIM.Aim | None = None
         self.spin = 0.0  # rad/s given to the flick (Shift: clockwise, Ctrl: anticlockwise)
@@ -704,7 +705,25 @@ class GlonkScene(Scene):
             return "Meteoric fission: click an Asteroid within 1 parsec"
         if mode == "jump":
             return "Jump: click where the Jumper lands on the Galaxy"
+        if mode and mode.startswith("place "):
+            what = "the Kiboom" if mode.split()[1] == "fabricate" else mode.split()[3]
+            return (f"Click beside {p.id} where {what} goes, or on {p.id} for the first free "
+                    "spot facing the centre")
         return ""
+
+    def _place_against(self, state, pick: Pick) -> ClickResult:
+        """Fabriker and Teleportation: the piece goes against the Base on the side of the
+        click (`at=`), or at the default spot for a click on the Base itself."""
+        words = self.mode.split()[1:]
+        default = Move(words[0], tuple(words[1:]))
+        base = state.piece(default.args[0])
+        if pick.piece == base.id or pick.point is None:
+            return self._try(state, default)
+        x, y = pick.point[0], pick.point[1]
+        if math.hypot(x - base.x, y - base.y) > base.radius + 0.06:
+            return ClickResult(message=f"Click beside {base.id}, or on it")
+        angle = math.degrees(math.atan2(y - base.y, x - base.x))
+        return self._try(state, Move(default.kind, default.args + (at_arg(angle),)))
 
     def _highlight_pieces(self, state, ids) -> None:
         group = self.hints.attachNewNode("targets")
@@ -739,6 +758,8 @@ class GlonkScene(Scene):
             return ClickResult(message=RULES["ray"])
         if ph != "actions":
             return ClickResult()
+        if self.mode and self.mode.startswith("place ") and self.selected:
+            return self._place_against(state, pick)
         if self.mode == "jump" and self.selected and pick.point is not None:
             action = jump_move(self.selected, pick.point[0], pick.point[1])
             return self._try(state, action)
@@ -1033,9 +1054,9 @@ class GlonkScene(Scene):
             if a.kind == "board":
                 out.append(("Boarding (with Contagion)" if len(a.args) == 2 else "Boarding", a))
             elif a.kind == "fabricate":
-                out.append(("Fabricate a Kiboom", a))
+                out.append(("Fabricate a Kiboom...", f"mode:place {a}"))
             elif a.kind == "teleport":
-                out.append((f"Teleport {a.args[1]} here", a))
+                out.append((f"Teleport {a.args[1]} here...", f"mode:place {a}"))
         spec = self.game.action_spec(state)
         if spec["flick"]["assault_targets"].get(pid):
             out.append(("Heroic assault...", "mode:assault"))

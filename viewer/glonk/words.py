@@ -7,6 +7,8 @@ motion shows them.
 """
 from __future__ import annotations
 
+from viewer.scene import said
+
 CAUSES = {
     "black_hole": "by the Black Hole",
     "boarding": "in a boarding by {by}",
@@ -87,4 +89,4 @@ def event_line(e, name_of) -> str | None:
 
 
 def event_lines(step, name_of) -> list[str]:
-    return [line for e in (step.events if step is not None else ()) if (line := event_line(e, name_of))]
+    return said(step, lambda e: event_line(e, name_of))

@@ -15,6 +15,7 @@ from games.grendizer.actions import (BeastDraw, Discard, Draw, EventDraw, FirstP
                                      Pass, Play, Reveal)
 from games.grendizer.data import ACTIONS, BEASTS, BOARD, EVENTS
 from viewer.lighting import MATTE, PLASTIC, STONE, Material, apply_material
+from viewer.grendizer import words
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
 from . import layout as L
@@ -433,6 +434,9 @@ class GrendizerScene(Scene):
     # --- words ----------------------------------------------------------------------------------
     def phase(self, state) -> str:
         return state.queue[0][0] if state.queue else "-"
+
+    def event_lines(self, node) -> list[str]:
+        return words.event_lines(node.step)
 
     def status_lines(self, state) -> list[str]:
         track = BOARD.tracks[state.difficulty]

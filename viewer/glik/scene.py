@@ -19,6 +19,7 @@ from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_c
                               slide_path)
 from viewer import geometry
 from viewer.lighting import MATTE, STONE, Material, apply_material
+from viewer.glik import words
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
 TILE_H = 0.16
@@ -664,6 +665,9 @@ class GlikScene(Scene):
         return False
 
     # --- words --------------------------------------------------------------------------------
+    def event_lines(self, node) -> list[str]:
+        return words.event_lines(node.step)
+
     def status_lines(self, state) -> list[str]:
         """What is always visible: phase, whose turn, AP left, touching stones, the result."""
         names = [COLOUR_NAMES[c] for c in state.colours]

@@ -1,0 +1,1 @@
+"""Glik in the viewer: its scene, its demo and its puzzle editor (the Glik house)."""
