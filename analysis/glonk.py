@@ -490,8 +490,8 @@ class GlonkAnalyser(WinAnalyser):
     def viewpoint(self, state) -> int:
         return state.turn_player
 
-    def best_action(self, state, rng, executor=None):
-        return ShotBot(strength_named("club"), executor).choose(state, rng)
+    def check(self) -> None:
+        skill_named(self.skill)
 
     def judge(self, parent, node, *, seed, executor=None) -> dict:
         s = parent.state

@@ -51,7 +51,11 @@ class WinAnalyser:
             if key.startswith("_") or not hasattr(out, key) or callable(getattr(out, key)):
                 raise ValueError(f"{self.game} analysis has no setting {key!r}")
             setattr(out, key, value)
+        out.check()
         return out
+
+    def check(self) -> None:
+        """ValueError naming a setting that cannot be used."""
 
     def policy(self, state, rng):  # pragma: no cover - every analyser sets its own
         raise NotImplementedError

@@ -332,8 +332,10 @@ def test_bad_analysis_input_gets_one_line_and_exit_2(duel_file, tmp_path, capsys
     assert main(["explore", str(duel_file), "--piece", "P1", "--angle", "0", "--speed", "1",
                  "--executor", "tcp://"]) == 2
     assert main(["analyse", glik, "--out", str(tmp_path / "x.flick"), "--skill", "club"]) == 2
+    assert main(["analyse", str(duel_file), "--out", str(tmp_path / "y.flick"),
+                 "--skill", "godlike"]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 5 and all(line.startswith("flickbook: ") for line in lines)
+    assert len(lines) == 6 and "godlike" in lines[5] and all(line.startswith("flickbook: ") for line in lines)
     assert "Glonk" in lines[0] and "no piece Q9" in lines[1] and "godlike" in lines[2]
 
 
