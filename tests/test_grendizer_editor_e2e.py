@@ -123,6 +123,8 @@ def test_set_up_verify_save_and_reopen_a_grendizer_puzzle_in_a_real_window(tmp_p
         desk.key("F2")
         p = desk.wait(lambda p: p["editor"], 30, "the editor on the reopened puzzle")
         assert "new game" not in p["message"]  # it edits the saved puzzle, not a new game
+        desk.click(*panel_px("verify"))  # verified when saved; verifying again says the same
+        said(desk, "Best: win in 1 turn, unique", "the reopened puzzle's verdict")
         screenshot(desk, tmp_path / "reopened.png")
     except BaseException:
         desk.key("F12")

@@ -38,6 +38,14 @@ def test_a_card_the_deck_has_no_copy_of_left_is_refused():
     assert "2 copies of Actions card 'C01', the game has 1" in why
 
 
+def test_a_hand_is_set_as_a_whole_or_not_at_all():
+    m = blank()
+    assert m.set_hand(0, ["C05", "C16"]) is None and m.state().hands[0] == ("C05", "C16")
+    before = m.state()
+    assert "2 copies" in m.set_hand(0, ["C01", "C01"])
+    assert m.state() == before
+
+
 def test_a_saucer_beast_card_in_two_lanes_is_refused():
     m = blank()
     assert m.place_beast(0, 1, "S01") is None

@@ -71,7 +71,7 @@ def build(p, samples: int):
 
 
 def main() -> int:
-    samples = int(sys.argv[sys.argv.index("--samples") + 1]) if "--samples" in sys.argv else 40
+    samples = int(sys.argv[sys.argv.index("--samples") + 1]) if "--samples" in sys.argv else 60
     built = [(p, *build(p, samples)) for p in PUZZLES]
     built.sort(key=lambda b: -b[2].levels["club"][0])  # graded: the club player's chance
     for old in HERE.glob("1[0-9]-*.flick"):

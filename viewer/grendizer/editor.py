@@ -64,9 +64,13 @@ class GrendizerEditor(WordEntries):
         try:
             if session.record.kind == "scenario" and session.node is session.record.root \
                     and session.record.scenario and session.record.scenario.get("goal"):
+                from analysis.puzzles import Verdict
                 from scenarios import Scenario
 
-                self.model = GrendizerEditorModel.from_scenario(Scenario.from_record(session.record))
+                scenario = Scenario.from_record(session.record)
+                self.model = GrendizerEditorModel.from_scenario(scenario)
+                if scenario.verdict:  # found for this very position and goal when saved
+                    self.model.accept(Verdict.from_json(scenario.verdict), self.model.key())
             else:
                 self.model = GrendizerEditorModel(session.node.state)
         except ValueError as exc:
