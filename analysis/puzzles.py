@@ -67,7 +67,8 @@ class Verdict:
         if self.unit == "flick":
             if not self.solved:
                 return f"Impossible: {self.note or 'no flick found meets the goal'}"
-            text = ", ".join(f"{k} {round(100 * v[0])} %" for k, v in self.levels.items())
+            order = sorted(self.levels, key=lambda k: SKILLS[k].angle_sd if k in SKILLS else 0)
+            text = ", ".join(f"{k} {round(100 * self.levels[k][0])} %" for k in order)
             return text + (" (trivial: " + self.note + ")" if self.trivial else "")
         if not self.solved:
             return "No line found that meets the goal"

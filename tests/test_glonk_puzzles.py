@@ -67,3 +67,12 @@ def test_the_bundled_tutorials_are_verified_solvable():
         sc, record = load_scenario(path)
         v = verify("glonk", record.root.state, sc.goal, samples=3)
         assert v.solved, (path.name, v.words())
+
+
+def test_the_verdict_reads_expert_club_novice_whatever_order_the_file_keeps():
+    from analysis.puzzles import Verdict
+
+    v = Verdict("glonk", False, True, ["flick G1 a=0.00 v=1.000 s=0.00"], unit="flick",
+                levels={"club": [0.61, 0.1], "novice": [0.18, 0.1], "expert": [0.92, 0.1]})
+    assert v.words() == "expert 92 %, club 61 %, novice 18 %"
+    assert Verdict.from_json(json.loads(json.dumps(v.to_json(), sort_keys=True))).words() == v.words()
