@@ -77,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--verify-motion", action="store_true",
                    help="simulate every flick again and compare with the stored motion")
 
+    p = sub.add_parser("puzzles", help="list the bundled puzzles and tutorials of every game")
+    p.add_argument("game", nargs="?", default=None)
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("solve", help="solve a puzzle scenario")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
@@ -263,6 +267,37 @@ def cmd_solve(args) -> int:
     elif verdict.line:
         print(f"  best first action: {out['line'][0]}; {out['samples']} samples a line, "
               f"{out['seconds']:.1f} s" + (f" ({out['note']})" if out.get("note") else ""))
+    return 0
+
+
+def cmd_puzzles(args) -> int:
+    """Each bundled scenario: game, file, difficulty, title and the verdict it stores."""
+    from scenarios import Scenario, bundled
+    from timeline.fileformat import RecordFileError, load_record
+
+    rows = []
+    for path in bundled(args.game):
+        try:
+            record = load_record(path)
+        except RecordFileError as exc:  # a damaged bundled file is listed with its problem
+            rows.append({"game": path.parent.name, "file": str(path), "error": str(exc)})
+            continue
+        if record.kind != "scenario":
+            continue  # a demo replay
+        sc = Scenario.from_record(record)
+        rows.append({"game": sc.game, "file": str(path), "title": sc.title,
+                     "difficulty": sc.difficulty,
+                     "verdict": (sc.verdict or {}).get("verdict")})
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for r in rows:
+        if "error" in r:
+            print(f"{r['game']:<10} {Path(r['file']).name}: {r['error']}")
+            continue
+        level = f"[{r['difficulty']}]" if r["difficulty"] is not None else "   "
+        verdict = f"  ({r['verdict']})" if r["verdict"] else ""
+        print(f"{r['game']:<10} {level} {r['title']}{verdict}\n{'':15}{r['file']}")
     return 0
 
 
@@ -555,7 +590,7 @@ def cmd_export(args) -> int:
 
 
 COMMANDS = {"explore": cmd_explore, "bestshot": cmd_bestshot, "analyse": cmd_analyse,
-            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "selfplay": cmd_selfplay,
+            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "selfplay": cmd_selfplay,
             "flick": cmd_flick, "render": cmd_render, "play": cmd_play,
             "open": _viewer_command, "demo": _viewer_command, None: _viewer_command}
 

@@ -168,3 +168,13 @@ def test_verdict_round_trips_through_json():
     v = Verdict("grendizer", False, True, ["pass"], success=0.73, error=0.02, samples=400)
     assert v.words() == "Best line succeeds 73 % +- 2 %"
     assert Verdict.from_json(v.to_json()).words() == v.words()
+
+
+def test_flickbook_puzzles_lists_the_puzzles_of_every_game(capsys):
+    from flickbook_cli import main
+
+    assert main(["puzzles", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["game"] for r in rows} == {"glik", "glonk", "grendizer"}
+    assert sum(1 for r in rows if r["game"] == "grendizer" and r["verdict"]) >= 5
+    assert sum(1 for r in rows if r["game"] == "glonk" and r["verdict"]) >= 5
