@@ -60,17 +60,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
     p.add_argument("--camera", default=None, help="camera preset (top, seat0, seat1, ...)")
 
-    p = sub.add_parser("export", help="export the main line as a video (or PNG frames)")
+    p = sub.add_parser("export", help="export the main line as a video, a GIF or PNG frames")
     p.add_argument("file")
-    p.add_argument("--out", required=True, help="a .mp4/.mkv/.webm file, or a folder for PNG frames")
-    p.add_argument("--fps", type=float, default=30.0)
+    p.add_argument("--out", required=True,
+                   help="a .mp4/.mkv/.webm file, a .gif (short clips), or a folder for PNG frames")
+    p.add_argument("--fps", type=float, default=None, help="frames a second (video 30, GIF 15)")
     p.add_argument("--speed", type=float, default=1.0, help="playback speed (1 = real time)")
-    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
+    p.add_argument("--size", default=None, help="WIDTHxHEIGHT (video 1280x720, GIF 640x360)")
     p.add_argument("--camera", default="seat", help="camera preset (top, seat, seat0, ...)")
+    p.add_argument("--from", dest="first", type=int, default=None,
+                   help="start at the position after this ply (default: the start)")
+    p.add_argument("--to", dest="last", type=int, default=None,
+                   help="end with this ply (default: the end of the main line)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="rendering processes (default: one per free CPU core, at most 4, "
+                        "for clips of 240 frames or more)")
 
-    p = sub.add_parser("info", help="describe a record or scenario file")
+    p = sub.add_parser("info", help="describe a record or scenario file and list its main line")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--readable", action="store_true",
+                   help="moves and goals as players write them (default: the canonical text)")
 
     p = sub.add_parser("check", help="validate a file: exit 0 when valid, else 2")
     p.add_argument("file")
@@ -91,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--samples", type=int, default=200,
                    help="Glonk and shuffled Grendizer: playouts or flicks a line (default 200)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--readable", action="store_true",
+                   help="the solution as players write it (default: the canonical text)")
 
     p = sub.add_parser("selfplay", help="write seeded self-play games as record files")
     p.add_argument("game")
@@ -178,7 +190,10 @@ def _load(path: str, **kw):
         raise UserError(str(exc)) from None
 
 
-def record_info(record) -> dict:
+def record_info(record, readable: bool = False) -> dict:
+    """What `info` reports; `moves` is the main line in canonical text, or readable text."""
+    from games.notation import goal_text, node_text
+
     nodes = list(record.nodes())
     mainline = record.mainline()
     info = {
@@ -194,9 +209,13 @@ def record_info(record) -> dict:
         "position": record.game.describe(mainline[-1].state),
         "annotated_nodes": sum(1 for n in nodes if n.comment or n.glyphs or n.drawings
                                or n.camera or n.prompt),
+        "moves": [node_text(n) if readable else str(n.action) for n in mainline[1:]],
     }
     if record.scenario is not None:
         info["scenario"] = record.scenario
+        goal = record.scenario.get("goal")
+        if readable and goal:
+            info["goal_text"] = goal_text(record.game, record.root.state, goal)
     return info
 
 
@@ -207,7 +226,7 @@ def _format_version() -> int:
 
 
 def cmd_info(args) -> int:
-    info = record_info(_load(args.file))
+    info = record_info(_load(args.file), readable=args.readable)
     if args.json:
         print(json.dumps(info, sort_keys=True))
         return 0
@@ -216,7 +235,7 @@ def cmd_info(args) -> int:
         print(f"  title:      {info['scenario'].get('title', '')}")
         goal = info["scenario"].get("goal")
         if goal:
-            print(f"  goal:       {json.dumps(goal)}")
+            print(f"  goal:       {info.get('goal_text') or json.dumps(goal)}")
     print(f"  nodes:      {info['node_count']}  main line: {info['mainline_length']} plies"
           f"  variations: {info['variation_count']}")
     print(f"  result:     {info['result']}")
@@ -226,6 +245,10 @@ def cmd_info(args) -> int:
             continue
         if key in info["headers"] and info["headers"][key]:
             print(f"  {key + ':':<11} {info['headers'][key]}")
+    if info["moves"]:
+        print("  moves:")
+        for ply, text in enumerate(info["moves"], start=1):
+            print(f"    {ply:>3}. {text}")
     return 0
 
 
@@ -257,6 +280,8 @@ def cmd_solve(args) -> int:
     except ValueError as exc:
         raise UserError(f"{args.file}: {exc}") from None
     out = verdict.to_json()
+    if args.readable:
+        out["line"] = readable_line(record.game, record.root.state, out["line"])
     if args.json:
         print(json.dumps(out))
         return 0
@@ -299,6 +324,19 @@ def cmd_puzzles(args) -> int:
         verdict = f"  ({r['verdict']})" if r["verdict"] else ""
         print(f"{r['game']:<10} {level} {r['title']}{verdict}\n{'':15}{r['file']}")
     return 0
+
+
+def readable_line(game, state, texts: list[str]) -> list[str]:
+    """Canonical action texts played from `state`, each written in the game's notation."""
+    from games.notation import move_text
+
+    out = []
+    for text in texts:
+        action = game.parse_action(state, text)
+        step = game.apply(state, action)
+        out.append(move_text(game, state, action, step.events))
+        state = step.state
+    return out
 
 
 def cmd_selfplay(args) -> int:

@@ -141,7 +141,10 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         desk.key("n")  # write the comment
         desk.wait(lambda p: p["mode"] == "typing", 20, "the comment box")
         desk.type("the other slide")
+        desk.wait(lambda p: p["comment_box"] == "the other slide", 30, "the typed comment")
         desk.key("Return")
+        desk.wait(lambda p: p["mode"] == "play" and p["comment"] == "the other slide", 30,
+                  "Enter to keep the comment")
         again = tmp_path / "again.flick"
         desk.save_as(again)
         rec2 = load_record(again)

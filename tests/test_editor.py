@@ -186,7 +186,7 @@ def test_bundled_puzzles_load_into_the_editor_and_verify_to_their_solution():
 def test_a_puzzle_says_solved_with_its_cost_and_the_best():
     sc, rec = load_scenario(bundled("glik")[4])  # 05: round the corner, 4 AP
     pz = Puzzle(rec)
-    assert pz.intro() == "Goal: the yellow stone on (6,19) touches"
+    assert pz.intro() == "Goal: the yellow stone on t10 touches"
     line = rec.mainline()
     assert [pz.check(n) for n in line[1:-1]] == [None] * (len(line) - 2)
     assert pz.check(line[-1]) == "Solved in 4 AP (best: 4)"
@@ -204,7 +204,7 @@ def test_goal_words():
     assert goal_words({"player": 1, "count": 3}, ("yellow", "green")) == \
         "Goal: Green has 3 stones touching"
     assert goal_words({"player": 0, "stones": [[1, 2], [3, 4]]}, ("yellow", "green")) == \
-        "Goal: the yellow stones on (1,2), (3,4) touch"
+        "Goal: the yellow stones on c15 and e13 touch"
 
 
 def test_a_stone_put_on_comes_from_the_reserve_and_goes_back_when_taken_off():

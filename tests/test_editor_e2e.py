@@ -74,6 +74,20 @@ def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
         desk.click(*panel_px("title"))
         desk.type("E2E two steps")
         desk.key("Return")
+        # hints: Enter adds each and the field keeps the keys (V and T are camera keys)
+        view = desk.settled()["view"]
+        desk.click(*panel_px("hint"))
+        desk.wait(lambda p: p["mode"] == "typing", 20, "the hint field")
+        desk.type("Move over the top")
+        desk.key("Return")
+        desk.wait(lambda p: p["editor_hints"] == ["Move over the top"] and p["typing"], 20,
+                  "the first hint added, the field still typing")
+        desk.type("Then stop")
+        desk.key("Return")
+        desk.wait(lambda p: len(p["editor_hints"]) == 2, 20, "the second hint")
+        desk.key("Escape")
+        p = desk.wait(lambda p: p["mode"] == "edit", 20, "Esc to leave the hint field")
+        assert p["view"] == view, "no key reached the camera while typing"
         desk.click(*panel_px("verify"))
         desk.wait(lambda p: p["message"].startswith(("Solved", "No solution")), 60, "the solver")
         desk.click(*panel_px("save"))
@@ -81,6 +95,7 @@ def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
         wait_for_file(saved)
         sc, _ = load_scenario(saved)
         assert sc.title == "E2E two steps"
+        assert sc.hints == ["Move over the top", "Then stop"]
         assert sc.goal == {"player": 0, "stones": [[8, 20]]}
         state = GAME.state_from_json(sc.start)
         assert state.stone_at(8, 20) == "yellow" and state.stone_at(8, 8) == "neutral"

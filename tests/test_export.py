@@ -46,3 +46,174 @@ def test_export_mp4_when_an_encoder_is_present(short_record, tmp_path):
     result = export_video(short_record, tmp_path / "replay.mp4", size=(160, 96), fps=10, hold=0.2)
     data = (tmp_path / "replay.mp4").read_bytes()
     assert result["video"] and data[4:8] == b"ftyp" and len(data) > 1000
+
+
+@pytest.fixture
+def two_moves():
+    s = Session(Record.new("glik", {"players": 2, "setup": "fixed"}))
+    r, c = s.state.board.start_cell[s.state.colours[0]]
+    s.play(f"place@{r},{c}")
+    s.play(f"slide {r},{c} E")
+    s.set_comment("Out of the corner at once.")
+    s.record.mainline()[-1].glyphs.append("!")
+    return s.record
+
+
+def test_frames_are_the_same_whatever_the_worker_count(two_moves, tmp_path):
+    from viewer.export import export_video
+
+    one = export_video(two_moves, tmp_path / "one", size=(160, 96), fps=8, hold=0.2, workers=1)
+    two = export_video(two_moves, tmp_path / "two", size=(160, 96), fps=8, hold=0.2, workers=2)
+    assert two["workers"] == 2 and one["frames"] == two["frames"]
+    names = sorted(p.name for p in (tmp_path / "one").glob("frame*.png"))
+    assert names == sorted(p.name for p in (tmp_path / "two").glob("frame*.png"))
+    assert len(names) == one["frames"]
+    for name in names:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes(), name
+
+
+def test_the_caption_is_the_move_in_readable_notation_with_glyphs_and_comment(two_moves):
+    from viewer.export import caption_text
+
+    start, placed, slid = two_moves.mainline()
+    assert caption_text(placed, at_start=False) == "1. Y in at a16"
+    assert caption_text(slid, at_start=False).split("\n") == [
+        "2. Y a16 right to " + caption_text(slid, False).split(" to ")[1].split()[0] + "  !",
+        "Out of the corner at once."]
+    assert caption_text(placed, at_start=True) == ""  # a clip's first position: no move yet
+
+
+def test_a_frame_has_its_caption_box_at_the_bottom_and_none_before_the_first_move(two_moves):
+    from viewer.export import FrameRenderer
+
+    with FrameRenderer(two_moves, None, None, size=(320, 180), fps=8, speed=1.0,
+                       camera_preset="top", hold=0.0, step_seconds=0.6) as fr:
+        _caption_box_checks(fr)
+
+
+def _caption_box_checks(fr):
+    fr.draw(0)
+    assert fr.captions.shown == "" and fr.captions.text.isHidden()
+    fr.draw(len(fr.times) - 1)
+    assert fr.captions.shown.startswith("2. Y a16 right") and not fr.captions.text.isHidden()
+    frame = fr.app.capture()
+    box = frame[-14:-6, 150:170].astype(int).mean()  # under the caption's backdrop
+    fr.captions.show("")
+    fr.app.render_frames(1)
+    assert fr.app.capture()[-14:-6, 150:170].astype(int).mean() != box
+
+
+def test_an_exported_video_says_what_happens_but_never_what_to_click():
+    from timeline import load_record
+    from viewer.export import FrameRenderer
+
+    record = load_record("scenarios/demo/glonk-demo.flick")
+    with FrameRenderer(record, 8, 9, size=(320, 180), fps=4, speed=1.0, camera_preset="seat",
+                       hold=0.0, step_seconds=0.6) as fr:
+        fr.draw(0)
+        status = fr.app.status.getText()
+        assert "P1" in status and "click" not in status.lower()
+        assert fr.app.scene.hints.isHidden()
+    # the same scene at the table does prompt
+    assert "click" in "\n".join(fr.app.scene.status_lines(fr.app.shown_state)).lower()
+    assert not fr.app.scene.hints.isHidden()
+
+
+def test_a_clip_starts_at_rest_after_its_first_ply(two_moves, tmp_path):
+    from viewer.export import RenderError, clip_line, export_video
+
+    assert [n.ply for n in clip_line(two_moves, 1, 2)] == [1, 2]
+    with pytest.raises(RenderError, match="within plies 0..2"):
+        clip_line(two_moves, 2, 1)
+    with pytest.raises(RenderError):
+        clip_line(two_moves, 0, 3)
+
+    whole = export_video(two_moves, tmp_path / "whole", size=(64, 48), fps=10, hold=0.0,
+                         workers=1)
+    clip = export_video(two_moves, tmp_path / "clip", size=(64, 48), fps=10, hold=0.0,
+                        workers=1, first=1)
+    assert clip["frames"] < whole["frames"]
+
+
+def test_a_gif_is_made_for_sharing(two_moves, tmp_path):
+    from viewer.export import GIF_SIZE, export_video, find_ffmpeg
+
+    if find_ffmpeg() is None:
+        pytest.skip("no ffmpeg: frames are exported as PNGs instead (tested above)")
+    result = export_video(two_moves, tmp_path / "clip.gif", hold=0.0, fps=5, workers=2)
+    data = (tmp_path / "clip.gif").read_bytes()
+    assert result["gif"] and data[:6] == b"GIF89a"
+    assert (int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")) == GIF_SIZE
+    assert len(data) < 2_000_000
+
+
+def test_progress_is_reported_for_every_frame_and_the_bar_shows_time_left(two_moves, tmp_path):
+    import io
+
+    from viewer.export import export_video, progress_bar
+
+    seen = []
+    result = export_video(two_moves, tmp_path / "f", size=(64, 48), fps=5, hold=0.0,
+                          workers=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(i, result["frames"]) for i in range(1, result["frames"] + 1)]
+    out = io.StringIO()
+    bar = progress_bar(40, file=out, force=True)
+    bar(10, 40)
+    bar.close()
+    assert "10/40" in out.getvalue() and "<" in out.getvalue()  # elapsed<left
+
+
+def test_cli_export_refuses_a_clip_outside_the_line(two_moves, tmp_path, capsys):
+    from flickbook_cli import main
+    from timeline import save_record
+
+    path = save_record(two_moves, tmp_path / "g.flick")
+    assert main(["export", str(path), "--out", str(tmp_path / "v.mp4"), "--from", "2",
+                 "--to", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "plies 0..2" in err
+
+
+def test_a_helper_that_fails_is_reported_in_one_line(two_moves, tmp_path, monkeypatch):
+    from viewer import export
+
+    start = export._start_helpers
+
+    def broken(job, workers, tmp):  # a helper given a record that is not there
+        return start(dict(job, record=str(tmp_path / "missing.flick")), workers, tmp)
+
+    monkeypatch.setattr(export, "_start_helpers", broken)
+    with pytest.raises(export.RenderError, match="stopped before its last frame: .*missing"):
+        export.export_video(two_moves, tmp_path / "f", size=(64, 48), fps=5, hold=0.0, workers=2)
+
+
+def test_on_a_terminal_the_export_shows_a_bar_with_time_left(two_moves, tmp_path):
+    import os
+    import pty
+    import sys
+    from pathlib import Path
+
+    from timeline import save_record
+
+    path = save_record(two_moves, tmp_path / "g.flick")
+    root = Path(__file__).resolve().parents[1]
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: flickbook export on a terminal (the pty)
+        os.chdir(root)
+        os.execv(sys.executable, [sys.executable, "flickbook_cli.py", "export", str(path),
+                                  "--out", str(tmp_path / "frames"), "--size", "64x48",
+                                  "--fps", "5"])
+    out = b""
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    _, status = os.waitpid(pid, 0)
+    text = out.decode(errors="replace")
+    assert os.WEXITSTATUS(status) == 0, text
+    bar = [part for part in text.split("\r") if "frame/s" in part]
+    assert bar and "<" in bar[-1] and "100%" in bar[-1], text  # elapsed<left, then done

@@ -135,4 +135,5 @@ def test_scenario_with_custom_start(tmp_path):
 
 def test_gzip_of_damaged_json(tmp_path):
     with pytest.raises(RecordFileError, match="damaged JSON"):
-        load_record(write(tmp_path, gzip.compress(b"{not json"), "x.flick.gz"))
+        load_record(write(tmp_path, gzip.compress(b'{"format": "flickbook", "nodes": [{'),
+                          "x.flick.gz"))

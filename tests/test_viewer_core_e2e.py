@@ -45,9 +45,12 @@ def _glonk_to_actions(desk, mirror, tmp_path):
     mirror.sync()
     game = mirror.session.game
     while mirror.session.state.phase in ("place_armada", "place_asteroid"):
-        action = game.legal_actions(mirror.session.state)[0]
-        desk.click(*mirror.cell(action.args[-1]))
-        mirror.play(action)
+        state = mirror.session.state
+        px = mirror.cell(game.legal_actions(state)[0].args[-1])
+        desk.click(*px)
+        # what the mirror's scene makes of the same pixel (an asteroid goes where the click is)
+        origin, direction = mirror.app.mouse_ray(*_film(round(px[0]), round(px[1])))
+        mirror.play(mirror.scene.click(state, mirror.scene.pick(origin, direction)).action)
     _same_record(tmp_path, mirror, seconds=30)
     desk.settled()
     s = mirror.session.state
@@ -126,7 +129,9 @@ def test_flick_gesture_ghost_path_cancel_release_and_the_turn_log(tmp_path):
         assert f.speed == pytest.approx(want.speed, abs=0.03), "fired from the release point"
         # the turn log says what happened, in the game's words
         told = "\n".join(p["log"])
-        assert f"flick {piece.id}" in told and piece.id in p["message"], (told, p["message"])
+        # (headed by the move in readable notation: "V10 Larva Ship: flick 11.1 deg ...")
+        assert f"{piece.id} " in told and ": flick " in told and piece.id in p["message"], (
+            told, p["message"])
         assert any(w in told for w in ("standard propulsion", "hyper-propulsion", "atomised",
                                        "lost in space")), told
         print(f"\nflick release to first motion frame: {latency * 1000:.0f} ms")

@@ -145,7 +145,7 @@ def child(tmp: Path) -> None:
     assert ctl.session.node is root.variations[0]
     ctl._key("control-z")
     assert root.variations == [] and ctl.session.node is root
-    assert "Goal: the yellow stone on (6,19) touches" in box.goal_label["text"]
+    assert "Goal: the yellow stone on t10 touches" in box.goal_label["text"]
     ctl._key("h")
     assert ctl.message_text == "Hint 1: The top edge is a road too.", ctl.message_text
     # F2 on a puzzle's start edits that puzzle

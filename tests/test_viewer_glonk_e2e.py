@@ -122,8 +122,8 @@ def test_flick_a_piece_with_a_real_mouse_drag_then_play_it_back(tmp_path):
         under = mat_colour(piece.x, piece.y, piece.radius)
         assert np.abs(here - want_face).sum() < np.abs(here - under).sum()
         desk.key("space")
-        desk.wait(lambda p: p["playing"], 20, "playback to start")
-        desk.wait(lambda p: not p["clock_running"], 60, "the flick to play to its end")
+        desk.wait(lambda p: p["node_action"] == str(f) and not p["clock_running"], 60,
+                  "the flick to play to its end")
         img2, _ = _screenshot(tmp_path, desk, n)
         moved = after.piece(piece.id)
         gone = _disc_at(mirror, img2, piece, piece.x, piece.y)

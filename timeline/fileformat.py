@@ -11,6 +11,7 @@ import base64
 import gzip
 import json
 import os
+import re
 import tempfile
 import zlib
 from pathlib import Path
@@ -153,6 +154,11 @@ def read_json(path: str | os.PathLike) -> dict:
     return parse_bytes(raw, str(path))
 
 
+#: Every record says `"format": "flickbook"` (near its start: keys are written sorted); damaged
+#: JSON that has it is a damaged record, other text is some other file.
+_RECORD_MARK = re.compile(r'"format"\s*:\s*"' + FORMAT_NAME + '"')
+
+
 def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
     if raw.startswith(GZIP_MAGIC):
         try:
@@ -168,6 +174,8 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
+        if not _RECORD_MARK.search(text):  # text, but nothing in it says it is a record
+            raise RecordFileError(f"{name}: not a Flickbook file (it is not a record's JSON)") from None
         at_end = exc.pos >= len(text.rstrip()) - 1
         open_string = exc.msg.startswith("Unterminated string") and '"' not in text[exc.pos + 1:]
         hint = " (the file looks truncated)" if at_end or open_string else ""

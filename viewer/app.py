@@ -181,6 +181,7 @@ class ViewerApp(ShowBase):
         if text != self._status_text:
             self._status_text = text
             self.status.setText(text)
+            self.wake()  # e.g. Chrono's seconds: drawn even while nothing else changes
 
     # --- showing positions ----------------------------------------------------------------
     def line_clock(self, line, step_seconds: float | None = None):

@@ -1,9 +1,12 @@
-"""Input and modes: a table of bindings to commands, mouse gestures, playback and dialogs.
+"""The controller: it routes every key, press and wheel turn to the active mode, and holds the
+commands the modes' key maps name.
 
-Modes: browsing (the default: clicks on the board play moves at the cursor, creating
-variations where the line already went elsewhere), playback (a clock runs along the line,
-forwards or backwards) and dialog (a modal overlay has the keyboard). Every command ends in
-a session call; the panel and the scene are then refreshed once per frame.
+The mode machine (`viewer.modes`: play, replay, aim, edit, typing, dialog) decides who gets an
+event; a press becomes a `Drag` (camera orbit or pan, a drawing, a click, or the scene's own
+drag such as a Glonk flick) fed pointer moves until its button-up event. Every command ends in
+a session call; moves the scene says are simulated run on a worker thread (`Simulation`) and
+play on the app's one clock when their motion exists; the turn log and the message line say
+what each step did. The panel is refreshed once per frame at most.
 """
 from __future__ import annotations
 
@@ -478,12 +481,13 @@ class Controller:
         self.panel.set_playing(False, self.app.clock.speed)
 
     # --- playing moves --------------------------------------------------------------------------
-    def play_action(self, action) -> bool:
+    def play_action(self, action, step=None) -> bool:
         """Play `action` at the cursor (a new variation if the line went elsewhere).
 
         An action the scene says is simulated (a flick) is resolved on a worker thread; it
-        enters the record and plays from its first frame when the result arrives. True when
-        the action was played or is on its way."""
+        enters the record and plays from its first frame when the result arrives (`step`:
+        already simulated, e.g. by the aim's ghost path). True when the action was played or
+        is on its way."""
         if self.blocked():
             return False
         if self.editor.active:  # the set-up position is not the game: no move reaches it
@@ -494,6 +498,9 @@ class Controller:
             return False
         self.stop_playback()
         parent = self.session.node
+        if step is not None and parent.child_for(str(action)) is None:
+            self.app.mark("motion_ready")
+            return self._played(parent, action, step)
         if parent.child_for(str(action)) is None and self.app.scene.simulates(action):
             self.pending = Simulation(self.session.game, parent, action)
             self.app.scene.deselect()
@@ -677,6 +684,7 @@ class Controller:
 
     def _dialog_closed(self) -> None:
         self.dialog = None
+        self.panel.leave_comment()  # a dialog's field hands the keys back to the window
         self.modes.sync()
 
     def cmd_help(self):

@@ -53,9 +53,41 @@ class HelpOverlay(Overlay):
         _button(self.box, "Close (F1)", self.close, (0, 0, -0.8), width=0.3)
 
 
+RECORD_SUFFIXES = (".flick", ".flick.gz")
+#: Entries the file dialog lists at once (folders first, then records).
+LIST_ROWS = 12
+
+
+def is_record_name(name: str) -> bool:
+    return name.lower().endswith(RECORD_SUFFIXES)
+
+
+def listing(folder: Path) -> list[tuple[str, Path]]:
+    """What the file dialog lists in `folder`: `..` (the folder above), the sub-folders
+    (`name/`), then the record and scenario files (`.flick`, `.flick.gz`); hidden names left out."""
+    folder = Path(folder)
+    try:
+        entries = sorted((p for p in folder.iterdir() if not p.name.startswith(".")),
+                         key=lambda p: p.name.lower())
+    except OSError:
+        entries = []
+    out = [("../", folder.parent)] if folder.parent != folder else []
+    out += [(p.name + "/", p) for p in entries if _is_dir(p)]
+    out += [(p.name, p) for p in entries if is_record_name(p.name) and not _is_dir(p)]
+    return out
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 class FileDialog(Overlay):
     """Type a name or path (relative names go in the listed folder), or pick a listed file;
-    Enter confirms, an empty line takes the default shown."""
+    click a folder (or type one) to look inside it. Enter confirms, an empty line takes the
+    default shown. Only records and scenarios (`.flick`, `.flick.gz`) are listed."""
 
     def __init__(self, app, mode: str, initial: Path, on_done, on_close=None):
         super().__init__(app, 2.2, 1.5, on_close)
@@ -65,32 +97,48 @@ class FileDialog(Overlay):
         DirectLabel(parent=self.box, text=title, text_scale=0.055, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.64))
         self.default = Path(initial)
-        folder = self.default.parent if not self.default.is_dir() else self.default
-        self.folder = folder
         self.entry = DirectEntry(parent=self.box, scale=0.04, width=50, pos=(-1.02, 0, 0.5),
                                  frameColor=(0.2, 0.21, 0.25, 1), text_fg=TEXT, focus=1,
                                  initialText="", command=self._enter)
         self.error = DirectLabel(parent=self.box, text=f"Enter alone: {self.default}",
                                  text_scale=0.034, text_fg=DIM, frameColor=(0, 0, 0, 0),
                                  text_align=TextNode.ALeft, pos=(-1.02, 0, 0.42))
-        DirectLabel(parent=self.box, text=f"In {folder}:", text_scale=0.034, text_fg=DIM,
-                    frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(-1.02, 0, 0.34))
-        try:
-            names = sorted(p.name for p in folder.iterdir()
-                           if p.suffix in (".flick", ".json", ".gz") and p.is_file())[:12]
-        except OSError:
-            names = []
-        for i, name in enumerate(names):
-            DirectButton(parent=self.box, text=name, text_scale=0.036, text_align=TextNode.ALeft,
-                         text_fg=TEXT, relief=DGG.FLAT,
-                         frameColor=((0, 0, 0, 0), BTN_HOT, BTN_HOT, (0, 0, 0, 0)),
-                         frameSize=(-0.01, 1.9, -0.015, 0.04), pos=(-1.0, 0, 0.27 - i * 0.058),
-                         command=self._pick, extraArgs=[str(folder / name)])
+        self.where = DirectLabel(parent=self.box, text="", text_scale=0.034, text_fg=DIM,
+                                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                                 pos=(-1.02, 0, 0.34))
+        self.rows: list = []
+        self.entries: list[tuple[str, Path]] = []
+        self.show_folder(self.default if self.default.is_dir() else self.default.parent)
         _button(self.box, "Save" if mode == "save" else "Open", self._ok, (0.55, 0, -0.64), width=0.3)
         _button(self.box, "Cancel", self.close, (0.9, 0, -0.64), width=0.3)
 
-    def _pick(self, path: str) -> None:
-        self.entry.enterText(path)
+    def show_folder(self, folder: Path) -> None:
+        """List `folder` (records and sub-folders) and make it where relative names go."""
+        self.folder = Path(os.path.abspath(folder))  # "puzzles/.." reads as the folder itself
+        for row in self.rows:
+            row.destroy()
+        self.rows = []
+        self.entries = listing(self.folder)
+        shown = self.entries[:LIST_ROWS]
+        records = sum(1 for _, p in self.entries if not _is_dir(p))
+        self.where["text"] = f"In {self.folder}:" + (
+            "" if records else "   (no .flick or .flick.gz files here)")
+        for i, (name, path) in enumerate(shown):
+            folder = name.endswith("/")
+            self.rows.append(DirectButton(
+                parent=self.box, text=name, text_scale=0.036, text_align=TextNode.ALeft,
+                text_fg=(0.98, 0.8, 0.4, 1) if folder else TEXT, relief=DGG.FLAT,
+                frameColor=((0, 0, 0, 0), BTN_HOT, BTN_HOT, (0, 0, 0, 0)),
+                frameSize=(-0.01, 1.9, -0.015, 0.04), pos=(-1.0, 0, 0.27 - i * 0.058),
+                command=self.show_folder if folder else self._pick, extraArgs=[path]))
+        if len(self.entries) > LIST_ROWS:
+            self.rows.append(DirectLabel(
+                parent=self.box, text=f"... and {len(self.entries) - LIST_ROWS} more: type a name",
+                text_scale=0.032, text_fg=DIM, frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                pos=(-1.0, 0, 0.27 - LIST_ROWS * 0.058)))
+
+    def _pick(self, path) -> None:
+        self.entry.enterText(str(path))
         self.entry["focus"] = 1
 
     def _enter(self, text: str) -> None:
@@ -104,6 +152,11 @@ class FileDialog(Overlay):
         path = Path(os.path.expanduser(text)) if text else self.default
         if not path.is_absolute():
             path = self.folder / path
+        if text and _is_dir(path):  # a folder: look inside it
+            self.entry.enterText("")
+            self.show_folder(path)
+            self.entry["focus"] = 1
+            return
         message = self.on_done(path)
         if message:
             self.show_error(message)

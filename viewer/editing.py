@@ -47,6 +47,10 @@ class WordEntries:
         self._refresh_panel()
 
     def _entry_enter(self, text: str, name: str) -> None:
+        if name == "hint":  # Enter adds the hint; the field keeps the keys for the next one
+            self._entry_done(name)
+            self.entries[name]["focus"] = 1
+            return
         self.entries[name]["focus"] = 0
         self._entry_done(name)
 

@@ -1,14 +1,27 @@
-"""`flickbook export`: a replay of a record's main line as a video (or a folder of PNG frames).
+"""`flickbook export`: a replay of a record's main line as a video, a GIF or PNG frames.
 
 Frames are rendered offscreen at a fixed frame rate by sampling the line's clock, exactly as
 the viewer's playback does, so flicks play their recorded motion and other actions their short
-animations. The encoder is the ffmpeg that the `imageio-ffmpeg` package ships (or one on PATH);
-without either, or with `--out` naming a folder, the frames are written as numbered PNGs.
+animations. The video shows what a viewer wants: the move being played in readable notation,
+its glyphs and comment as a caption, and the scene's status without play-time prompts.
+
+Software GL leaves one process short of real time, so the frames are rendered by several
+processes at once: this one and `workers - 1` helpers (`python -m viewer.export --worker`),
+frame i by process i % workers. Every process draws a frame from its line time alone (no state
+carries from frame to frame), so the frames are the same whatever the worker count; helpers
+send raw frames through a pipe and this process feeds them, in order, to one encoder (the
+ffmpeg that `imageio-ffmpeg` ships, or one on PATH). Without an encoder, or with `--out`
+naming a folder, every process writes its own frames as numbered PNGs.
 """
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
+import sys
+import tempfile
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +30,14 @@ from timeline import LineClock
 from viewer.render import RenderError, offscreen_app, parse_size
 
 VIDEO_SUFFIXES = {".mp4", ".mkv", ".webm", ".mov"}
+GIF_SUFFIX = ".gif"
+#: A GIF is for sharing: smaller and slower-paced than a video unless asked otherwise.
+GIF_SIZE, GIF_FPS, VIDEO_SIZE, VIDEO_FPS = (640, 360), 15.0, (1280, 720), 30.0
+CAPTION_BG = (0.05, 0.06, 0.08, 0.72)
+CAPTION_WRAP = 70  # characters a caption line holds before it wraps
+ROOT = Path(__file__).resolve().parents[1]
+#: With the worker count left open, clips shorter than this are rendered by this process alone.
+MIN_PARALLEL_FRAMES = 240
 
 
 def find_ffmpeg() -> str | None:
@@ -26,6 +47,19 @@ def find_ffmpeg() -> str | None:
         return imageio_ffmpeg.get_ffmpeg_exe()
     except (ImportError, RuntimeError):
         return shutil.which("ffmpeg")
+
+
+def default_workers() -> int:
+    """One rendering process per free CPU core, at most 4 (the encoder takes little: x264 at
+    "veryfast" costs about 7 ms of CPU a 1280x720 frame, the renderer about 25). On cores
+    that others keep busy a helper only adds its start-up and copying (bench/export.py: 0.7x
+    at load 9 on 2 cores), so the cores the load average leaves free are what count."""
+    cores = os.cpu_count() or 1
+    try:
+        free = cores - os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average (Windows): assume the cores are free
+        free = cores
+    return max(1, min(int(free + 0.5), cores, 4))
 
 
 def frame_times(clock: LineClock, fps: float, speed: float, hold: float) -> np.ndarray:
@@ -38,79 +72,422 @@ def frame_times(clock: LineClock, fps: float, speed: float, hold: float) -> np.n
     return np.concatenate([np.zeros(held), times, np.full(held, clock.total)])
 
 
-def export_video(record, out, *, size=(1280, 720), fps: float = 30.0, speed: float = 1.0,
-                 camera_preset: str | None = "seat", hold: float = 1.0, step_seconds: float = 0.6,
-                 progress=None) -> dict:
-    """Render the main line to `out` (a video file, or a folder for PNG frames)."""
-    from timeline import Session
-
-    session = Session(record)
+def clip_line(record, first: int | None = None, last: int | None = None) -> list:
+    """The main line from the position after ply `first` (default: the start) to ply `last`
+    (default: the end): the clip that an export plays."""
     line = record.mainline()
-    app = offscreen_app(session, tuple(size))
-    clock = app.line_clock(line, step_seconds)
-    times = frame_times(clock, fps, speed, hold)
-    out = Path(out)
-    app.set_view(app.view_for_preset(camera_preset, line[0]))
-    as_video = out.suffix.lower() in VIDEO_SUFFIXES
-    ffmpeg = find_ffmpeg() if as_video else None
-    if as_video and ffmpeg is None:
-        out = out.with_suffix("")
-        as_video = False
-    encoder = None
-    if as_video:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        w, h = size
-        encoder = subprocess.Popen(
-            [ffmpeg, "-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24",
-             "-s", f"{w}x{h}", "-r", f"{fps:g}", "-i", "-", "-an", "-c:v", "libx264",
-             "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "20", str(out)],
-            stdin=subprocess.PIPE)
+    first = 0 if first is None else first
+    last = len(line) - 1 if last is None else last
+    if not 0 <= first <= last < len(line):
+        raise RenderError(f"the clip must lie within plies 0..{len(line) - 1} of the main line "
+                          f"and start before it ends (asked {first}..{last})")
+    return line[first:last + 1]
+
+
+def caption_text(node, at_start: bool, wrap: int = CAPTION_WRAP) -> str:
+    """What the caption says while `node`'s action plays and after: `12. <move> !?` and the
+    node's comment (nothing for the clip's starting position unless it has a comment)."""
+    from games.notation import node_text
+
+    lines = []
+    if not at_start and node.parent is not None:
+        glyphs = " ".join(node.glyphs)
+        lines.append(f"{node.ply}. {node_text(node)}" + (f"  {glyphs}" if glyphs else ""))
+    if node.comment:
+        lines.append(node.comment)
+    return "\n".join(textwrap.fill(line, wrap) for line in lines)
+
+
+class FrameRenderer:
+    """Draws any frame of a clip from its line time alone, in whichever process holds it."""
+
+    def __init__(self, record, first: int | None, last: int | None, *, size, fps: float,
+                 speed: float, camera_preset: str | None, hold: float, step_seconds: float):
+        from timeline import Session
+
+        self.session = Session(record)
+        self.line = clip_line(record, first, last)
+        self.session.go_to(self.line[0])
+        self.app = offscreen_app(self.session, tuple(size))
+        self.app.scene.show_prompts = False
+        self.app.scene.hints.hide()  # the legal-move highlights are for someone at the table
+        self.clock = self._clock(step_seconds)
+        self.times = frame_times(self.clock, fps, speed, hold)
+        start = self.app.view_for_preset(camera_preset, self.line[0])
+        # the view of each node: the latest saved view at or before it, else the preset's
+        self.views, view = [], start
+        for node in self.line:
+            if node.camera:
+                view = self.app.view_for_preset(None, node)
+            self.views.append(view)
+        self.captions = Captions(self.app)
+
+    def _clock(self, step_seconds: float) -> LineClock:
+        """The viewer's clock over the clip; a clip that starts mid-line starts at rest."""
+        clock = self.app.line_clock(self.line, step_seconds)
+        if self.line[0].parent is None:
+            return clock
+        spans = {id(n): s for n, s in zip(self.line, clock.spans)}
+        first = self.line[0]
+        return LineClock(self.line, step_seconds,
+                         duration_of=lambda n: 0.0 if n is first else spans[id(n)])
+
+    def draw(self, index: int) -> None:
+        pos = self.clock.position(float(self.times[index]))
+        node = self.line[pos.index]
+        self.session.go_to(node)
+        self.app.set_view(self.views[pos.index])
+        span = self.clock.spans[pos.index]
+        self.app.show_node(node, pos.t / span if span > 0 and pos.t < span else None)
+        self.captions.show(caption_text(node, pos.index == 0, self.captions.wrap))
+        self.app.render_frames(1)
+
+    def close(self) -> None:
+        """Give the process's app back as it was: prompts and hints on, no caption."""
+        self.captions.text.destroy()
+        self.app.scene.show_prompts = True
+        self.app.scene.hints.show()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def frame_bytes(self, index: int) -> memoryview:
+        """Frame `index` as the framebuffer holds it: BGRA, bottom row first. The encoder
+        flips and converts it; converting here cost a tenth of the frame's CPU."""
+        self.draw(index)
+        return memoryview(self.app.win.getScreenshot().getRamImageAs("BGRA"))
+
+    def save_png(self, index: int, folder: Path) -> None:
+        self.draw(index)
+        self.app.save_png(folder / f"frame{index:05d}.png")
+
+
+class Captions:
+    """The caption box along the bottom of an exported frame (move text, glyphs, comment)."""
+
+    def __init__(self, app):
+        from direct.gui.OnscreenText import OnscreenText
+        from panda3d.core import TextNode
+
+        self.x, wrap = app.scene.caption_anchor
+        # a small frame (a GIF) gets a larger caption, so that it stays readable: 13 px or so
+        self.grow = min(max(720 / app.size[1], 1.0), 1.6)
+        self.wrap = int(wrap / self.grow)
+        self.text = OnscreenText(text="", pos=(self.x, 0.13), scale=0.05 * self.grow,
+                                 fg=(0.97, 0.97, 0.94, 1), bg=CAPTION_BG, align=TextNode.ACenter,
+                                 mayChange=True, parent=app.a2dBottomCenter)
+        self.text.textNode.setCardAsMargin(0.5, 0.5, 0.3, 0.3)
+        self.text.setBin("gui-popup", 100)  # over the scene's own screen furniture
+        self.shown = None
+
+    def show(self, text: str) -> None:
+        if text == self.shown:
+            return
+        self.shown = text
+        self.text.setText(text)
+        if text:
+            lines = text.count("\n") + 1
+            self.text.setPos(self.x, (0.07 + 0.06 * (lines - 1)) * self.grow)
+            self.text.show()
+        else:
+            self.text.hide()
+
+
+def _open_encoder(ffmpeg: str, out: Path, size, fps: float) -> subprocess.Popen:
+    w, h = size
+    head = [ffmpeg, "-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
+            "-s", f"{w}x{h}", "-r", f"{fps:g}", "-i", "-", "-an"]
+    if out.suffix.lower() == GIF_SUFFIX:  # one pass: a palette made for this clip, then used
+        tail = ["-filter_complex", "[0:v]vflip,split[a][b];[a]palettegen=stats_mode=diff[p];"
+                "[b][p]paletteuse=dither=bayer:bayer_scale=4", "-loop", "0", str(out)]
     else:
-        out.mkdir(parents=True, exist_ok=True)
-    shown = None
+        tail = ["-vf", "vflip", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset",
+                "veryfast", "-crf", "20", str(out)]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return subprocess.Popen(head + tail, stdin=subprocess.PIPE)
+
+
+def _start_helpers(job: dict, workers: int, tmp: Path) -> list[subprocess.Popen]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in [env.get("PYTHONPATH")] if p])
+    env.setdefault("LP_NUM_THREADS", "1")  # the processes share the cores, not each frame
+    helpers = []
+    for k in range(1, workers):
+        job_file = tmp / f"job{k}.json"
+        job_file.write_text(json.dumps(dict(job, worker=k, workers=workers)))
+        log = tmp / f"helper{k}.log"
+        with open(log, "wb") as err:
+            helper = subprocess.Popen(
+                [sys.executable, "-m", "viewer.export", "--worker", str(job_file)],
+                stdout=subprocess.PIPE, stderr=err, env=env, cwd=str(ROOT), bufsize=0)
+        helper.log_path = log  # what it said, for the message if it fails
+        helpers.append(helper)
+    return helpers
+
+
+def _helper_failure(helper: subprocess.Popen) -> str:
+    """Why a helper stopped, in one line: the last line it wrote to its error stream."""
     try:
-        for i, t in enumerate(times):
-            pos = clock.position(float(t))
-            node = line[pos.index]
-            if node is not shown and node.camera:
-                app.set_view(app.view_for_preset(None, node))
-            shown = node
-            session.go_to(node)
-            span = clock.spans[pos.index]
-            app.show_node(node, pos.t / span if span > 0 and pos.t < span else None)
-            app.render_frames(1)
+        lines = [ln for ln in Path(helper.log_path).read_text(errors="replace").splitlines()
+                 if ln.strip() and "pybullet build time" not in ln]
+    except OSError:
+        lines = []
+    return "a rendering process stopped before its last frame" + (
+        f": {lines[-1].strip()}" if lines else "")
+
+
+class _OwnFrames:
+    """This process's share of the frames (every `workers`-th from 0), rendered on demand or
+    ahead of time while a helper's frame is still on its way (at most AHEAD frames held)."""
+
+    AHEAD = 40  # frames (110 MB at 1280x720): enough to cover a helper's start-up
+
+    def __init__(self, renderer: FrameRenderer, workers: int, total: int, folder: Path | None):
+        self.renderer, self.folder = renderer, folder
+        self.todo = iter(range(0, total, workers))
+        self.done: dict[int, object] = {}
+        self.next = next(self.todo, None)
+
+    def _render(self, i: int):
+        if self.folder is not None:
+            self.renderer.save_png(i, self.folder)
+            return b""
+        return self.renderer.frame_bytes(i)
+
+    def can_work_ahead(self) -> bool:
+        return self.next is not None and len(self.done) < self.AHEAD
+
+    def work_ahead(self) -> None:
+        self.done[self.next] = self._render(self.next)
+        self.next = next(self.todo, None)
+
+    def take(self, i: int):
+        while i not in self.done:
+            self.work_ahead()
+        return self.done.pop(i)
+
+
+class _HelperFrames:
+    """A helper's frames as they arrive: a thread reads its pipe into a bounded queue, so the
+    helper renders on while this process is busy (a pipe holds a fraction of one frame)."""
+
+    AHEAD = 12
+
+    def __init__(self, process: subprocess.Popen, frame_size: int, count: int):
+        import queue
+        import threading
+
+        self.process = process
+        self.frames: queue.Queue = queue.Queue(maxsize=self.AHEAD)
+        self.thread = threading.Thread(target=self._read, args=(process.stdout, frame_size, count),
+                                       daemon=True)
+        self.thread.start()
+
+    def _read(self, pipe, frame_size: int, count: int) -> None:
+        try:
+            for _ in range(count):
+                self.frames.put(_read_exact(pipe, frame_size))
+        except (RenderError, OSError, ValueError) as exc:  # a helper that died, a closed pipe
+            self.frames.put(exc)
+
+    def ready(self) -> bool:
+        return not self.frames.empty()
+
+    def take(self):
+        item = self.frames.get()
+        if isinstance(item, Exception):
+            self.process.wait()
+            raise RenderError(_helper_failure(self.process))
+        return item
+
+
+def _read_exact(pipe, n: int) -> bytes:
+    chunks, got = [], 0
+    while got < n:
+        chunk = pipe.read(n - got)
+        if not chunk:
+            raise RenderError("a rendering process stopped before its last frame")
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def export_video(record, out, *, size=None, fps: float | None = None, speed: float = 1.0,
+                 camera_preset: str | None = "seat", hold: float = 1.0,
+                 step_seconds: float = 0.6, first: int | None = None, last: int | None = None,
+                 workers: int | None = None, progress=None) -> dict:
+    """Render the main line (or plies `first`..`last` of it) to `out`: a video file, a
+    `.gif`, or a folder of PNG frames. `progress(done, total)` is called after each frame."""
+    from timeline import save_record
+
+    out = Path(out)
+    as_gif = out.suffix.lower() == GIF_SUFFIX
+    size = tuple(size or (GIF_SIZE if as_gif else VIDEO_SIZE))
+    fps = float(fps or (GIF_FPS if as_gif else VIDEO_FPS))
+    encoded = as_gif or out.suffix.lower() in VIDEO_SUFFIXES
+    ffmpeg = find_ffmpeg() if encoded else None
+    if encoded and ffmpeg is None:
+        out = out.with_suffix("")
+        encoded = False
+    if not encoded:
+        out.mkdir(parents=True, exist_ok=True)
+    clip_line(record, first, last)  # a wrong range is refused before any process starts
+    frame_size = size[0] * size[1] * 4  # BGRA
+    with tempfile.TemporaryDirectory(prefix="flickbook-export-") as tmp:
+        helpers: list[subprocess.Popen] = []
+        encoder = renderer = None
+        try:
+            renderer = FrameRenderer(record, first, last, size=size, fps=fps, speed=speed,
+                                     camera_preset=camera_preset, hold=hold,
+                                     step_seconds=step_seconds)
+            total = len(renderer.times)
+            if workers is None:  # a helper's start-up (about 1.5 s of CPU) pays off on long clips
+                workers = default_workers() if total >= MIN_PARALLEL_FRAMES else 1
+            workers = max(1, int(workers))
+            if getattr(sys, "frozen", False):  # a desktop bundle has no Python to start helpers
+                workers = 1
+            if workers > 1:  # they start up while this process renders ahead
+                record_file = save_record(record, Path(tmp) / "record.flick")
+                helpers = _start_helpers({
+                    "record": str(record_file), "first": first, "last": last,
+                    "size": list(size), "fps": fps, "speed": speed, "camera": camera_preset,
+                    "hold": hold, "step_seconds": step_seconds,
+                    "frames": None if encoded else str(out)}, workers, Path(tmp))
+            if encoded:
+                encoder = _open_encoder(ffmpeg, out, size, fps)
+            own = _OwnFrames(renderer, workers, total, out if not encoded else None)
+            readers = [_HelperFrames(h, frame_size if encoded else 1,
+                                     len(range(k, total, workers)))
+                       for k, h in enumerate(helpers, start=1)]
+            for i in range(total):
+                k = i % workers
+                if k == 0:
+                    data = own.take(i)
+                else:  # while a helper's frame is not there yet, render ahead of it
+                    helper = readers[k - 1]
+                    while own.can_work_ahead() and not helper.ready():
+                        own.work_ahead()
+                    data = helper.take()
+                if encoded:
+                    encoder.stdin.write(data)
+                if progress is not None:
+                    progress(i + 1, total)
+        except BrokenPipeError:
+            raise RenderError("the video encoder stopped early") from None
+        finally:
+            if renderer is not None:
+                renderer.close()
+            for helper in helpers:
+                if helper.poll() is None and helper.stdout is not None:
+                    helper.stdout.close()
+                helper.wait()
             if encoder is not None:
-                encoder.stdin.write(app.capture().tobytes())
+                try:
+                    encoder.stdin.close()
+                except BrokenPipeError:
+                    pass
+                code = encoder.wait()
+                if code != 0:
+                    raise RenderError(f"the video encoder failed (exit {code})")
+        bad = [h for h in helpers if h.returncode]
+        if bad:
+            raise RenderError(_helper_failure(bad[0]))
+    return {"out": str(out), "frames": int(total), "seconds": round(total / fps, 2),
+            "video": encoded, "gif": encoded and as_gif, "workers": workers}
+
+
+def _worker_main(job_file: str) -> int:
+    """A helper process: render frames worker, worker + workers, ... of the job, in order."""
+    frames_out = os.fdopen(os.dup(1), "wb", buffering=0)
+    os.dup2(2, 1)  # whatever libraries print must not mix with the frames
+    from timeline import load_record
+
+    job = json.loads(Path(job_file).read_text())
+    record = load_record(job["record"])
+    renderer = FrameRenderer(record, job["first"], job["last"], size=tuple(job["size"]),
+                             fps=job["fps"], speed=job["speed"], camera_preset=job["camera"],
+                             hold=job["hold"], step_seconds=job["step_seconds"])
+    folder = Path(job["frames"]) if job["frames"] else None
+    try:
+        for i in range(job["worker"], len(renderer.times), job["workers"]):
+            if folder is None:
+                frames_out.write(renderer.frame_bytes(i))
             else:
-                app.save_png(out / f"frame{i:05d}.png")
-            if progress is not None:
-                progress(i + 1, len(times))
-    finally:
-        if encoder is not None:
-            encoder.stdin.close()
-            code = encoder.wait()
-            if code != 0:
-                raise RenderError(f"the video encoder failed (exit {code})")
-    return {"out": str(out), "frames": int(len(times)), "seconds": round(len(times) / fps, 2),
-            "video": as_video}
+                renderer.save_png(i, folder)
+                frames_out.write(b".")
+    except BrokenPipeError:  # the exporter stopped (an error, or Ctrl+C)
+        return 1
+    return 0
+
+
+def progress_bar(total: int, file=None, force: bool = False):
+    """A terminal progress bar with frames per second and time left (tqdm), as a
+    `progress(done, total)` callback with a `close()`; silent off a terminal unless `force`."""
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the bar is a nicety: exporting works without it
+        return None
+    # a terminal that reports no size (a bare pty) gets 80x24, not a hidden bar
+    size = shutil.get_terminal_size((80, 24))
+    bar = tqdm(total=total, unit="frame", desc="export", file=file or sys.stderr,
+               disable=False if force else None, ncols=min(size.columns, 100),
+               nrows=max(size.lines, 2), leave=True)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(done - bar.n)
+
+    update.close = bar.close
+    return update
 
 
 def export_command(args) -> int:
-    """CLI: flickbook export FILE --out VIDEO|DIR [--fps F] [--speed S] [--size WxH]."""
-    import sys
-
+    """CLI: flickbook export FILE --out VIDEO|GIF|DIR [--fps F] [--speed S] [--size WxH]
+    [--from PLY] [--to PLY] [--workers N]."""
     from timeline import RecordFileError, load_record
 
+    bar = None
     try:
-        size = parse_size(args.size)
-        if size[0] % 2 or size[1] % 2:
+        out = Path(args.out)
+        size = parse_size(args.size) if args.size else None
+        if size and (size[0] % 2 or size[1] % 2) and out.suffix.lower() in VIDEO_SUFFIXES:
             raise RenderError("video sizes must be even numbers of pixels (e.g. 1280x720)")
         record = load_record(args.file)
-        result = export_video(record, args.out, size=size, fps=args.fps, speed=args.speed,
-                              camera_preset=args.camera)
+        first, last = getattr(args, "first", None), getattr(args, "last", None)
+        clip_line(record, first, last)  # a wrong range is refused before anything starts
+        fps = args.fps or (GIF_FPS if out.suffix.lower() == GIF_SUFFIX else VIDEO_FPS)
+        bar_total = [None]
+
+        def progress(done, total):
+            nonlocal bar
+            if bar is None and bar_total[0] is None:
+                bar_total[0] = total
+                bar = progress_bar(total)
+            if bar is not None:
+                bar(done, total)
+
+        result = export_video(record, out, size=size, fps=fps, speed=args.speed,
+                              camera_preset=args.camera, first=first, last=last,
+                              workers=getattr(args, "workers", None), progress=progress)
     except (RenderError, RecordFileError, OSError) as exc:
+        if bar is not None:
+            bar.close()
         print(f"flickbook: {exc}", file=sys.stderr)
         return 2
-    kind = "video" if result["video"] else "PNG frames (no ffmpeg found)"
+    if bar is not None:
+        bar.close()
+    if result["video"]:
+        kind = "GIF" if result["gif"] else "video"
+    else:
+        asked = out.suffix.lower() in VIDEO_SUFFIXES or out.suffix.lower() == GIF_SUFFIX
+        kind = "PNG frames (no ffmpeg found)" if asked else "PNG frames"
     print(f"{result['out']}: {kind}, {result['frames']} frames, {result['seconds']} s")
     return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--worker":
+        sys.exit(_worker_main(sys.argv[2]))
+    sys.exit("usage: python -m viewer.export --worker JOB.json (started by flickbook export)")

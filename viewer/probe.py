@@ -59,10 +59,11 @@ class Probe:
             "marks": dict(app.marks),
             "clock_started": app.clock.started_at,
             "editor": ctl.editor.active,
+            "editor_hints": list(getattr(getattr(getattr(ctl.editor, "current", None), "model",
+                                                 None), "hints", None) or []),
             "inputs": ctl.inputs,
             "status": app._status_text,
             "pointer": self._pointer(),
-            "over": (lambda r: r.getName() if r is not None else None)(app.mouseWatcherNode.getOverRegion()),
         }
 
     def _pointer(self):

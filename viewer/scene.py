@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from panda3d.core import NodePath, TransparencyAttrib, Vec3
 
 from games.api import IllegalAction
+from games.notation import move_text
 from viewer import geometry
 from viewer.lighting import Lighting, flat_overlay
 
@@ -68,6 +69,12 @@ class Scene:
     surface_z = 0.0
     #: (control, what it does) pairs of the game's own mouse controls, for the F1 help.
     mouse_help: tuple[tuple[str, str], ...] = ()
+    #: False while a replay is exported: `status_lines` then say what is happening without
+    #: telling anyone what to click (a video has nobody to click).
+    show_prompts: bool = True
+    #: Where an exported video's caption goes: its centre's x (screen units from the bottom
+    #: centre, 1 = half the window's height) and how many characters a line holds there.
+    caption_anchor: tuple[float, int] = (0.0, 70)
 
     def __init__(self, base, game, root: NodePath, lighting: Lighting):
         self.base = base
@@ -136,8 +143,13 @@ class Scene:
         return ClickResult(action=action)
 
     def action_label(self, node) -> str:
-        """How the move list names `node`'s action."""
-        return str(node.action)
+        """How the move list names `node`'s action: the game's readable notation (files keep
+        the canonical text), with what came of it where the node's step is known."""
+        if node.parent is None:
+            return ""
+        step = getattr(node, "step", None)
+        return move_text(self.game, node.parent.state, node.action,
+                         step.events if step is not None else ())
 
     def action_colour(self, node):
         """Text colour for `node` in the move list (the acting player's), or None."""

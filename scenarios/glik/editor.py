@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from games.glik.kit import COLS, DESTINATION, EXCLUDED, VOID
+from games.glik.notation import goal_text
 from games.glik.rules import DEFAULT_COLOURS, GAME, NEUTRALS, STONES_PER_PLAYER
 from scenarios.authoring import scenarios_dir, slugify
 
@@ -25,20 +26,8 @@ ACTION_SETS = (None, ("place", "slide", "neutral"), ("place", "slide", "neutral"
 
 
 def goal_words(goal: dict | None, colours) -> str:
-    """The goal in words, for the editor and the puzzle box."""
-    if not goal:
-        return "No goal set"
-    who = colours[goal["player"]].capitalize()
-    if goal.get("count") is not None:
-        n = goal["count"]
-        text = f"Goal: {who} has {n} stone{'s' if n != 1 else ''} touching"
-    else:
-        cells = ", ".join(f"({r},{c})" for r, c in goal.get("stones", []))
-        text = f"Goal: the {who.lower()} stone{'s' if len(goal.get('stones', [])) != 1 else ''} on {cells} touch{'es' if len(goal.get('stones', [])) == 1 else ''}"
-    acts = goal.get("actions")
-    if acts:
-        text += f" (allowed: {', '.join(acts)})"
-    return text
+    """The goal in words and board coordinates, for the editor and the puzzle box."""
+    return goal_text(goal, colours)
 
 
 class EditorModel:

@@ -27,24 +27,40 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number")
 
 
+def _lock_owner(display: str) -> int | None:
+    """The pid of the X server that holds `display` (its lock file), or None."""
+    try:
+        return int(Path(f"/tmp/.X{display[1:]}-lock").read_text().strip())
+    except (OSError, ValueError):
+        return None
+
+
 class Desk:
     """An Xvfb display with one viewer process, and xdotool hands."""
 
     def __init__(self, tmp: Path):
         self.tmp = tmp
-        self.display = f":{_free_display()}"
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.probe_path = tmp / "probe.json"
-        self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"),
-                        FLICKBOOK_PROBE=str(self.probe_path))
-        self.env.pop("WAYLAND_DISPLAY", None)
-        deadline = time.time() + 10
-        while subprocess.run(["xdotool", "getmouselocation"], env=self.env,
-                             capture_output=True).returncode != 0:
-            if time.time() > deadline:
-                raise RuntimeError("Xvfb did not start")
-            time.sleep(0.1)
+        for _ in range(20):  # another test may take the same free number at the same moment
+            self.display = f":{_free_display()}"
+            self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24",
+                                          "-nolisten", "tcp"],
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"),
+                            FLICKBOOK_PROBE=str(self.probe_path))
+            self.env.pop("WAYLAND_DISPLAY", None)
+            deadline = time.time() + 10
+            while self.xvfb.poll() is None and not (
+                    _lock_owner(self.display) == self.xvfb.pid and subprocess.run(
+                        ["xdotool", "getmouselocation"], env=self.env,
+                        capture_output=True).returncode == 0):
+                if time.time() > deadline:
+                    raise RuntimeError("Xvfb did not start")
+                time.sleep(0.1)
+            if self.xvfb.poll() is None:
+                break  # the display is ours (its lock names our server)
+        else:
+            raise RuntimeError("Xvfb did not start on a free display")
         self.viewer = None
         self.wid = None
 
@@ -194,7 +210,8 @@ class Desk:
         self.wait(lambda p: p["dialog"] == "FileDialog", 20, "the open dialog")
         self.type(str(path))
         self.key("Return")
-        self.wait(lambda p: p["dialog"] is None, 30, "the open dialog to close")
+        self.wait(lambda p: p["dialog"] is None and p["mode"] == "play", 30,
+                  "the open dialog to close")
 
     def stop(self) -> None:
         if self.viewer is not None and self.viewer.poll() is None:

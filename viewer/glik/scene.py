@@ -15,6 +15,7 @@ from panda3d.core import NodePath, SamplerState, Texture, TextNode, Transparency
 
 from games.glik import actions as A
 from games.glik.kit import COLS, KIT, NEUTRAL, ROWS, SIZE, rotate_rows
+from games.glik.notation import column_labels, row_labels
 from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_cells,
                               slide_path)
 from viewer import geometry
@@ -41,6 +42,10 @@ FIELD_LINE = (0.62, 0.58, 0.50)
 BROWN = (0.42, 0.25, 0.12)
 TILE_EDGE = (0.72, 0.68, 0.60)
 COLOUR_NAMES = {c: c.capitalize() for c in RGB}
+
+COORD_GAP = 0.72  # board coordinates lie this far outside the board's edge
+COORD_SIZE = 0.52
+COORD_RGBA = (0.93, 0.90, 0.80, 0.9)
 
 SELECT = (1.0, 1.0, 1.0, 0.85)
 SLIDE_END = (0.20, 0.95, 0.45, 0.85)
@@ -183,6 +188,36 @@ class GlikScene(Scene):
         shade.setPos(-kd.x / -kd.z * TILE_H * 3, -kd.y / -kd.z * TILE_H * 3, 0.0005)
         shade.reparentTo(self.overlay)
         shade.setShaderOff(20)  # shader-free: the rasteriser's fast path (see viewer.table)
+        self._draw_coordinates()
+
+    def _draw_coordinates(self) -> None:
+        """Letters along the south and north edges, numbers along the west and east (the
+        notation's a1 is the south-west field); each edge's labels read from outside it."""
+        labels = self.overlay.attachNewNode("coordinates")
+        out = ROWS / 2 + COORD_GAP, COLS / 2 + COORD_GAP
+        for c, letter in column_labels():
+            x = cell_xy(0, c)[0]
+            self._coordinate(labels, letter, x, -out[0], 0)
+            self._coordinate(labels, letter, x, out[0], 180)
+        for r, number in row_labels():
+            y = cell_xy(r, 0)[1]
+            self._coordinate(labels, number, -out[1], y, -90)
+            self._coordinate(labels, number, out[1], y, 90)
+        labels.setShaderInput("flat_textured", 1.0)
+        labels.flattenStrong()  # one batch: 80 labels cost what one does
+
+    def _coordinate(self, parent, text: str, x: float, y: float, heading: float) -> None:
+        label = TextNode("coordinate")
+        label.setText(text)
+        label.setAlign(TextNode.ACenter)
+        label.setTextColor(*COORD_RGBA)
+        node = parent.attachNewNode(label.generate())
+        node.setScale(COORD_SIZE)
+        node.setHpr(heading, -90, 0)
+        # the text's baseline sits a third of a letter below its middle, seen by its reader
+        drop = COORD_SIZE * 0.33
+        h = math.radians(heading)
+        node.setPos(x + math.sin(h) * drop, y - math.cos(h) * drop, 0.004)
 
     def _tile(self, slot, board, rotation) -> NodePath:
         side = SIZE - GAP
@@ -317,7 +352,9 @@ class GlikScene(Scene):
 
     def top_frame(self, state):
         """The board with the reserves beside it; in setup also the boards in hand."""
-        half_w, top, bottom = COLS / 2 + 5.0, ROWS / 2 + 0.8, -(ROWS / 2 + 0.8)
+        edge = ROWS / 2 + COORD_GAP + COORD_SIZE * 0.6  # the coordinates along the edges
+        # above the north edge, room for the status lines drawn over the top-left corner
+        half_w, top, bottom = COLS / 2 + 5.0, edge + 1.3, -edge
         if state.phase in ("choose", "fill") and state.hands[state.turn]:
             rows = (len(state.hands[state.turn]) + 3) // 4
             reach = ROWS / 2 + HAND_GAP + (rows - 1) * HAND_STEP + SIZE / 2 + 0.4
@@ -637,14 +674,6 @@ class GlikScene(Scene):
         return Motion(duration=1.0, tracks=tracks)
 
     # --- words and buttons --------------------------------------------------------------------
-    def action_label(self, node) -> str:
-        a = node.action
-        if isinstance(a, A.Deal):
-            return f"deal board {a.board}"
-        if isinstance(a, A.EndTurn):
-            return "end of turn"
-        return str(a)
-
     def action_colour(self, node):
         from viewer.panel import PLAYER_FG
 
@@ -679,8 +708,9 @@ class GlikScene(Scene):
             who = names[state.turn]
             where = ("the slot right of your starting board" if state.phase == "choose"
                      else 'any "?" slot')
-            return [f"Setup: {who}, lay a board in {where}",
-                    "Click a board in hand (beside the table), R turns it, click a slot"]
+            return [f"Setup: {who}, lay a board in {where}"] + (
+                ["Click a board in hand (beside the table), R turns it, click a slot"]
+                if self.show_prompts else [])
         if state.phase == "over":
             desc = self.game.describe(state)
             return [desc.split(";")[0], f"Touching: {touching}"]

@@ -73,6 +73,7 @@ class FlickDrag(Drag):
 
     def release(self, pos) -> None:
         self.ended = True
+        ghost = self.scene.ghost.take()  # the aimed flick, maybe simulated already
         self.scene.ghost.want(None, None)
         if not self.pulled:
             self.scene.clear_aim()
@@ -84,7 +85,8 @@ class FlickDrag(Drag):
         self.ctl.app.mark("flick_released")
         self.ctl.app.refresh_status()
         if result.action is not None:
-            self.ctl.play_action(result.action)
+            ready = ghost[1] if ghost is not None and ghost[0] == result.action else None
+            self.ctl.play_action(result.action, step=ready)  # no wait when the aim had settled
         elif result.message:
             self.ctl.say(result.message)
 

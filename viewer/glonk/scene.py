@@ -1111,12 +1111,16 @@ class GlonkScene(Scene):
                 "actions": "acts: click a disc, drag back and release to flick",
                 "stellar": "returns an Asteroid: click where it goes on a lit space",
             }.get(ph, ph)
+            if not self.show_prompts:
+                what = what.split(":")[0]
             who = state.to_move
             lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
         lines.append(f"Scores  {score}")
         if state.config.chrono and ph == "actions" and self.chrono_left is not None:
             left = max(0.0, self.chrono_left)
             lines.append(f"Chrono  {int(left) // 60}:{int(left) % 60:02d} left")
+        if not self.show_prompts:
+            return lines
         if self.aim_line:
             lines.append(self.aim_line)
             if self.ghost_line:

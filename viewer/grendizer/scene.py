@@ -11,9 +11,8 @@ from __future__ import annotations
 from panda3d.core import NodePath, TextNode, TransparencyAttrib, Vec3
 
 from games.api import CHANCE, TERMINAL, IllegalAction
-from games.grendizer.actions import (BeastDraw, Discard, Draw, EventDraw, FirstPlayer, Move,
-                                     Pass, Play, Reveal)
-from games.grendizer.data import ACTIONS, BEASTS, BOARD, EVENTS
+from games.grendizer.actions import Discard, Move, Pass, Play
+from games.grendizer.data import ACTIONS, BOARD
 from viewer.lighting import MATTE, PLASTIC, STONE, Material, apply_material
 from viewer.grendizer import words
 from viewer.scene import ClickResult, Motion, Pick, Scene
@@ -40,14 +39,12 @@ def zone_of(lane: int, space: int) -> int:
     return 2 * lane + (0 if space < L.A else 1)
 
 
-def zone_name(zone: int) -> str:
-    return f"{BOARD.locations[zone // 2]} {'Airspace' if zone % 2 == 0 else 'Battlefield'}"
-
-
 class GrendizerScene(Scene):
     """Grendizer XperienZ on the table. See the module docstring for the interaction."""
 
     surface_z = L.SURFACE
+    #: An exported video's caption sits right of the hand, which fills the bottom left.
+    caption_anchor = (0.97, 58)
     #: A move's staged animation (attack, damage, destruction...) plays at its own pace.
     natural_pace = True
     mouse_help = (
@@ -468,7 +465,9 @@ class GrendizerScene(Scene):
             "beast_card": "A Saucer Beast enters: its card is drawn",
             "event": "The Threat marker shows Danger: an Event card is drawn",
         }.get(kind, kind)
-        if self.game.current_player(state) == CHANCE:
+        if not self.show_prompts:
+            doing = doing.split(" - ")[0]
+        elif self.game.current_player(state) == CHANCE:
             doing += "   (a draw: pick its outcome in the list, or step forward)"
         return [head, doing, threat + "   " + tally]
 
@@ -485,49 +484,6 @@ class GrendizerScene(Scene):
         if kind == "move":
             return [("End turn", pas)]
         return []
-
-    def action_label(self, node) -> str:
-        a = node.action
-        parent = node.parent.state if node.parent is not None else None
-        if parent is None:
-            return str(a)
-        who = f"P{parent.player + 1}"
-        kind = self.phase(parent)
-        if isinstance(a, Draw):
-            name = ACTIONS[a.card].name
-            if kind == "deal":
-                return f"deal {name} ({a.card}) to P{parent.queue[0][1] + 1}"
-            return f"{who} draws {name} ({a.card})"
-        if isinstance(a, FirstPlayer):
-            return f"P{a.player + 1} plays first"
-        if isinstance(a, Reveal):
-            colour = BOARD.colours[a.lane]
-            return f"{colour} pile: {'MiniFO' if a.token == 'minifo' else 'SAUCER BEAST'}"
-        if isinstance(a, BeastDraw):
-            return f"Saucer Beast card: {BEASTS[a.card].name}"
-        if isinstance(a, EventDraw):
-            return f"Event: {EVENTS[a.card].name}"
-        if isinstance(a, Discard):
-            return f"{who} discards {ACTIONS[a.card].name}"
-        if isinstance(a, Move):
-            return f"{who}: Grendizer to {zone_name(a.zone)}"
-        if isinstance(a, Play):
-            card = ACTIONS[a.card]
-            text = f"{who} plays {card.name}"
-            if a.zone is not None and card.kind == "movement":
-                return text + f" to {zone_name(a.zone)}"
-            if a.zone is not None:
-                text += f" in {zone_name(a.zone)}"
-            if a.lane is not None:
-                text += f" on {BOARD.locations[a.lane]}"
-            if a.target == "beast":
-                text += " on the Saucer Beast"
-            elif a.target == "minifo":
-                text += " on MiniFOs"
-            return text
-        if isinstance(a, Pass):
-            return f"{who} plays no card" if kind == "action" else f"{who} ends the turn"
-        return str(a)
 
     def action_colour(self, node):
         if node.parent is None:

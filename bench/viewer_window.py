@@ -1,0 +1,85 @@
+"""The viewer window's own costs, in a real window under Xvfb (needs Xvfb and xdotool).
+
+Opens the first Glonk tutorial, and measures:
+- idle_core: the share of one core the window uses while nothing changes (no frames drawn);
+- flick_latency_ms: from the release of a real mouse flick (xdotool), held still until its
+  ghost path showed, to the first frame of its motion (the ghost path's simulation is the
+  flick's; a flick released at once is simulated off the frame thread, then played);
+- moving_fps and cpu_ms_per_frame: while the flick plays back (Space), frames a second and
+  the window's CPU time per frame drawn.
+Ends with ONE JSON line of figures. Usage: python bench/viewer_window.py
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+from argparse import Namespace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+TUTORIAL = "scenarios/glonk/01-your-first-flick.flick"
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    from test_e2e_viewer import Mirror
+    from xvfb.desk import MISSING, Desk
+
+    if MISSING:
+        print(json.dumps({"skipped": "Xvfb/xdotool not installed"}))
+        return
+    tmp = Path(tempfile.mkdtemp(prefix="flickbook-bench-"))
+    desk = Desk(tmp)
+    mirror = Mirror(Namespace(command="open", file=TUTORIAL))
+    try:
+        desk.start("open", TUTORIAL)
+        desk.key("t")
+        desk.settled()
+        mirror.sync()
+        p = desk.wait(lambda p: not p["window_active"], 30, "the window to go idle")
+        pid = desk.viewer.pid
+        c0, t0 = cpu_seconds(pid), time.time()
+        while time.time() < t0 + 8:  # the measurement span: a person looking at the board
+            time.sleep(0.5)
+        idle = (cpu_seconds(pid) - c0) / (time.time() - t0)
+        idle_frames = desk.probe()["frames_drawn"] - p["frames_drawn"]
+        s = mirror.session.state
+        piece = next(q for q in s.in_play() if q.owner == s.turn_player and q.is_ship and q.speed > 0)
+        a = mirror.px((piece.x, piece.y, piece.thickness))
+        ang = math.atan2(-piece.y, -piece.x)
+        b = mirror.px((piece.x - math.cos(ang) * 0.09, piece.y - math.sin(ang) * 0.09, 0.0))
+        desk.drag([a] + [(a[0] + (b[0] - a[0]) * k / 8, a[1] + (b[1] - a[1]) * k / 8)
+                         for k in range(1, 9)], release=False)
+        desk.wait(lambda p: p["ghost_line"], 60, "the aim's ghost path")  # a hand holds still
+        desk.up()
+        p = desk.wait(lambda p: p["clock_started"] is not None and "flick_released" in p["marks"]
+                      and p["clock_started"] >= p["marks"]["flick_released"], 120, "the flick")
+        latency = p["clock_started"] - p["marks"]["flick_released"]
+        desk.settled(120)
+        desk.key("Home", "space")
+        p0 = desk.wait(lambda p: p["playing"], 20, "playback")
+        c0, t0 = cpu_seconds(pid), time.time()
+        p1 = desk.wait(lambda p: not p["playing"], 120, "the playback to end")
+        frames = max(1, p1["frames_drawn"] - p0["frames_drawn"])
+        spent, took = cpu_seconds(pid) - c0, time.time() - t0
+        print(json.dumps({"idle_core": round(idle, 4), "idle_frames_drawn": idle_frames,
+                          "flick_latency_ms": round(latency * 1000, 1),
+                          "moving_fps": round(frames / took, 1),
+                          "cpu_ms_per_frame": round(spent / frames * 1000, 2)}))
+    finally:
+        mirror.close()
+        desk.stop()
+
+
+if __name__ == "__main__":
+    main()

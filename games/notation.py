@@ -1,0 +1,52 @@
+"""Readable move text for people, beside each game's canonical machine text (SAN beside UCI).
+
+Files keep the canonical text (`str(action)`, which round-trips); a game may add a module
+`games/<game>/notation.py` with `move_text(state, action, events) -> str` that writes the same
+action the way a player says it. This module finds that function, so the CLI and the viewer
+name no game.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Iterable
+
+from games.api import Event
+
+
+def _notation_module(game):
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.notation")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.notation":
+            raise
+        return None
+
+
+def move_text(game, state, action, events: Iterable[Event] = ()) -> str:
+    """`action` played in `state` (the position before it) in the game's readable notation;
+    `events` are the Step's, for what came of it. The canonical text where a game has none."""
+    module = _notation_module(game)
+    if module is None:
+        return str(action)
+    return module.move_text(state, action, tuple(events))
+
+
+def node_text(node) -> str:
+    """The readable text of a record node's action (its step's events included)."""
+    if node.parent is None:
+        return ""
+    step = node.step
+    return move_text(node.record.game, node.parent.state, node.action,
+                     step.events if step is not None else ())
+
+
+def goal_text(game, state, goal) -> str:
+    """A scenario goal in words: the game's `describe_goal(state, goal)` where it has one,
+    else the author's words (`goal["text"]`), else the goal as stored."""
+    module = _notation_module(game)
+    if module is not None and hasattr(module, "describe_goal"):
+        return module.describe_goal(state, goal)
+    if isinstance(goal, dict) and goal.get("text"):
+        return str(goal["text"])
+    return str(goal)
