@@ -132,7 +132,7 @@ def test_the_best_shot_avoids_the_black_hole_and_beats_a_flick_into_it():
     assert GLONK.is_legal(s, GLONK.parse_action(s, best["action"]))
     into_bh = explore(s, Flick.make("P1", 180, 1.4), "club", samples=8, seed=0)
     assert best["expected_value"] > into_bh["expected_value"] + 0.5
-    assert best["flicks"] <= 24 and best["outcomes"]["lose_piece"] < 1.0
+    assert best["flicks"] <= 24 and best["outcomes"]["black_hole"] < 0.5
 
 
 def test_the_shot_bot_plays_a_legal_action_and_is_reproducible():
