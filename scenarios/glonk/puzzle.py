@@ -26,7 +26,9 @@ class Puzzle:
         return cls(record, solution)
 
     def intro(self) -> str:
-        return goal_words(self.goal)
+        """The goal, and the verdict verifying found (when the scenario stores one)."""
+        verdict = (self.scenario.verdict or {}).get("verdict")
+        return goal_words(self.goal) + (f"  ({verdict})" if verdict else "")
 
     def next_hint(self) -> str:
         hints = self.scenario.hints
