@@ -3,19 +3,16 @@ played from its start met the goal (checked after each action) or failed it. No 
 viewer's puzzle box shows what this says."""
 from __future__ import annotations
 
+from scenarios.authoring import OpenedScenario
+
 from games.grendizer.solver import FAILED, MET, goal_status, goal_words
 
 
-class Puzzle:
+class Puzzle(OpenedScenario):
     """An opened Grendizer puzzle: words, hints, the stored verdict, and the goal check."""
 
     def __init__(self, record, solution=None):
-        from scenarios import Scenario
-
-        self.record = record
-        self.scenario = Scenario.from_record(record)
-        self.goal = self.scenario.goal or {}
-        self.hints_shown = 0
+        super().__init__(record)
         self.best = (self.scenario.verdict or {}).get("cost")
 
     @classmethod
@@ -26,18 +23,7 @@ class Puzzle:
         return cls(record, solution)
 
     def intro(self) -> str:
-        verdict = (self.scenario.verdict or {}).get("verdict")
-        return goal_words(self.goal) + (f"  ({verdict})" if verdict else "")
-
-    def next_hint(self) -> str:
-        hints = self.scenario.hints
-        if not hints:
-            return "This puzzle has no hints"
-        if self.hints_shown < len(hints):
-            self.hints_shown += 1
-        n = self.hints_shown
-        more = "" if n == len(hints) else f"  (H: hint {n + 1} of {len(hints)})"
-        return f"Hint {n}: {hints[n - 1]}{more}"
+        return goal_words(self.goal) + self.verdict_words()
 
     def status(self, node) -> str | None:
         """MET, FAILED or None for the line from the puzzle's start to `node` (the first
