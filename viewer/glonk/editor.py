@@ -221,15 +221,6 @@ class GlonkEditor(WordEntries):
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
-    def typing(self) -> bool:
-        return self.active and any(e.guiItem.getFocus() for e in self.entries.values())
-
-    def unfocus(self) -> None:
-        for name, e in self.entries.items():
-            if e.guiItem.getFocus():
-                e["focus"] = 0
-                self._entry_done(name)
-
     def _build_panel(self) -> None:
         from direct.gui.DirectGui import DirectEntry, DirectFrame, DirectLabel
         from panda3d.core import TextNode

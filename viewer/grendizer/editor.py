@@ -133,15 +133,6 @@ class GrendizerEditor(WordEntries):
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
-    def typing(self) -> bool:
-        return self.active and any(e.guiItem.getFocus() for e in self.entries.values())
-
-    def unfocus(self) -> None:
-        for name, e in self.entries.items():
-            if e.guiItem.getFocus():
-                e["focus"] = 0
-                self._entry_done(name)
-
     def _entry_done(self, name: str) -> None:
         if name != "hand":
             return super()._entry_done(name)
