@@ -6,6 +6,7 @@ line that says what is wrong and exits with status 2; a user never sees a traceb
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import re
@@ -79,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
                    help="Grendizer: threat track")
     p.add_argument("--chrono", action="store_true", help="Glonk: Chrono mode (60 s a turn)")
+    p.add_argument("--computer", action="append", default=None, metavar="SEAT=STRENGTH",
+                   help="Glonk: seat SEAT (0-based) is played by the shot bot at STRENGTH "
+                        "(novice, club or expert); repeat for more seats")
 
     p = sub.add_parser("demo", help="open a bundled demo replay (glonk, the default, or glik)")
     p.add_argument("game", nargs="?", default="glonk", choices=["glonk", "glik"])
@@ -124,10 +128,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--warn-only", action="store_true",
                    help="with --verify-motion: report differences but still exit 0")
 
+    p = sub.add_parser("puzzles", help="list the bundled puzzles and tutorials of every game")
+    p.add_argument("game", nargs="?", default=None)
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("solve", help="solve a puzzle scenario")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--max-ap", type=_count, default=None, help="search bound (default: the goal's)")
+    p.add_argument("--max-ap", type=_count, default=None, help="Glik: search bound in AP "
+                   "(default: the goal's)")
+    p.add_argument("--max-turns", type=_count, default=None,
+                   help="Grendizer: search bound in turns (default: the goal's)")
+    p.add_argument("--samples", type=_count, default=200,
+                   help="Glonk and shuffled Grendizer: playouts or flicks a line (default 200)")
+    p.add_argument("--seed", type=_count, default=0)
     p.add_argument("--readable", action="store_true",
                    help="the solution as players write it (default: the canonical text)")
 
@@ -140,6 +154,48 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-actions", type=_count, default=3000)
     p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
                    help="Grendizer: threat track")
+    p.add_argument("--strength", default=None,
+                   help="Glonk: the shot bot's strength (novice, club, expert; default "
+                        "novice); without it the other games use their own bot")
+    _executor_options(p)
+
+    p = sub.add_parser("explore", help="Glonk: many flicks around an intent under a skill's "
+                       "scatter (outcome chances, expected points, where the piece ends)")
+    p.add_argument("file")
+    p.add_argument("--ply", type=int, default=None,
+                   help="the position after N plies of the main line (default: its end)")
+    p.add_argument("--piece", required=True)
+    p.add_argument("--angle", type=float, required=True, help="degrees, 0 = +x, counter-clockwise")
+    p.add_argument("--speed", type=float, required=True, help="metres per second (0 to 3)")
+    p.add_argument("--spin", type=float, default=0.0, help="radians per second")
+    p.add_argument("--assault", default=None, help="announce a heroic assault on this piece")
+    p.add_argument("--skill", default="club", help="novice, club or expert (default club)")
+    p.add_argument("--samples", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    _executor_options(p)
+
+    p = sub.add_parser("bestshot", help="Glonk: the flick with the best expected value under a "
+                       "skill's scatter, for the player to move at the end of the main line")
+    p.add_argument("file")
+    p.add_argument("--ply", type=int, default=None,
+                   help="the position after N plies of the main line (default: its end)")
+    p.add_argument("--skill", default="club", help="novice, club or expert (default club)")
+    p.add_argument("--budget", type=int, default=64, help="flicks the search may simulate")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    _executor_options(p)
+
+    p = sub.add_parser("analyse", help="win chance, mistakes and luck at every main-line node, "
+                       "written into a copy of the record")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="where to write the annotated record")
+    p.add_argument("--budget", type=int, default=None,
+                   help="rollouts per node (default: Grendizer 200, Glonk 8; Glik: unused)")
+    p.add_argument("--skill", default=None, help="Glonk: the players' skill (default club)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    _executor_options(p)
 
     p = sub.add_parser("flick", help="Glonk: flick a piece at the end of the main line")
     p.add_argument("file")
@@ -155,6 +211,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--save", action="store_true", help="append the flick to the file")
     return parser
+
+
+def _executor_options(p) -> None:
+    p.add_argument("--executor", default="local",
+                   help="where batches run: local (a process pool, the default), inprocess, "
+                        "dask, tcp://HOST:PORT (a Dask scheduler), ray, ray://HOST:PORT")
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes for local, dask and ray (default: all cores)")
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -244,36 +308,66 @@ def cmd_check(args) -> int:
 
 
 def cmd_solve(args) -> int:
-    from scenarios import Scenario, solver_for
+    from analysis.puzzles import verify
+    from scenarios import Scenario
 
     record = _load(args.file)
     try:
         scenario = Scenario.from_record(record)
-        solver = solver_for(record.game.name)
     except ValueError as exc:
         raise UserError(f"{args.file}: {exc}") from None
     if not scenario.goal:
         raise UserError(f"{args.file}: this scenario has no goal to solve")
-    start = time.perf_counter()
+    bound = args.max_turns if args.max_turns is not None else args.max_ap
     try:
-        result = solver.solve(record.root.state, scenario.goal,
-                              max_ap=args.max_ap if args.max_ap is not None else None)
+        verdict = verify(record.game.name, record.root.state, scenario.goal,
+                         samples=args.samples, seed=args.seed, max_cost=bound)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         raise UserError(f"{args.file}: the scenario's goal cannot be solved: {exc}") from None
-    seconds = time.perf_counter() - start
-    out = {"solved": bool(result.solved), "cost": result.cost, "line": list(result.line),
-           "unique": result.unique, "lines": result.lines, "bound": result.bound,
-           "states": result.states, "seconds": round(seconds, 6)}
+    out = verdict.to_json()
     if args.readable:
         out["line"] = readable_line(record.game, record.root.state, out["line"])
     if args.json:
         print(json.dumps(out, allow_nan=False))
-    elif out["solved"]:
-        print(f"solved in {out['cost']} action points: {' ; '.join(out['line'])}")
-        print(f"  shortest solution is {'unique' if out['unique'] else 'not unique'}; "
-              f"{out['states']} states searched in {seconds:.3f} s")
-    else:
-        print(f"no solution within the bound; {out['states']} states searched in {seconds:.3f} s")
+        return 0
+    print(out["verdict"])
+    if verdict.exact and verdict.solved:
+        print(f"  line: {' ; '.join(out['line'])}")
+        print(f"  {out['states']} states searched in {out['seconds']:.3f} s")
+    elif verdict.line:
+        print(f"  best first action: {out['line'][0]}; {out['samples']} samples a line, "
+              f"{out['seconds']:.1f} s" + (f" ({out['note']})" if out.get("note") else ""))
+    return 0
+
+
+def cmd_puzzles(args) -> int:
+    """Each bundled scenario: game, file, difficulty, title and the verdict it stores."""
+    from scenarios import Scenario, bundled
+    from timeline.fileformat import RecordFileError, load_record
+
+    rows = []
+    for path in bundled(args.game):
+        try:
+            record = load_record(path)
+        except RecordFileError as exc:  # a damaged bundled file is listed with its problem
+            rows.append({"game": path.parent.name, "file": str(path), "error": str(exc)})
+            continue
+        if record.kind != "scenario":
+            continue  # a demo replay
+        sc = Scenario.from_record(record)
+        rows.append({"game": sc.game, "file": str(path), "title": sc.title,
+                     "difficulty": sc.difficulty,
+                     "verdict": (sc.verdict or {}).get("verdict")})
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for r in rows:
+        if "error" in r:
+            print(f"{r['game']:<10} {Path(r['file']).name}: {r['error']}")
+            continue
+        level = f"[{r['difficulty']}]" if r["difficulty"] is not None else "   "
+        verdict = f"  ({r['verdict']})" if r["verdict"] else ""
+        print(f"{r['game']:<10} {level} {r['title']}{verdict}\n{'':15}{r['file']}")
     return 0
 
 
@@ -291,11 +385,7 @@ def readable_line(game, state, texts: list[str]) -> list[str]:
 
 
 def cmd_selfplay(args) -> int:
-    import numpy as np
-
-    from games.api import CHANCE, random_action
     from games.registry import get_game
-    from timeline import Record, save_record
 
     if args.games < 1:
         raise UserError("--games must be at least 1")
@@ -310,33 +400,182 @@ def cmd_selfplay(args) -> int:
         raise UserError(f"--out {out}: is a file, not a folder") from None
     except OSError as exc:
         raise UserError(f"cannot create {out}: {exc.strerror or exc}") from None
-    bot = _bot_for(game.name)
-    for index in range(args.games):
-        seed = args.seed * 1_000_003 + index
-        rng = np.random.default_rng(seed)
-        config = game.default_config(args.players) if args.players else game.default_config()
-        if args.difficulty:
-            if "difficulty" not in config:
-                raise UserError(f"{game.name} has no difficulty setting")
-            config["difficulty"] = args.difficulty
-        try:
-            record = Record.new(game.name, config, headers={
-                "created": None, "seed": seed, "players": [f"bot {i + 1}" for i in range(
-                    int(config.get("players", 2)))], "event": "self-play"})
-        except ValueError as exc:  # e.g. a number of players the game is not for
-            raise UserError(str(exc)) from None
-        node = record.root
-        for _ in range(args.max_actions):
-            state = node.state
-            if game.is_terminal(state):
-                break
-            if bot is not None and game.current_player(state) != CHANCE:
-                action = bot(state, rng)
-            else:
-                action = random_action(game, state, rng)
-            node = record.add_child(node, action)
-        path = _save(record, out / f"{game.name}-{args.seed}-{index + 1:03d}.flick")
-        print(f"{path}: {node.ply} actions, result {record.result()}")
+    with contextlib.ExitStack() as stack:
+        bot = _bot_for(game.name)
+        if args.strength is not None:
+            executor = stack.enter_context(_executor(args))
+            bot = _strength_bot(game.name, args.strength, executor)
+        for index in range(args.games):
+            _selfplay_one(args, game, bot, index, out)
+    return 0
+
+
+def _selfplay_one(args, game, bot, index: int, out: Path) -> None:
+    import numpy as np
+
+    from games.api import CHANCE, random_action
+    from timeline import Record
+
+    seed = args.seed * 1_000_003 + index
+    rng = np.random.default_rng(seed)
+    config = game.default_config(args.players) if args.players else game.default_config()
+    if args.difficulty:
+        if "difficulty" not in config:
+            raise UserError(f"{game.name} has no difficulty setting")
+        config["difficulty"] = args.difficulty
+    names = [f"bot {i + 1}" for i in range(int(config.get("players", 2)))]
+    if args.strength is not None:
+        names = [f"shot bot ({args.strength}) {i + 1}" for i in range(len(names))]
+    try:
+        record = Record.new(game.name, config, headers={
+            "created": None, "seed": seed, "players": names, "event": "self-play"})
+    except ValueError as exc:  # e.g. a number of players the game is not for
+        raise UserError(str(exc)) from None
+    node = record.root
+    for _ in range(args.max_actions):
+        state = node.state
+        if game.is_terminal(state):
+            break
+        if bot is not None and game.current_player(state) != CHANCE:
+            action = bot(state, rng)
+        else:
+            action = random_action(game, state, rng)
+        node = record.add_child(node, action)
+    path = _save(record, out / f"{game.name}-{args.seed}-{index + 1:03d}.flick")
+    print(f"{path}: {node.ply} actions, result {record.result()}")
+
+
+@contextlib.contextmanager
+def _executor(args):
+    """The executor `--executor`/`--workers` name, shut down on leaving; UserError if unusable."""
+    from analysis.executors import ExecutorError, open_executor
+
+    manager = open_executor(args.executor, args.workers)
+    try:
+        executor = manager.__enter__()
+    except ExecutorError as exc:
+        raise UserError(str(exc)) from None
+    with contextlib.ExitStack() as stack:
+        stack.push(manager)  # its __exit__ runs on leaving, with any exception
+        yield executor
+
+
+def _analysis_part(record, name: str, what: str, path: str):
+    """`analysis.<game>.<name>`, or UserError saying the command is not for this game."""
+    from analysis.registry import part_for
+
+    part = part_for(record.game.name, name)
+    if part is None:
+        raise UserError(f"{path}: {what} is for games with flicks (Glonk); this is "
+                        f"{record.game.title}")
+    return part
+
+
+def _position(record, ply: int | None):
+    line = record.mainline()
+    if ply is None:
+        return line[-1].state
+    if not 0 <= ply < len(line):
+        raise UserError(f"--ply must be 0 to {len(line) - 1} (the main line's length)")
+    return line[ply].state
+
+
+def cmd_explore(args) -> int:
+    record = _load(args.file)
+    explore = _analysis_part(record, "explore", "explore", args.file)
+    intent_for = _analysis_part(record, "intent", "explore", args.file)
+    state = _position(record, args.ply)
+    if args.samples < 1:
+        raise UserError("--samples must be at least 1")
+    try:
+        intent = intent_for(state, args.piece, args.angle, args.speed, args.spin, args.assault)
+        with _executor(args) as executor:
+            result = explore(state, intent, args.skill, samples=args.samples, seed=args.seed,
+                             executor=executor, progress=None if not args.json else False)
+    except ValueError as exc:  # IllegalAction is a ValueError too: one line, exit 2
+        raise UserError(str(exc)) from None
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+        return 0
+    _print_shot(result)
+    print(f"  {result['samples']} flicks in {result['seconds']:.2f} s")
+    return 0
+
+
+def _print_shot(result: dict) -> None:
+    skill = result["skill"]
+    print(f"{result['action']} at {skill['name']} skill (angle sd {skill['angle_sd']} deg, "
+          f"speed sd {skill['speed_sd'] * 100:.0f} %):")
+    print(f"  standard propulsion {result['p_standard']:.0%}, hyper-propulsion "
+          f"{result['p_hyper']:.0%}")
+    print(f"  expected points {result['expected_points']:.2f} "
+          f"+- {1.96 * result['expected_points_error']:.2f}; expected value "
+          f"{result['expected_value']:.2f}")
+    for name, p in result["outcomes"].items():
+        print(f"  {name.replace('_', ' '):<16} {p:.0%}")
+
+
+def cmd_bestshot(args) -> int:
+    record = _load(args.file)
+    best_shot = _analysis_part(record, "best_shot", "bestshot", args.file)
+    state = _position(record, args.ply)
+    if args.budget < 1:
+        raise UserError("--budget must be at least 1")
+    start = time.perf_counter()
+    try:
+        with _executor(args) as executor:
+            result = best_shot(state, args.skill, budget=args.budget, seed=args.seed,
+                               executor=executor, progress=None if not args.json else False)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    if result is None:
+        raise UserError(f"{args.file}: the player to move has no flick here "
+                        f"({record.game.describe(state)})")
+    result["seconds"] = round(time.perf_counter() - start, 3)
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+        return 0
+    print("best robust shot:")
+    _print_shot(result)
+    print(f"  searched {result['candidates']} candidate flicks with {result['flicks']} "
+          f"simulated flicks in {result['seconds']:.2f} s")
+    return 0
+
+
+def cmd_analyse(args) -> int:
+    from analysis.record import analyse_record
+    from analysis.registry import analyser_for
+    from timeline import save_record
+
+    record = _load(args.file)
+    try:
+        analyser = analyser_for(record.game.name, skill=args.skill)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    budget = args.budget if args.budget is not None else analyser.default_budget
+    if budget < 1:
+        raise UserError("--budget must be at least 1")
+    start = time.perf_counter()
+    with _executor(args) as executor:
+        summary = analyse_record(record, budget=budget, seed=args.seed, executor=executor,
+                                 analyser=analyser, progress=None if not args.json else False)
+    try:
+        save_record(record, args.out)
+    except OSError as exc:
+        raise UserError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    summary["seconds"] = round(time.perf_counter() - start, 3)
+    summary["out"] = str(args.out)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+        return 0
+    unit = "win chance" if summary["unit"] == "win" else "points"
+    for n in summary["nodes"]:
+        if n["glyph"] or (n["luck"] is not None and abs(n["luck"]) >= analyser.thresholds[1]):
+            what = f"{n['glyph']} loses {n['loss']:.2f} {unit}, better {n['best']}" \
+                if n["glyph"] else f"luck {n['luck']:+.2f} {unit}"
+            print(f"  ply {n['ply']:>3} {n['action']}: {what}")
+    print(f"{args.out}: {len(summary['nodes'])} nodes analysed in {summary['seconds']:.1f} s; "
+          f"luck {json.dumps(summary['luck'])}")
     return 0
 
 
@@ -348,6 +587,16 @@ def _save(record, path) -> Path:
         return save_record(record, path)
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _strength_bot(game_name: str, strength: str, executor=None):
+    """The analysis bot of `game_name` at `strength`; UserError when there is none."""
+    from analysis.registry import bot_for
+
+    try:
+        return bot_for(game_name, strength, executor)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
 
 
 def _bot_for(game_name: str):
@@ -383,6 +632,39 @@ def cmd_flick(args) -> int:
     return 0
 
 
+def _computer_seats(args) -> dict[int, str]:
+    """`--computer SEAT=STRENGTH` as {seat: strength}, checked (UserError for a bad one).
+
+    The hot-seat viewer plays those seats with `analysis.registry.bot_for(game, strength)`.
+    """
+    from games.registry import get_game
+
+    seats: dict[int, str] = {}
+    if not getattr(args, "computer", None):
+        return seats
+    try:
+        game = get_game(args.game)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    players = args.players or len(args.armadas or ()) or int(
+        game.default_config().get("players", 2))
+    for item in args.computer:
+        seat_text, _, strength = item.partition("=")
+        if not seat_text.strip().isdigit() or not strength:
+            raise UserError(f"--computer {item!r}: write SEAT=STRENGTH, e.g. 1=club")
+        seat = int(seat_text)
+        if not 0 <= seat < players:
+            raise UserError(f"--computer {item!r}: seats are 0 to {players - 1}")
+        _strength_bot(game.name, strength.strip())
+        seats[seat] = strength.strip().lower()
+    return seats
+
+
+def cmd_play(args) -> int:
+    args.computer_seats = _computer_seats(args)
+    return _viewer_command(args)
+
+
 def _viewer_command(args) -> int:
     try:
         from viewer import main as viewer_main
@@ -403,8 +685,9 @@ def cmd_export(args) -> int:
     return int(export.export_command(args) or 0)
 
 
-COMMANDS = {"export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "selfplay": cmd_selfplay,
-            "flick": cmd_flick, "render": cmd_render, "play": _viewer_command,
+COMMANDS = {"explore": cmd_explore, "bestshot": cmd_bestshot, "analyse": cmd_analyse,
+            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "selfplay": cmd_selfplay,
+            "flick": cmd_flick, "render": cmd_render, "play": cmd_play,
             "open": _viewer_command, "demo": _viewer_command, None: _viewer_command}
 
 

@@ -65,8 +65,8 @@ class Node:
     """One position in the record: the action that led here and its annotations."""
 
     __slots__ = ("record", "parent", "action", "variations", "comment", "glyphs", "drawings",
-                 "camera", "prompt", "_step", "_state", "stored_motion", "motion_text", "_ply",
-                 "__weakref__")
+                 "camera", "prompt", "analysis", "_step", "_state", "stored_motion", "motion_text",
+                 "_ply", "__weakref__")
 
     def __init__(self, record: "Record", parent: "Node | None", action=None):
         self.record = record
@@ -78,6 +78,8 @@ class Node:
         self.drawings: list[Drawing] = []
         self.camera: dict | None = None
         self.prompt: str | None = None
+        #: What the analysis engine found here (timeline/analysis_field.py), or None.
+        self.analysis: dict | None = None
         self._step: Step | None = None
         self._state = None
         #: Motion read from a file (played in preference to a fresh simulation).

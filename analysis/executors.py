@@ -1,0 +1,233 @@
+"""Where analysis batches run: one `concurrent.futures`-shaped interface over four back ends.
+
+- `inprocess`: every batch runs at once in the calling thread (tests, debugging, tiny jobs);
+- `local` (the default): a process pool of `workers` processes (default: all cores);
+- `dask`: a Dask distributed local cluster; `tcp://HOST:PORT` joins a running scheduler;
+- `ray`: a local Ray instance; `ray://HOST:PORT` joins a Ray cluster.
+
+Dask and Ray are optional extras (`pip install flickbook[cluster]`), imported only when chosen.
+Batches are pure top-level functions of picklable arguments and every PyBullet client is made
+inside the worker that uses it (a client cannot cross a process boundary), so the results are
+the same bytes on every back end.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import contextlib
+import multiprocessing
+import os
+import sys
+import time
+from typing import Any, Callable, Iterator, Sequence
+
+#: What `--executor` accepts besides scheduler addresses.
+EXECUTOR_NAMES = ("local", "inprocess", "dask", "ray")
+CLUSTER_EXTRA = "pip install 'flickbook[cluster]'"
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class ExecutorError(ValueError):
+    """An executor that cannot be used (unknown name, missing extra, unreachable address)."""
+
+
+class InProcessExecutor(cf.Executor):
+    """Runs each submitted call at once in the caller's thread; futures come back done."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future: cf.Future = cf.Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller through the future
+            future.set_exception(exc)
+        return future
+
+
+class RayExecutor(cf.Executor):
+    """`submit` as a Ray remote task; Ray's ObjectRef.future() is a concurrent.futures.Future."""
+
+    def __init__(self, ray_module):
+        self._ray = ray_module
+        self._remote: dict[Callable, Any] = {}
+
+    def submit(self, fn, /, *args, **kwargs):
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = self._ray.remote(num_cpus=1)(fn)
+        return remote.remote(*args, **kwargs).future()
+
+
+def default_workers() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+@contextlib.contextmanager
+def open_executor(spec: str | None = None, workers: int | None = None) -> Iterator[cf.Executor]:
+    """The executor named by `spec` (see the module docstring), shut down on leaving.
+
+    ExecutorError with one line saying what is wrong when it cannot be made.
+    """
+    spec = (spec or "local").strip()
+    if workers is not None and workers < 1:
+        raise ExecutorError("--workers must be at least 1")
+    if spec == "inprocess":
+        yield InProcessExecutor()
+    elif spec == "local":
+        with _local_pool(workers or default_workers()) as pool:
+            yield pool
+    elif spec == "dask" or spec.startswith("tcp://"):
+        with _dask_executor(spec, workers) as executor:
+            yield executor
+    elif spec == "ray" or spec.startswith("ray://"):
+        with _ray_executor(spec, workers) as executor:
+            yield executor
+    else:
+        raise ExecutorError(f"unknown executor {spec!r}: use {', '.join(EXECUTOR_NAMES)}, "
+                            "tcp://HOST:PORT (a Dask scheduler) or ray://HOST:PORT")
+
+
+@contextlib.contextmanager
+def _local_pool(workers: int):
+    # forkserver: workers fork from a clean server process (no viewer threads, no PyBullet
+    # client of the parent), with the batch modules imported once beforehand.
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(["analysis.glonk", "analysis.rollouts"])
+    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                  initializer=silence_stdout)
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def silence_stdout(root: str | None = None) -> None:
+    """In a worker: C-level stdout and stderr to /dev/null (PyBullet prints a line each time
+    a worker connects; a batch's errors come back through its future, not the terminal);
+    optionally put `root` on sys.path."""
+    if root is not None and root not in sys.path:
+        sys.path.insert(0, root)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _import(name: str, what: str):
+    try:
+        return __import__(name, fromlist=["_"])
+    except ImportError:
+        raise ExecutorError(f"{what} is not installed: {CLUSTER_EXTRA}") from None
+
+
+@contextlib.contextmanager
+def _dask_executor(spec: str, workers: int | None):
+    distributed = _import("distributed", "Dask distributed")
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    cluster = None
+    try:
+        if spec == "dask":
+            cluster = distributed.LocalCluster(
+                n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.ERROR)
+            client = distributed.Client(cluster)
+        else:
+            client = distributed.Client(spec, timeout=5)
+    except (OSError, TimeoutError, ValueError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ExecutorError(f"cannot use the Dask scheduler {spec}: "
+                            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+                            ) from None
+    try:
+        if cluster is not None:  # local workers: quiet, and they find this checkout's code
+            client.run(silence_stdout, _ROOT)
+        yield client.get_executor(pure=False)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+@contextlib.contextmanager
+def _ray_executor(spec: str, workers: int | None):
+    ray = _import("ray", "Ray")
+    env = {"env_vars": {"PYTHONPATH": os.pathsep.join(
+        [_ROOT] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}}
+    try:
+        if spec == "ray":
+            ray.init(num_cpus=workers or default_workers(), include_dashboard=False,
+                     log_to_driver=False, logging_level="ERROR", runtime_env=env,
+                     configure_logging=True)
+        else:
+            ray.init(address=spec, runtime_env=env, log_to_driver=False,
+                     logging_level="ERROR")
+    except (ConnectionError, RuntimeError, ValueError, OSError) as exc:
+        raise ExecutorError(f"cannot use the Ray cluster {spec}: "
+                            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+                            ) from None
+    try:
+        yield RayExecutor(ray)
+    finally:
+        ray.shutdown()
+
+
+def run_batches(executor: cf.Executor, fn: Callable, tasks: Sequence, *,
+                on_result: Callable[[int, Any], None] | None = None,
+                progress: "Progress | None" = None) -> list:
+    """`[fn(t) for t in tasks]` on `executor`, in task order whatever order they finish in.
+
+    `on_result(index, result)` sees each result as it arrives (partial results for a viewer).
+    """
+    futures = {executor.submit(fn, task): i for i, task in enumerate(tasks)}
+    results: list = [None] * len(tasks)
+    try:
+        for future in cf.as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            if on_result is not None:
+                on_result(i, results[i])
+            if progress is not None:
+                progress.advance()
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return results
+
+
+class Progress:
+    """A one-line progress bar on stderr when it is a terminal (silent otherwise)."""
+
+    def __init__(self, total: int, label: str, stream=None, enabled: bool | None = None):
+        self.total, self.label, self.done = max(1, total), label, 0
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.start = time.perf_counter()
+        self._shown = 0.0
+
+    def add_total(self, extra: int) -> None:
+        self.total += extra
+
+    def advance(self, n: int = 1) -> None:
+        self.done += n
+        now = time.perf_counter()
+        if self.enabled and (now - self._shown > 0.1 or self.done >= self.total):
+            self._shown = now
+            frac = min(1.0, self.done / self.total)
+            bar = "#" * int(30 * frac)
+            self.stream.write(f"\r{self.label} [{bar:<30}] {self.done}/{self.total} "
+                              f"{now - self.start:5.1f} s")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()

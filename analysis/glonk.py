@@ -1,0 +1,531 @@
+"""Glonk: the shot explorer, the best robust shot and the shot bot.
+
+A flick is a noisy continuous action, so a shot is judged by what happens over many flicks
+drawn around the intent with the player's skill scatter (analysis/skill.py), each one through
+the real physics and rules. `flick_batch` is the pure unit of work: a batch of intents, each
+flicked `count` times from its own `SeedSequence`, summarised into small sums that add up in a
+fixed order, so an exploration gives the same bytes on any executor and any number of workers.
+
+Value of one flick outcome, for the player who flicks (points, the unit of a Glonk score):
+    points scored
+  + BOARD_WEIGHT x the points a boarding right after would take (the piece may board)
+  - SAFETY_WEIGHT x the points of the player's own pieces lost (atomised or lost in space)
+  - HYPER_COST when it is a hyper-propulsion (the turn ends)
+  + APPROACH_WEIGHT x metres the flicked piece came closer to the nearest enemy ship (<= 0.3)
+Ties between shots of equal expected value go to the one that loses a piece least often,
+then to the earlier candidate (aimed shots before the representative fan).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from games.api import CHANCE, TERMINAL, sample_chance
+from games.glonk import GAME
+from games.glonk import rules as R
+from games.glonk.actions import MAX_SPEED, Flick
+from games.glonk.model import IN_PLAY, GlonkState
+
+from .executors import InProcessExecutor, Progress, run_batches
+from .record import WinAnalyser
+from .skill import EXACT, SKILLS, Skill, scattered, skill_named
+
+BOARD_WEIGHT = 0.8
+SAFETY_WEIGHT = 1.0
+HYPER_COST = 0.25
+APPROACH_WEIGHT = 0.5
+APPROACH_CAP = 0.3
+#: Named outcomes counted by the explorer (each a probability in the summary).
+OUTCOMES = ("atomise_target", "atomise_enemy", "board_after", "lose_piece", "black_hole",
+            "lost_in_space")
+HIST_BINS = 24
+BATCH_SIZE = 10  # flicks per explorer batch: fixed, so results do not depend on workers
+
+
+# --- one flick ---------------------------------------------------------------------------
+def flick_outcome(s: GlonkState, intent: Flick, flick: Flick) -> dict:
+    """What one flick did, for the player who made it: outcome flags, points, value, end xy."""
+    return step_outcome(s, intent, flick, GAME.apply(s, flick))
+
+
+def step_outcome(s: GlonkState, intent: Flick, flick: Flick, step) -> dict:
+    """`flick_outcome` of a flick already applied (`step`, e.g. a recorded node's)."""
+    after = step.state
+    mover = s.turn_player
+    points = after.scores()[mover] - s.scores()[mover]
+    own_lost = sum(p.value for p in s.in_play()
+                   if p.owner == mover and after.piece(p.id).status != IN_PLAY)
+    kinds = {e.kind for e in step.events}
+    enemy_atomised = [e.data["piece"] for e in step.events if e.kind == "atomised"
+                      and e.data.get("owner") is not None and e.data.get("owner") != mover]
+    piece = after.piece(flick.piece)
+    black_holes = {p.id for p in s.in_play() if p.kind == "black_hole"}
+    touched_bh = any((e.kind == "contact" and flick.piece in (e.data["a"], e.data["b"])
+                      and ({e.data["a"], e.data["b"]} & black_holes))
+                     or (e.kind == "atomised" and e.data["piece"] == flick.piece
+                         and e.data.get("cause") == "black_hole") for e in step.events)
+    board_points = _boarding_points(after, flick.piece) if "may_board" in kinds else 0
+    hyper = "hyper_propulsion" in kinds
+    standard = "standard_propulsion" in kinds
+    value = (points + BOARD_WEIGHT * board_points - SAFETY_WEIGHT * own_lost
+             - (HYPER_COST if hyper else 0.0) + APPROACH_WEIGHT * _approach(s, after, flick))
+    own_piece = s.piece(flick.piece).owner == mover
+    flags = {
+        "atomise_target": (intent.assault in enemy_atomised) if intent.assault
+        else bool(enemy_atomised),
+        "atomise_enemy": bool(enemy_atomised),
+        "board_after": "may_board" in kinds,
+        "lose_piece": own_piece and piece.status != IN_PLAY,
+        "black_hole": touched_bh,
+        "lost_in_space": "lost_in_space" in kinds and any(
+            e.kind == "lost_in_space" and e.data["piece"] == flick.piece for e in step.events),
+    }
+    end = (piece.x, piece.y) if piece.status == IN_PLAY else None
+    return {"points": points, "value": value, "standard": standard, "hyper": hyper,
+            "flags": flags, "end": end, "step": step}
+
+
+def _boarding_points(after: GlonkState, pid: str) -> int:
+    p = after.piece(pid)
+    victims = [o for o in after.in_play() if R.enemies(p, o) and R.touching(p, o)]
+    if any("lethal" in v.powers or ("shield" in v.powers and v.active) for v in victims):
+        return 0
+    return sum(v.value for v in victims)
+
+
+def _nearest_enemy(s: GlonkState, p) -> float | None:
+    d = [math.hypot(o.x - p.x, o.y - p.y) for o in s.in_play() if R.enemies(p, o)]
+    return min(d) if d else None
+
+
+def _approach(before: GlonkState, after: GlonkState, flick: Flick) -> float:
+    p0, p1 = before.piece(flick.piece), after.piece(flick.piece)
+    if p1.status != IN_PLAY or p0.owner != before.turn_player:
+        return 0.0
+    d0, d1 = _nearest_enemy(before, p0), _nearest_enemy(after, p1)
+    if d0 is None or d1 is None:
+        return 0.0
+    return float(np.clip(d0 - d1, -APPROACH_CAP, APPROACH_CAP))
+
+
+# --- the pure batch ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class FlickBatch:
+    """`count` flicks of each intent from `state` under `skill`; intent i draws from seeds[i]."""
+
+    state: GlonkState
+    intents: tuple[Flick, ...]
+    seeds: tuple[np.random.SeedSequence, ...]
+    skill: Skill
+    count: int
+    bins: int = HIST_BINS
+
+
+def empty_summary(bins: int = HIST_BINS) -> dict:
+    return {"n": 0, "standard": 0, "hyper": 0, "outcomes": {k: 0 for k in OUTCOMES},
+            "points": 0.0, "points_sq": 0.0, "value": 0.0, "value_sq": 0.0, "on_galaxy": 0,
+            "hist": np.zeros((bins, bins), dtype=np.int64)}
+
+
+def _edges(bins: int) -> np.ndarray:
+    r = R.G.radius
+    return np.linspace(-r, r, bins + 1)
+
+
+def flick_batch(batch: FlickBatch) -> list[dict]:
+    """One summary per intent (sums, so summaries of batches add up with `merge`)."""
+    edges = _edges(batch.bins)
+    out = []
+    for intent, seed in zip(batch.intents, batch.seeds):
+        rng = np.random.default_rng(seed)
+        summary = empty_summary(batch.bins)
+        for _ in range(batch.count):
+            o = flick_outcome(batch.state, intent, scattered(intent, batch.skill, rng))
+            summary["n"] += 1
+            summary["standard"] += o["standard"]
+            summary["hyper"] += o["hyper"]
+            for k, v in o["flags"].items():
+                summary["outcomes"][k] += bool(v)
+            summary["points"] += o["points"]
+            summary["points_sq"] += o["points"] ** 2
+            summary["value"] += o["value"]
+            summary["value_sq"] += o["value"] ** 2
+            if o["end"] is not None:
+                i = int(np.clip(np.searchsorted(edges, o["end"][0], side="right") - 1,
+                                0, batch.bins - 1))
+                j = int(np.clip(np.searchsorted(edges, o["end"][1], side="right") - 1,
+                                0, batch.bins - 1))
+                summary["hist"][i, j] += 1
+                summary["on_galaxy"] += 1
+        out.append(summary)
+    return out
+
+
+def merge(summaries: Sequence[dict]) -> dict:
+    """The sum of summaries, added in the order given (so the float sums are reproducible)."""
+    total = empty_summary(summaries[0]["hist"].shape[0] if summaries else HIST_BINS)
+    for s in summaries:
+        for k in ("n", "standard", "hyper", "points", "points_sq", "value", "value_sq",
+                  "on_galaxy"):
+            total[k] += s[k]
+        for k in OUTCOMES:
+            total["outcomes"][k] += s["outcomes"][k]
+        total["hist"] = total["hist"] + s["hist"]
+    return total
+
+
+def report(summary: dict, seconds: float | None = None) -> dict:
+    """The JSON summary of an exploration (probabilities, expectations, the histogram)."""
+    n = max(1, summary["n"])
+
+    def sd_err(total, sq):
+        mean = total / n
+        var = max(0.0, sq / n - mean * mean)
+        return math.sqrt(var / n) if summary["n"] > 1 else 0.0
+
+    edges = _edges(summary["hist"].shape[0])
+    out = {
+        "samples": summary["n"],
+        "p_standard": summary["standard"] / n,
+        "p_hyper": summary["hyper"] / n,
+        "expected_points": summary["points"] / n,
+        "expected_points_error": sd_err(summary["points"], summary["points_sq"]),
+        "expected_value": summary["value"] / n,
+        "expected_value_error": sd_err(summary["value"], summary["value_sq"]),
+        "outcomes": {k: summary["outcomes"][k] / n for k in OUTCOMES},
+        "end_histogram": {"x_edges": [round(float(e), 6) for e in edges],
+                          "y_edges": [round(float(e), 6) for e in edges],
+                          "counts": summary["hist"].tolist(),
+                          "on_galaxy": summary["on_galaxy"],
+                          "note": "counts[i][j]: the flicked piece came to rest in x bin i, "
+                                  "y bin j (metres); pieces that left play are not counted"},
+    }
+    if seconds is not None:
+        out["seconds"] = round(seconds, 3)
+    return out
+
+
+# --- the explorer ------------------------------------------------------------------------
+def check_intent(s: GlonkState, intent: Flick) -> None:
+    """IllegalAction (naming the rule) unless `intent` can be flicked in `s`."""
+    if not GAME.is_legal(s, intent):
+        GAME.apply(s, intent)  # raises the IllegalAction that names the rule
+
+
+def explore(s: GlonkState, intent: Flick, skill: Skill | str = "club", *, samples: int = 200,
+            seed: int = 0, executor=None, batch_size: int = BATCH_SIZE,
+            bins: int = HIST_BINS, on_partial: Callable[[dict], None] | None = None,
+            progress: bool | None = None) -> dict:
+    """Flick `intent` `samples` times under `skill` and summarise (see `report`).
+
+    `on_partial(report)` gets the running summary as batches arrive (for a live heatmap).
+    """
+    import time
+
+    skill = skill_named(skill) if isinstance(skill, str) else skill
+    check_intent(s, intent)
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    start = time.perf_counter()
+    counts = [batch_size] * (samples // batch_size)
+    if samples % batch_size:
+        counts.append(samples % batch_size)
+    seeds = np.random.SeedSequence(seed).spawn(len(counts))
+    tasks = [FlickBatch(s, (intent,), (sq,), skill, c, bins) for sq, c in zip(seeds, counts)]
+    done: dict[int, dict] = {}
+
+    def partial(i, result):
+        done[i] = result[0]
+        if on_partial is not None:
+            on_partial(report(merge([done[k] for k in sorted(done)])))
+
+    bar = Progress(len(tasks), "explore", enabled=progress)
+    try:
+        results = run_batches(executor or InProcessExecutor(), flick_batch, tasks,
+                              on_result=partial, progress=bar)
+    finally:
+        bar.close()
+    out = report(merge([r[0] for r in results]), time.perf_counter() - start)
+    out.update({"action": str(intent), "skill": skill.to_json(), "seed": seed})
+    return out
+
+
+# --- the best robust shot ----------------------------------------------------------------
+def candidate_flicks(s: GlonkState) -> list[Flick]:
+    """The flicks the search tries, most promising first: heroic assaults and shots aimed at
+    each enemy ship in reach (two strengths), then the rules' representative fan (8 angles,
+    2 speeds) of every piece, Telekinesis and Meteoric Fission included."""
+    legal = [a for a in GAME.legal_actions(s) if isinstance(a, Flick)]
+    aimed: list[Flick] = [a for a in legal if a.assault]
+    for p in sorted(s.in_play(), key=lambda q: q.id):
+        if p.owner != s.turn_player or not R.activatable(s, p) or p.speed <= 0:
+            continue
+        for e in sorted(s.in_play(), key=lambda q: q.id):
+            if not R.enemies(p, e):
+                continue
+            gap = math.hypot(e.x - p.x, e.y - p.y) - p.radius - e.radius
+            if gap > 0.45:
+                continue
+            angle = math.degrees(math.atan2(e.y - p.y, e.x - p.x))
+            for extra in (0.04, 0.15):
+                v = min(MAX_SPEED, math.sqrt(2 * R.MU_G * (max(0.0, gap) + extra)))
+                aimed.append(Flick.make(p.id, angle, v))
+    seen, out = set(), []
+    for f in aimed + [a for a in legal if not a.assault]:
+        if str(f) not in seen:
+            seen.add(str(f))
+            out.append(f)
+    return out
+
+
+def _rank_key(item):
+    index, summary = item
+    n = max(1, summary["n"])
+    return (-round(summary["value"] / n, 9), summary["outcomes"]["lose_piece"] / n, index)
+
+
+def best_shot(s: GlonkState, skill: Skill | str = "club", *, budget: int = 64,
+              samples_per_candidate: int = 8, seed: int = 0, executor=None,
+              progress: bool | None = None) -> dict | None:
+    """The flick with the highest expected value under `skill`, within `budget` flicks.
+
+    Two stages: every candidate (up to half the budget) is flicked once exactly as meant, then
+    the best of them share the rest, `samples_per_candidate` scattered flicks each. Returns
+    None when the player to move has no flick; else the chosen action, its summary and the
+    ranking of the finalists.
+    """
+    skill = skill_named(skill) if isinstance(skill, str) else skill
+    cands = candidate_flicks(s) if GAME.current_player(s) >= 0 else []
+    if not cands:
+        return None
+    budget = max(1, int(budget))
+    executor = executor or InProcessExecutor()
+    seq_screen, seq_final = np.random.SeedSequence(seed).spawn(2)
+    first = cands[:max(1, min(len(cands), budget // 2 if budget > 1 else 1))]
+    screen_seeds = seq_screen.spawn(len(first))
+    chunk = 8
+    tasks = [FlickBatch(s, tuple(first[i:i + chunk]), tuple(screen_seeds[i:i + chunk]),
+                        EXACT, 1) for i in range(0, len(first), chunk)]
+    left = budget - len(first)
+    finalists = min(len(first), max(2, left // max(1, samples_per_candidate)), left)
+    per = left // finalists if finalists else 0
+    bar = Progress(len(tasks) + finalists, "best shot", enabled=progress)
+    try:
+        screened = [r for batch in run_batches(executor, flick_batch, tasks, progress=bar)
+                    for r in batch]
+        ranked = sorted(enumerate(screened), key=_rank_key)
+        if finalists:
+            top = [i for i, _ in ranked[:finalists]]
+            final_seeds = seq_final.spawn(len(top))
+            tasks = [FlickBatch(s, (first[i],), (sq,), skill, per)
+                     for i, sq in zip(top, final_seeds)]
+            finals = [r[0] for r in run_batches(executor, flick_batch, tasks, progress=bar)]
+            ranked = sorted(zip(top, finals), key=_rank_key)
+    finally:
+        bar.close()
+    best_index, best_summary = ranked[0]
+    out = report(best_summary)
+    out.update({
+        "action": str(first[best_index]), "skill": skill.to_json(),
+        "flicks": len(first) + finalists * per, "candidates": len(cands),
+        "screened": len(first),
+        "ranking": [{"action": str(first[i]), "expected_value": r["value"] / max(1, r["n"]),
+                     "samples": r["n"]} for i, r in ranked[:8]],
+    })
+    return out
+
+
+# --- the shot bot --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Strength:
+    """A bot strength: how well it flicks (skill) and how many flicks it may search."""
+
+    name: str
+    skill: Skill
+    budget: int
+    samples_per_candidate: int
+
+
+STRENGTHS = {
+    "novice": Strength("novice", SKILLS["novice"], 16, 4),
+    "club": Strength("club", SKILLS["club"], 48, 6),
+    "expert": Strength("expert", SKILLS["expert"], 160, 10),
+}
+
+
+def strength_named(name: str) -> Strength:
+    key = str(name).strip().lower()
+    if key not in STRENGTHS:
+        raise ValueError(f"unknown bot strength {name!r}: use {', '.join(STRENGTHS)}")
+    return STRENGTHS[key]
+
+
+#: Discrete actions that can score or lose pieces; the others (placements, rays, returns,
+#: jumps, ending the turn) are worth 0 points and are not simulated.
+SCORING_MOVES = ("board", "fabricate", "teleport")
+
+
+def move_value(s: GlonkState, action) -> float:
+    """Value of a discrete (non-flick) action for the player to move: points scored minus the
+    points of own pieces lost (boarding and the powers that place pieces)."""
+    if getattr(action, "kind", None) not in SCORING_MOVES:
+        return 0.0
+    mover = s.turn_player if s.phase == "actions" else s.to_move
+    after = GAME.apply(s, action).state
+    points = after.scores()[mover] - s.scores()[mover]
+    lost = sum(p.value for p in s.in_play()
+               if p.owner == mover and after.piece(p.id).status != IN_PLAY)
+    return points - SAFETY_WEIGHT * lost
+
+
+class ShotBot:
+    """A Glonk player at a strength: it searches the best robust shot, then flicks it with
+    its own scatter; discrete choices go to the best `move_value` (ties: seeded at random),
+    and it ends its turn when nothing is worth more than stopping."""
+
+    def __init__(self, strength: Strength | str = "club", executor=None):
+        self.strength = strength_named(strength) if isinstance(strength, str) else strength
+        self.executor = executor
+
+    def __call__(self, s: GlonkState, rng: np.random.Generator):
+        return self.choose(s, rng)
+
+    def choose(self, s: GlonkState, rng: np.random.Generator):
+        player = GAME.current_player(s)
+        if player == TERMINAL:
+            raise ValueError("the game is over")
+        if player == CHANCE:
+            return sample_chance(GAME, s, rng)
+        legal = GAME.legal_actions(s)
+        moves = [a for a in legal if not isinstance(a, Flick)]
+        scored = [(move_value(s, a), i) for i, a in enumerate(moves)]
+        best_move_value = max((v for v, _ in scored), default=-math.inf)
+        if s.phase == "actions":
+            shot = best_shot(s, self.strength.skill, budget=self.strength.budget,
+                             samples_per_candidate=self.strength.samples_per_candidate,
+                             seed=int(rng.integers(2 ** 63)), executor=self.executor,
+                             progress=False)
+            stop = 0.0  # ending the turn (or any move worth nothing)
+            if shot is not None and shot["expected_value"] > max(best_move_value, stop) + 1e-9:
+                intent = GAME.parse_action(s, shot["action"])
+                return scattered(intent, self.strength.skill, rng)
+        ties = [moves[i] for v, i in scored if v >= best_move_value - 1e-9]
+        if s.phase == "actions":
+            ends = [a for a in ties if str(a) == "end_turn"]
+            if ends and best_move_value <= 1e-9:
+                return ends[0]
+        return ties[int(rng.integers(len(ties)))]
+
+
+def intent(s: GlonkState, piece: str, angle: float, speed: float, spin: float = 0.0,
+           assault: str | None = None) -> Flick:
+    """The intended flick of `piece` (a propulsion, or the Telekinesis / Meteoric Fission of
+    the piece that may propel it); IllegalAction for a piece that is not there."""
+    from games.glonk.cli import flick_action
+
+    return flick_action(s, piece, angle, speed, spin, assault)
+
+
+def bot(strength: str = "club", executor=None) -> ShotBot:
+    """`bot("expert")(state, rng) -> action`: the shot bot at a named strength."""
+    return ShotBot(strength, executor)
+
+
+# --- record analysis -----------------------------------------------------------------------
+def score_share(state: GlonkState) -> list[float]:
+    """Win chance read off the scores when a playout stops early: the leaders share it."""
+    scores = state.scores()
+    top = max(scores)
+    leaders = [i for i, v in enumerate(scores) if v == top]
+    return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(len(scores))]
+
+
+@dataclass(frozen=True)
+class Horizon:
+    """Stop a Glonk playout `rounds` rounds after it started (or after `actions` actions)
+    and value it by `score_share`."""
+
+    rounds: int
+    actions: int
+
+    def __call__(self, start: GlonkState, state: GlonkState, n: int):
+        if n >= self.actions or (state.phase == "actions"
+                                 and state.round >= start.round + self.rounds):
+            return score_share(state)
+        return None
+
+
+class GlonkAnalyser(WinAnalyser):
+    """Win chance: rollouts with the shot bot (`rollout_budget` flicks a decision, at the
+    `skill` of the record's players), stopped after `horizon_rounds` rounds and valued by the
+    score; so with b rollouts a node's error bar is about 1/sqrt(b) (e.g. +-0.35 at 8, +-0.1
+    at 100). Loss and luck are in points (expected value, see the module docstring): a flick
+    is an intent plus the scatter of the hand, so its loss is the best robust shot's expected
+    value minus the played flick's (taken as the intent) and its luck is what it really did
+    minus that expectation."""
+
+    game = "glonk"
+    unit = "points"
+    default_budget = 8
+    thresholds = (0.5, 1.0, 2.0)  # points lost for ?!, ?, ??
+    batch_size = 2
+    skill = "club"
+    rollout_budget = 4
+    horizon_rounds = 1
+    horizon_actions = 60
+    explore_samples = 16
+    search_budget = 32
+
+    @property
+    def leaf(self):
+        return Horizon(self.horizon_rounds, self.horizon_actions)
+
+    @property
+    def policy(self):
+        return ShotBot(Strength("rollout", skill_named(self.skill), self.rollout_budget, 1))
+
+    def viewpoint(self, state) -> int:
+        return state.turn_player
+
+    def check(self) -> None:
+        skill_named(self.skill)
+
+    def judge(self, parent, node, *, seed, executor=None) -> dict:
+        s = parent.state
+        action = node.action
+        if GAME.current_player(s) == CHANCE:
+            return {}
+        mover = s.turn_player if s.phase == "actions" else s.to_move
+        if not isinstance(action, Flick):
+            moves = [a for a in GAME.legal_actions(s) if not isinstance(a, Flick)]
+            values = [(move_value(s, a), i) for i, a in enumerate(moves)]
+            best_v, best_i = max(values, key=lambda vi: (vi[0], -vi[1]))
+            played_v = move_value(s, action)
+            better = moves[best_i] if best_v > played_v + 1e-9 else None
+            return {"loss": max(0.0, best_v - played_v), "luck_seat": mover,
+                    "best": None if better is None else str(better)}
+        explore_seed, search_seed = seed.spawn(2)
+        skill = skill_named(self.skill)
+        played = explore(s, action, skill, samples=self.explore_samples,
+                         seed=int(explore_seed.generate_state(1)[0]), executor=executor,
+                         progress=False)
+        real = step_outcome(s, action, action, node.step)["value"]
+        best = best_shot(s, skill, budget=self.search_budget,
+                         seed=int(search_seed.generate_state(1)[0]), executor=executor,
+                         progress=False)
+        best_ev = best["expected_value"] if best else played["expected_value"]
+        better = best is not None and best["action"] != str(action) and \
+            best_ev > played["expected_value"]
+        return {"loss": max(0.0, best_ev - played["expected_value"]) if better else 0.0,
+                "luck": real - played["expected_value"], "luck_seat": mover,
+                "best": best["action"] if better else None,
+                "extra": {"expected_value": played["expected_value"],
+                          "expected_value_error": played["expected_value_error"],
+                          "realised_value": real, "best_expected_value": best_ev,
+                          "skill": skill.name, "samples": played["samples"]}}
+
+
+ANALYSER = GlonkAnalyser()

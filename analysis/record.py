@@ -1,0 +1,221 @@
+"""Analysing a whole record: win chance at every main-line node, mistakes and luck.
+
+For each node of the main line the game's analyser estimates every seat's win chance. Then,
+per step from a parent to its child:
+- a decision (a player acted): the analyser's best alternative is evaluated too, and the
+  `loss` is how much less the played action left the mover than that alternative (never
+  below 0); losses past the analyser's thresholds get the glyphs `?!`, `?`, `??`;
+- a chance step (a card draw, a deal): its `luck` for the player concerned is the value after
+  it minus the expected value over its outcomes, which is the parent's own estimate (its
+  playouts sample that very chance node).
+A game whose actions mix both (a Glonk flick is an intent plus the scatter of the hand) judges
+its nodes itself (`judge`). The results go into each node's `analysis` field (versioned,
+timeline/analysis_field.py), the glyph into its glyphs, a comment naming the better action,
+and the better action as a variation after the main line. Analysing again replaces all that.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from games.api import CHANCE
+from timeline.analysis_field import ANALYSIS_VERSION
+
+from .executors import InProcessExecutor, Progress
+from .rollouts import seat_count, win_chances
+
+COMMENT_TAG = "[analysis]"
+
+
+class WinAnalyser:
+    """Win chances by rollouts with `policy`; the best alternative is `best_action`'s."""
+
+    game = ""
+    unit = "win"
+    method = "rollouts"
+    thresholds = (0.05, 0.10, 0.20)  # win chance lost for ?!, ?, ??
+    team = False  # a cooperative game: every seat shares one result and all luck
+    batch_size = 25
+    prepare: Callable | None = None
+    leaf: Callable | None = None
+
+    def configured(self, **options) -> "WinAnalyser":
+        """A copy with the named settings changed (None leaves a setting as it is)."""
+        import copy
+
+        out = copy.copy(self)
+        for key, value in options.items():
+            if value is None:
+                continue
+            if key.startswith("_") or not hasattr(out, key) or callable(getattr(out, key)):
+                raise ValueError(f"{self.game} analysis has no setting {key!r}")
+            setattr(out, key, value)
+        out.check()
+        return out
+
+    def check(self) -> None:
+        """ValueError naming a setting that cannot be used."""
+
+    def policy(self, state, rng):  # pragma: no cover - every analyser sets its own
+        raise NotImplementedError
+
+    def viewpoint(self, state) -> int:
+        raise NotImplementedError
+
+    def best_action(self, state, rng, executor=None):
+        raise NotImplementedError
+
+    def win(self, states, *, budget: int, seeds, executor=None, progress=None,
+            on_result=None) -> list[dict]:
+        out = win_chances(self.game, states, self.policy, rollouts=budget, seeds=seeds,
+                          players=seat_count, prepare=self.prepare, leaf=self.leaf,
+                          batch_size=self.batch_size, executor=executor, progress=progress,
+                          on_result=on_result)
+        for r in out:
+            r["method"] = self.method
+        return out
+
+    def judge(self, parent, node, *, seed, executor=None) -> dict | None:
+        """Own loss/luck figures for a node, or None to use the win-chance comparison."""
+        return None
+
+    def glyph(self, loss: float | None) -> str | None:
+        if loss is None:
+            return None
+        glyph = None
+        for mark, limit in zip(("?!", "?", "??"), self.thresholds):
+            if loss >= limit:
+                glyph = mark
+        return glyph
+
+
+def _strip_old(node) -> None:
+    """Remove what an earlier analysis added to `node`: glyph, comment, inserted variations."""
+    old = node.analysis or {}
+    if old.get("glyph") and old["glyph"] in node.glyphs:
+        node.glyphs.remove(old["glyph"])
+    if COMMENT_TAG in node.comment:
+        node.comment = "\n".join(line for line in node.comment.split("\n")
+                                 if not line.startswith(COMMENT_TAG)).rstrip()
+    node.analysis = None
+    node.variations[:] = [c for c in node.variations
+                          if not ((c.analysis or {}).get("alternative") and not c.variations
+                                  and not c.comment.replace(COMMENT_TAG, "").strip())]
+
+
+def analyse_record(record, *, budget: int = 200, seed: int = 0, executor=None,
+                   progress: bool | None = None, analyser=None,
+                   on_node: Callable[[int, dict], None] | None = None, **options) -> dict:
+    """Analyse `record`'s main line in place; returns per-node figures and the game summary.
+
+    `budget`: rollouts per node (Glonk: see analysis.glonk.GlonkAnalyser for what it means
+    there). `on_node(ply, figures)` sees each node's win chance as soon as it is known.
+    """
+    from .registry import analyser_for
+
+    game = record.game
+    analyser = analyser or analyser_for(game.name, **options)
+    executor = executor or InProcessExecutor()
+    line = record.mainline()
+    for node in line:
+        _strip_old(node)
+    states = [n.state for n in line]
+    bar = Progress(0, f"analyse {game.name}", enabled=progress)
+    main_seeds = np.random.SeedSequence([seed, 0]).spawn(len(line))
+    alt_seeds = np.random.SeedSequence([seed, 1]).spawn(len(line))
+    choice_seeds = np.random.SeedSequence([seed, 2]).spawn(len(line))
+
+    def partial(i, figures):
+        if on_node is not None:
+            on_node(i, figures)
+
+    try:
+        wins = analyser.win(states, budget=budget, seeds=main_seeds, executor=executor,
+                            progress=bar, on_result=partial)
+        entries: list[dict[str, Any]] = []
+        alternatives: list[tuple[int, Any]] = []
+        for i, node in enumerate(line):
+            entry = {"version": ANALYSIS_VERSION, "unit": analyser.unit, "loss": None,
+                     "luck": None, "best": None, "glyph": None, "alternative": False, **wins[i]}
+            entry.pop("actions", None)
+            entries.append(entry)
+            if i == 0:
+                continue
+            parent = line[i - 1]
+            own = analyser.judge(parent, node, seed=choice_seeds[i], executor=executor)
+            if own is not None:
+                entry.update(own)
+                continue
+            mover = game.current_player(parent.state)
+            if mover == CHANCE:
+                v = analyser.viewpoint(parent.state)
+                entry["luck"] = wins[i]["win"][v] - wins[i - 1]["win"][v]
+            elif mover >= 0:
+                rng = np.random.default_rng(choice_seeds[i])
+                alt = analyser.best_action(parent.state, rng, executor)
+                entry["loss"] = 0.0
+                if alt is not None and str(alt) != node.action_text:
+                    alternatives.append((i, alt))
+        alt_states = [game.apply(line[i - 1].state, a).state for i, a in alternatives]
+        alt_wins = analyser.win(alt_states, budget=budget,
+                                seeds=[alt_seeds[i] for i, _ in alternatives],
+                                executor=executor, progress=bar) if alternatives else []
+        for (i, alt), w in zip(alternatives, alt_wins):
+            mover = game.current_player(line[i - 1].state)
+            entries[i]["loss"] = max(0.0, w["win"][mover] - entries[i]["win"][mover])
+            entries[i]["best"] = str(alt)
+            entries[i]["best_win"] = w
+    finally:
+        bar.close()
+    return _write_back(record, line, entries, analyser)
+
+
+def _write_back(record, line, entries, analyser) -> dict:
+    nodes_out = []
+    luck_total: dict[int, float] = {}
+    for i, (node, entry) in enumerate(zip(line, entries)):
+        best_win = entry.pop("best_win", None)
+        entry["glyph"] = analyser.glyph(entry["loss"]) if entry["best"] else None
+        if i > 0 and entry["luck"] is not None:
+            v = 0 if analyser.team else entry.pop("luck_seat",
+                                                   analyser.viewpoint(line[i - 1].state))
+            luck_total[v] = luck_total.get(v, 0.0) + entry["luck"]
+        else:
+            entry.pop("luck_seat", None)
+        node.analysis = entry
+        if entry["glyph"]:
+            if entry["glyph"] not in node.glyphs:
+                node.glyphs.append(entry["glyph"])
+            unit = "win chance" if analyser.unit == "win" else "points"
+            note = (f"{COMMENT_TAG} Better: {entry['best']} (this loses "
+                    f"{entry['loss']:.2f} {unit})")
+            node.comment = (node.comment + "\n" + note) if node.comment else note
+        if entry["best"] and entry["glyph"]:
+            parent = line[i - 1]
+            existed = parent.child_for(entry["best"]) is not None
+            alt = record.add_child(parent, record.game.parse_action(parent.state, entry["best"]))
+            if not existed:
+                alt.analysis = {"version": ANALYSIS_VERSION, "alternative": True,
+                                "unit": analyser.unit, "loss": None, "luck": None,
+                                "best": None, "glyph": None,
+                                **({k: best_win[k] for k in ("win", "win_error", "samples",
+                                                             "method")} if best_win else {})}
+        nodes_out.append({"ply": i, "action": node.action_text, "win": entry.get("win"),
+                          "win_error": entry.get("win_error"), "loss": entry["loss"],
+                          "luck": entry["luck"], "glyph": entry["glyph"],
+                          "best": entry["best"]})
+    end = line[-1].state
+    game = record.game
+    result = game.outcome(end) if game.is_terminal(end) else None
+    summary = {"game": game.name, "unit": analyser.unit, "nodes": nodes_out,
+               "luck": {str(k): v for k, v in sorted(luck_total.items())},
+               "result": result}
+    if result is not None and analyser.unit == "win":
+        summary["luck_adjusted"] = [r - luck_total.get(0 if analyser.team else s, 0.0)
+                                    for s, r in enumerate(result)]
+    elif analyser.unit == "points" and hasattr(end, "scores"):
+        scores = list(end.scores())
+        summary["scores"] = scores
+        summary["luck_adjusted"] = [s - luck_total.get(i, 0.0) for i, s in enumerate(scores)]
+    return summary

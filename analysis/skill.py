@@ -1,0 +1,66 @@
+"""How accurately a player flicks: the scatter of angle, speed and spin around an intent.
+
+A real flick never goes exactly where it was meant to. A `Skill` says by how much it misses:
+angle error normal with `angle_sd` degrees, speed error normal with `speed_sd` times the
+intended speed (a relative error: hard flicks miss by more), spin error normal with `spin_sd`
+rad/s. The three named levels are the defaults (docs/analysis.md explains how they were set):
+
+| level  | angle sd | speed sd | spin sd |
+|--------|----------|----------|---------|
+| novice | 6.0 deg  | 15 %     | 3.0     |
+| club   | 3.0 deg  | 8 %      | 1.5     |
+| expert | 1.5 deg  | 4 %      | 0.75    |
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from games.glonk.actions import MAX_SPEED, MAX_SPIN, Flick
+
+MIN_SPEED = 0.01
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    angle_sd: float  # degrees
+    speed_sd: float  # fraction of the intended speed
+    spin_sd: float  # rad/s
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "angle_sd": self.angle_sd, "speed_sd": self.speed_sd,
+                "spin_sd": self.spin_sd}
+
+
+SKILLS = {
+    "novice": Skill("novice", 6.0, 0.15, 3.0),
+    "club": Skill("club", 3.0, 0.08, 1.5),
+    "expert": Skill("expert", 1.5, 0.04, 0.75),
+}
+#: A player who always flicks exactly as intended (known-answer tests, scatter-free search).
+EXACT = Skill("exact", 0.0, 0.0, 0.0)
+
+
+def skill_named(name: str) -> Skill:
+    """The named level; ValueError listing the levels otherwise."""
+    key = str(name).strip().lower()
+    if key == EXACT.name:
+        return EXACT
+    if key not in SKILLS:
+        raise ValueError(f"unknown skill {name!r}: use {', '.join(SKILLS)}")
+    return SKILLS[key]
+
+
+def scattered(intent: Flick, skill: Skill, rng: np.random.Generator) -> Flick:
+    """One flick as a player of `skill` actually makes it when meaning `intent`.
+
+    Three normal draws in a fixed order (angle, speed, spin), always, so a generator gives the
+    same flicks whatever the skill; speed and spin stay within the game's bounds.
+    """
+    da, dv, ds = rng.standard_normal(3)
+    speed = float(np.clip(intent.speed * (1.0 + skill.speed_sd * dv), MIN_SPEED, MAX_SPEED))
+    spin = float(np.clip(intent.spin + skill.spin_sd * ds, -MAX_SPIN, MAX_SPIN))
+    return Flick.make(intent.piece, intent.angle + skill.angle_sd * da, speed, spin,
+                      assault=intent.assault, power=intent.power, by=intent.by)

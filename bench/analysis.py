@@ -1,0 +1,153 @@
+"""Analysis benchmark: flicks per second per executor, scaling with workers, Grendizer rollouts.
+
+Work (sizes from the environment, so the physics speed-up and small machines can be measured
+with the same script; defaults are the issue's figures):
+- explore: EXPLORE_FLICKS (1000) flicks of one saucer of a full Galaxy (six armadas, 85 discs
+  less those not placed) with the local pool; `explore_1000_s` is that time scaled to 1,000
+  flicks (target <= 10 s on the 2-core machine);
+- scaling: SCALING_FLICKS (80) flicks with 1 worker and with 2, for the local pool and Dask
+  (target >= 1.8x each; needs 2 free cores);
+- rollouts: Grendizer rollouts per second from the start with the local pool;
+- analyse: a TURNS-turn (40) Grendizer record with ROLLOUTS (200) rollouts a node, local
+  pool; no self-play game of the team bot lasts 40 turns (they end within about 35), so the
+  longest of 50 seeded games stands in, and its turns and nodes are reported;
+- same bytes: one exploration on in-process, local pool, Dask and Ray compared byte for byte.
+Dask and Ray figures are null when they are not installed. Prints figures, then one JSON line.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+# This file is bench/analysis.py: keep bench/ behind the root so `analysis` is the package.
+sys.path[:] = [ROOT] + [p for p in sys.path if os.path.abspath(p or ".") != BENCH] + [BENCH]
+
+from analysis.executors import open_executor  # noqa: E402
+from analysis.glonk import explore, intent  # noqa: E402
+
+EXPLORE_FLICKS = int(os.environ.get("EXPLORE_FLICKS", "1000"))
+SCALING_FLICKS = int(os.environ.get("SCALING_FLICKS", "80"))
+ROLLOUTS = int(os.environ.get("ROLLOUTS", "200"))
+TURNS = int(os.environ.get("TURNS", "40"))
+
+
+def have(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def galaxy_shot():
+    """The full-Galaxy position of bench/render_glonk.py and a flick into the crowd."""
+    from render_glonk import full_galaxy_state
+
+    s = full_galaxy_state()
+    pieces = sorted((p for p in s.in_play() if p.owner == s.turn_player and p.speed > 0),
+                    key=lambda p: p.id)
+    mover = pieces[0]
+    return s, intent(s, mover.id, 200.0, 1.2)
+
+
+def timed_explore(spec: str, workers: int, s, shot, flicks: int) -> tuple[float, dict]:
+    with open_executor(spec, workers) as executor:
+        explore(s, shot, "club", samples=min(flicks, 2 * workers), executor=executor)  # warm
+        start = time.perf_counter()
+        result = explore(s, shot, "club", samples=flicks, seed=11, executor=executor)
+    return time.perf_counter() - start, result
+
+
+def grendizer_record(turns: int):
+    """The first seeded self-play game (team bot) that lasts `turns` turns, else the longest
+    of 50 (the bot's games end by victory or defeat within about 35 turns)."""
+    import numpy as np
+
+    from games.grendizer.bot import choose_action
+    from timeline import Record
+
+    longest = None
+    for seed in range(50):
+        record = Record.new("grendizer", headers={"created": None})
+        rng = np.random.default_rng(seed)
+        node = record.root
+        while not record.game.is_terminal(node.state) and node.state.turn <= turns:
+            node = record.add_child(node, choose_action(node.state, rng))
+        if node.state.turn > turns:
+            return record
+        if longest is None or node.state.turn > longest.mainline()[-1].state.turn:
+            longest = record
+    return longest
+
+
+def main() -> None:
+    from analysis.record import analyse_record
+    from analysis.registry import analyser_for
+
+    figures: dict = {"cores": os.cpu_count(), "load_avg": round(os.getloadavg()[0], 2)}
+    s, shot = galaxy_shot()
+    figures["discs"] = len(s.in_play())
+
+    seconds, result = timed_explore("local", os.cpu_count() or 1, s, shot, EXPLORE_FLICKS)
+    figures["explore_flicks"] = EXPLORE_FLICKS
+    figures["explore_1000_s"] = round(seconds * 1000 / EXPLORE_FLICKS, 2)
+    figures["flicks_per_s_local"] = round(EXPLORE_FLICKS / seconds, 1)
+    print(f"explore: {EXPLORE_FLICKS} full-Galaxy flicks in {seconds:.1f} s on the local pool "
+          f"(p_standard {result['p_standard']:.2f})")
+
+    for spec in ("inprocess", "local", "dask", "ray"):
+        if spec in ("dask", "ray") and not have("distributed" if spec == "dask" else "ray"):
+            figures[f"flicks_per_s_{spec}"] = None
+            continue
+        workers = 1 if spec == "inprocess" else 2
+        secs, _ = timed_explore(spec, workers, s, shot, SCALING_FLICKS)
+        figures[f"flicks_per_s_{spec}"] = round(SCALING_FLICKS / secs, 1)
+        print(f"{spec}: {SCALING_FLICKS / secs:.1f} flicks/s")
+        if spec in ("local", "dask"):
+            one, _ = timed_explore(spec, 1, s, shot, SCALING_FLICKS)
+            figures[f"scaling_2_workers_{spec}"] = round(one / secs, 2)
+            print(f"{spec}: 1 worker {one:.1f} s, 2 workers {secs:.1f} s: x{one / secs:.2f}")
+    figures["scaling_2_workers"] = min(v for k, v in figures.items()
+                                       if k.startswith("scaling_2_workers_") and v is not None)
+
+    analyser = analyser_for("grendizer")
+    import numpy as np
+
+    from games.registry import get_game
+
+    game = get_game("grendizer")
+    start_state = game.new_initial_state(game.default_config())
+    with open_executor("local") as executor:
+        t0 = time.perf_counter()
+        analyser.win([start_state], budget=ROLLOUTS * 2, seeds=np.random.SeedSequence(1).spawn(1),
+                     executor=executor)
+        rollout_s = time.perf_counter() - t0
+        figures["grendizer_rollouts_per_s"] = round(ROLLOUTS * 2 / rollout_s, 1)
+        record = grendizer_record(TURNS)
+        line = record.mainline()
+        t0 = time.perf_counter()
+        analyse_record(record, budget=ROLLOUTS, executor=executor)
+        figures["analyse_record_s"] = round(time.perf_counter() - t0, 2)
+    figures["analyse_record_nodes"] = len(line)
+    figures["analyse_record_turns"] = line[-1].state.turn
+    print(f"grendizer: {figures['grendizer_rollouts_per_s']} rollouts/s; a "
+          f"{figures['analyse_record_turns']}-turn record "
+          f"({len(line)} nodes, {ROLLOUTS} rollouts a node) in {figures['analyse_record_s']} s")
+
+    answers = {}
+    for spec in ("inprocess", "local", "dask", "ray"):
+        if spec in ("dask", "ray") and not have("distributed" if spec == "dask" else "ray"):
+            continue
+        with open_executor(spec, 2) as executor:
+            r = explore(s, shot, "novice", samples=8, seed=3, batch_size=2, executor=executor)
+        r.pop("seconds")
+        answers[spec] = json.dumps(r, sort_keys=True)
+    figures["same_bytes_executors"] = sorted(answers)
+    figures["same_bytes_all_executors"] = len(set(answers.values())) == 1 and len(answers) == 4
+    print(f"same bytes on {', '.join(sorted(answers))}: {len(set(answers.values())) == 1}")
+    print(json.dumps(figures, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
