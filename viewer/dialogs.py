@@ -112,26 +112,42 @@ class LearnOverlay(Overlay):
         DirectLabel(parent=self.box, text="Learn: tutorials and puzzles", text_scale=0.06,
                     text_fg=TEXT, frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
         rows = max(1, int((0.66 + 0.62) / self.ROW))
-        col_w = (self.W - 0.12) / 2
-        i, section = 0, None
-        for heading, title, path in self.entries:
-            if heading != section:  # each game's heading starts a column of its own
-                if section is not None:
-                    i = (i // rows + 1) * rows
-                section = heading
-                x, y = self._cell(i, rows, col_w)
+        slots = self._slots(rows)
+        col_w = (self.W - 0.12) / max(2, slots[-1][0] // rows + 1 if slots else 1)
+        for i, (heading, title, path) in slots:
+            x, y = self._cell(i, rows, col_w)
+            if path is None:  # a game's heading
                 DirectLabel(parent=self.box, text=heading, text_scale=0.04,
                             text_fg=(0.98, 0.8, 0.4, 1), frameColor=(0, 0, 0, 0),
                             text_align=TextNode.ALeft, pos=(x, 0, y - 0.012))
-                i += 1
-            x, y = self._cell(i, rows, col_w)
+                continue
             self.buttons[path] = _button(self.box, title, lambda p=path: self._pick(p),
                                          (x + col_w / 2 - 0.03, 0, y), width=col_w - 0.08,
                                          height=self.ROW - 0.012, scale=0.034)
-            i += 1
         self.message = DirectLabel(parent=self.box, text="", text_scale=0.034, text_fg=DIM,
                                    frameColor=(0, 0, 0, 0), pos=(0, 0, -0.70))
         _button(self.box, "Close (Esc)", self.close, (0, 0, -0.8), width=0.3)
+
+    def _slots(self, rows: int) -> list[tuple[int, tuple]]:
+        """(slot index, (heading, title, path)) down the columns; a heading (path None) starts
+        each game's group after a blank row, or at the top of the next column when the group
+        would not fit in what is left of this one (and would in a fresh one)."""
+        sizes: dict[str, int] = {}
+        for heading, _, _ in self.entries:
+            sizes[heading] = sizes.get(heading, 0) + 1
+        out, i, section = [], 0, None
+        for heading, title, path in self.entries:
+            if heading != section:
+                if i % rows:
+                    left = rows - i % rows - 1  # after the blank row
+                    fresh = sizes[heading] + 1 <= rows
+                    i += rows - i % rows if (left < sizes[heading] + 1 and fresh) or left < 2 else 1
+                section = heading
+                out.append((i, (heading, heading, None)))
+                i += 1
+            out.append((i, (heading, title, path)))
+            i += 1
+        return out
 
     def _cell(self, i: int, rows: int, col_w: float) -> tuple[float, float]:
         col, row = divmod(i, rows)
