@@ -12,7 +12,7 @@ SDIST := dist/flickbook-$(VERSION).tar.gz
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
-	$(VENV)/bin/pip install -q -e '.[test]'
+	$(VENV)/bin/pip install -q -e '.[test,cluster]'
 	touch $(STAMP)
 
 .PHONY: run test bench wheel try-wheel dist try-bundle

@@ -129,10 +129,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--warn-only", action="store_true",
                    help="with --verify-motion: report differences but still exit 0")
 
+    p = sub.add_parser("puzzles", help="list the bundled puzzles and tutorials of every game")
+    p.add_argument("game", nargs="?", default=None)
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("solve", help="solve a puzzle scenario")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--max-ap", type=_count, default=None, help="search bound (default: the goal's)")
+    p.add_argument("--max-ap", type=_count, default=None, help="Glik: search bound in AP "
+                   "(default: the goal's)")
+    p.add_argument("--max-turns", type=_count, default=None,
+                   help="Grendizer: search bound in turns (default: the goal's)")
+    p.add_argument("--samples", type=_count, default=200,
+                   help="Glonk and shuffled Grendizer: playouts or flicks a line (default 200)")
+    p.add_argument("--seed", type=_count, default=0)
     p.add_argument("--readable", action="store_true",
                    help="the solution as players write it (default: the canonical text)")
 
@@ -299,36 +309,66 @@ def cmd_check(args) -> int:
 
 
 def cmd_solve(args) -> int:
-    from scenarios import Scenario, solver_for
+    from analysis.puzzles import verify
+    from scenarios import Scenario
 
     record = _load(args.file)
     try:
         scenario = Scenario.from_record(record)
-        solver = solver_for(record.game.name)
     except ValueError as exc:
         raise UserError(f"{args.file}: {exc}") from None
     if not scenario.goal:
         raise UserError(f"{args.file}: this scenario has no goal to solve")
-    start = time.perf_counter()
+    bound = args.max_turns if args.max_turns is not None else args.max_ap
     try:
-        result = solver.solve(record.root.state, scenario.goal,
-                              max_ap=args.max_ap if args.max_ap is not None else None)
+        verdict = verify(record.game.name, record.root.state, scenario.goal,
+                         samples=args.samples, seed=args.seed, max_cost=bound)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         raise UserError(f"{args.file}: the scenario's goal cannot be solved: {exc}") from None
-    seconds = time.perf_counter() - start
-    out = {"solved": bool(result.solved), "cost": result.cost, "line": list(result.line),
-           "unique": result.unique, "lines": result.lines, "bound": result.bound,
-           "states": result.states, "seconds": round(seconds, 6)}
+    out = verdict.to_json()
     if args.readable:
         out["line"] = readable_line(record.game, record.root.state, out["line"])
     if args.json:
         print(json.dumps(out, allow_nan=False))
-    elif out["solved"]:
-        print(f"solved in {out['cost']} action points: {' ; '.join(out['line'])}")
-        print(f"  shortest solution is {'unique' if out['unique'] else 'not unique'}; "
-              f"{out['states']} states searched in {seconds:.3f} s")
-    else:
-        print(f"no solution within the bound; {out['states']} states searched in {seconds:.3f} s")
+        return 0
+    print(out["verdict"])
+    if verdict.exact and verdict.solved:
+        print(f"  line: {' ; '.join(out['line'])}")
+        print(f"  {out['states']} states searched in {out['seconds']:.3f} s")
+    elif verdict.line:
+        print(f"  best first action: {out['line'][0]}; {out['samples']} samples a line, "
+              f"{out['seconds']:.1f} s" + (f" ({out['note']})" if out.get("note") else ""))
+    return 0
+
+
+def cmd_puzzles(args) -> int:
+    """Each bundled scenario: game, file, difficulty, title and the verdict it stores."""
+    from scenarios import Scenario, bundled
+    from timeline.fileformat import RecordFileError, load_record
+
+    rows = []
+    for path in bundled(args.game):
+        try:
+            record = load_record(path)
+        except RecordFileError as exc:  # a damaged bundled file is listed with its problem
+            rows.append({"game": path.parent.name, "file": str(path), "error": str(exc)})
+            continue
+        if record.kind != "scenario":
+            continue  # a demo replay
+        sc = Scenario.from_record(record)
+        rows.append({"game": sc.game, "file": str(path), "title": sc.title,
+                     "difficulty": sc.difficulty,
+                     "verdict": (sc.verdict or {}).get("verdict")})
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for r in rows:
+        if "error" in r:
+            print(f"{r['game']:<10} {Path(r['file']).name}: {r['error']}")
+            continue
+        level = f"[{r['difficulty']}]" if r["difficulty"] is not None else "   "
+        verdict = f"  ({r['verdict']})" if r["verdict"] else ""
+        print(f"{r['game']:<10} {level} {r['title']}{verdict}\n{'':15}{r['file']}")
     return 0
 
 
@@ -540,16 +580,6 @@ def cmd_analyse(args) -> int:
     return 0
 
 
-def _strength_bot(game_name: str, strength: str, executor=None):
-    """The analysis bot of `game_name` at `strength`; UserError when there is none."""
-    from analysis.registry import bot_for
-
-    try:
-        return bot_for(game_name, strength, executor)
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-
-
 def _save(record, path) -> Path:
     """save_record, with a full disk or a read-only place said in one line."""
     from timeline import save_record
@@ -558,6 +588,16 @@ def _save(record, path) -> Path:
         return save_record(record, path)
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _strength_bot(game_name: str, strength: str, executor=None):
+    """The analysis bot of `game_name` at `strength`; UserError when there is none."""
+    from analysis.registry import bot_for
+
+    try:
+        return bot_for(game_name, strength, executor)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
 
 
 def _bot_for(game_name: str):
@@ -649,7 +689,7 @@ def cmd_export(args) -> int:
 
 
 COMMANDS = {"explore": cmd_explore, "bestshot": cmd_bestshot, "analyse": cmd_analyse,
-            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "selfplay": cmd_selfplay,
+            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "selfplay": cmd_selfplay,
             "flick": cmd_flick, "render": cmd_render, "play": cmd_play,
             "open": _viewer_command, "demo": _viewer_command, None: _viewer_command}
 

@@ -31,6 +31,7 @@ class Scenario:
     solution: list[str] = field(default_factory=list)
     config: dict = field(default_factory=dict)
     difficulty: int | None = None  # 1 (easy) .. 5 (hard), for ordering puzzles
+    verdict: dict | None = None  # what verifying found (analysis.puzzles.Verdict.to_json)
 
     def header(self) -> dict:
         data: dict[str, Any] = {"title": self.title, "description": self.description,
@@ -38,6 +39,8 @@ class Scenario:
                                 "solution": list(self.solution)}
         if self.difficulty is not None:
             data["difficulty"] = self.difficulty
+        if self.verdict is not None:
+            data["verdict"] = self.verdict
         return data
 
     def to_record(self) -> Record:
@@ -59,7 +62,7 @@ class Scenario:
         return cls(record.game.name, start, str(info.get("title", "")),
                    str(info.get("description", "")), list(info.get("hints", [])),
                    info.get("goal"), list(info.get("solution", [])), dict(record.config),
-                   info.get("difficulty"))
+                   info.get("difficulty"), info.get("verdict"))
 
 
 def save_scenario(path, scenario: Scenario) -> Path:

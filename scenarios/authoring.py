@@ -41,3 +41,35 @@ def free_path(path: Path) -> Path:
         n += 1
     return out
 
+
+
+class OpenedScenario:
+    """What an opened scenario of any game shares: its record, words and goal, and the hints
+    given one at a time. Each game's `scenarios/<game>/puzzle.py` adds its own goal check."""
+
+    #: What the hints' messages call it ("puzzle", "scenario").
+    noun = "puzzle"
+
+    def __init__(self, record):
+        from scenarios import Scenario
+
+        self.record = record
+        self.scenario = Scenario.from_record(record)
+        self.goal = self.scenario.goal or {}
+        self.hints_shown = 0
+
+    def verdict_words(self) -> str:
+        """The stored verifier's verdict in brackets, or nothing."""
+        verdict = (self.scenario.verdict or {}).get("verdict")
+        return f"  ({verdict})" if verdict else ""
+
+    def next_hint(self) -> str:
+        """The next hint (the last one again once all are shown), saying how many are left."""
+        hints = self.scenario.hints
+        if not hints:
+            return f"This {self.noun} has no hints"
+        if self.hints_shown < len(hints):
+            self.hints_shown += 1
+        n = self.hints_shown
+        more = "" if n == len(hints) else f"  (H: hint {n + 1} of {len(hints)})"
+        return f"Hint {n}: {hints[n - 1]}{more}"

@@ -134,7 +134,7 @@ def test_scenarios_go_under_flickbook_scenarios_glonk(tmp_path, monkeypatch):
     assert m.default_path() == tmp_path / "glonk" / "here.flick"
 
 
-TUTORIALS = bundled("glonk")
+TUTORIALS = [p for p in bundled("glonk") if p.name.startswith("0")]  # 1N-: verified puzzles
 
 
 def test_three_tutorials_are_bundled():

@@ -78,13 +78,13 @@ def desk(tmp_path):
         d.stop()
 
 
-def test_f2_on_grendizer_says_there_is_no_editor_and_keeps_the_game(desk):
+def test_f2_on_grendizer_opens_its_editor_and_keeps_the_game(desk):
     desk.start("play", "grendizer", "--seed", "4")
     before = wait_until(lambda: autosave(desk), "the autosave of the dealt game")
     assert before.game.name == "grendizer"
     p = desk.key("F2")
-    p = desk.wait(message("has no position editor yet: the game stays as it is"), 30, "the line")
-    assert not p["editor"] and p["mode"] == "play"
+    p = desk.wait(message("Set up: choose a tool"), 30, "the Grendizer editor")
+    assert p["editor"]
     kept = autosave(desk)
     assert kept.game.name == "grendizer" and len(list(kept.nodes())) == len(list(before.nodes()))
 

@@ -195,3 +195,61 @@ def test_end_turn_is_offered_as_a_button_action(app):
     scene, _ = show(app, state)
     labels = [label for label, _ in scene.turn_actions(state)]
     assert "End turn" in labels and "Offer to end" in labels
+
+
+def test_status_names_the_colours_not_in_play_and_a_standing_offer_to_end(app):
+    """With two players, Red and Blue are unused; after Yellow offers to end, the status says
+    so (and whom it waits for) until the offer is settled."""
+    from games.glik.actions import OfferEnd
+
+    state = play_state([(3, 9, "yellow")], ap=3)
+    scene, _ = show(app, state)
+    lines = scene.status_lines(state)
+    assert len(lines) == 2 and "Not in play: Red, Blue (unused)" in lines[1]
+    offered = GAME.apply(state, OfferEnd()).state
+    assert offered.offer is not None
+    lines = scene.status_lines(offered)
+    assert lines[-1] == "Yellow offers to end the game; waiting for Green"
+
+
+def test_frozen_stones_wear_an_ice_ring_and_free_ones_do_not(app):
+    """The yellow stone beside its destination field touches it: frozen, ringed; the other
+    yellow stone is free to move and has no ring."""
+    from viewer.glik.scene import cell_xy
+
+    dest = play_state([]).board.dest_cell["yellow"]
+    touching = (dest[0], dest[1] - 1)
+    state = play_state([(*touching, "yellow"), (3, 9, "yellow")])
+    scene, _ = show(app, state)
+    app.render_frames(1)
+    rings = scene.frozen_marks.getChildren()
+    assert len(rings) == 1
+    p = rings[0].getPos(scene.root)
+    assert (round(p.x, 3), round(p.y, 3)) == tuple(round(v, 3) for v in cell_xy(*touching))
+    free = play_state([(3, 9, "yellow")])
+    scene, _ = show(app, free)
+    app.render_frames(1)
+    assert len(scene.frozen_marks.getChildren()) == 0
+
+
+def test_a_colour_not_in_play_has_its_fields_drawn_grey():
+    """The blue board's destination field is blue when blue plays, grey when nobody does."""
+    import numpy as np
+
+    from games.glik.kit import KIT, SIZE
+    from viewer.glik.scene import tile_image
+
+    board = next(i for i, b in enumerate(KIT["boards"])
+                 if b.get("colour") == "blue" and any("D" in row for row in b["rows"]))
+    rows = KIT["boards"][board]["rows"]
+    r, c = next((r, c) for r in range(SIZE) for c in range(SIZE) if rows[r][c] == "D")
+    px = 48
+
+    def field(unused):
+        img = np.frombuffer(tile_image(board, 0, px, unused), np.uint8).reshape(SIZE * px, SIZE * px, 3)
+        img = img[::-1, :, ::-1]  # top row first, RGB
+        return img[r * px + 6, c * px + 6].astype(int)  # inside the field, outside its rings
+
+    blue, grey = field(False), field(True)
+    assert blue[2] > blue[0] + 80
+    assert grey[2] <= grey[0] and max(grey) - min(grey) < 24  # the board's warm grey, no blue

@@ -205,7 +205,7 @@ def test_tokens_are_drawn_where_the_state_puts_them(app, view):
     x, y, _ = L.beast_slot(2, 4)  # the red Saucer Beast: red ring round a dark centre
     r, g, b = colour_at(app, img, ring_point((x, y, L.SURFACE + L.BEAST_T), L.BEAST_R * 1.15))
     assert r > g + 50 and r > b + 50
-    dark = colour_at(app, img, (x, y - L.BEAST_R * 0.55, L.SURFACE + L.BEAST_T), 1)
+    dark = colour_at(app, img, (x, y - L.BEAST_R * 0.45, L.SURFACE + L.BEAST_T), 1)
     assert dark.max() < 90
     # an empty Airspace box shows the sky colour
     r, g, b = colour_at(app, img, (L.box_x(3), L.space_y(1), L.SURFACE))
@@ -458,3 +458,24 @@ def test_draws_the_session_makes_by_itself_animate_one_after_another(app):
         assert scene.pieces["grendizer"].getPos().x == pytest.approx(x)
     finally:
         app.clock.stop(finish=False)
+
+
+def test_a_saucer_beasts_hit_points_show_as_a_bar_on_its_card(app):
+    """Gilgil (3 HP) has taken 1 damage: two bright segments, one dark, readable at a glance."""
+    from games.grendizer.data import BEASTS
+    from viewer.grendizer import pieces as P
+
+    s = position()
+    life = BEASTS["S01"].life
+    img = show(app, s, "seat")
+    cx, cy = L.beast_card_pos(2)
+    v = sum(P.HP_BAR_V) / 2
+    lit = []
+    for k in range(life):
+        x0, x1 = P.hp_bar_segment(k, life)
+        # a quarter in from the segment's left edge, clear of the "2/3 HP" text in the middle
+        point = (cx + x0 + (x1 - x0) * 0.2, cy + (v - 0.5) * L.CARD_H - 0.06, L.BOARD_H + L.CARD_T)
+        r, g, b = colour_at(app, img, point, 1)
+        lit.append(g > r + 60 and g > b + 60)
+    assert lit == [True] * (life - 1) + [False]
+    assert app.scene._hp_bars[2][0] == ("S01", life, 1)

@@ -69,6 +69,9 @@ def child(tmp: Path) -> None:
             app.taskMgr.step()
 
     # F2 on a game without an editor: one clear line, and the game stays as it was
+    import viewer.editors
+
+    viewer.editors._EDITORS.pop("grendizer")  # (a child process: only this test's registry)
     before = (ctl.session, ctl.session.node, len(list(ctl.session.record.nodes())))
     ctl._key("f2")
     assert not ctl.editor.active

@@ -25,10 +25,10 @@ from typing import Any, Callable
 from flickbook import __version__
 from games.api import IllegalAction
 from games.registry import get_game
-from timeline.analysis_field import read_analysis
 from timeline.record import DRAWING_COLOURS, DRAWING_KINDS, GLYPHS, Drawing, Node, Record
 from timeline.schema import (MAX_DEPTH, Bool, Either, Int, Json, ListOf, Num, Nullable, Obj,
                              OneOf, SchemaError, Str, like_default)
+from timeline.analysis_field import read_analysis
 from timeline.views import read_view
 
 FORMAT_NAME = "flickbook"
@@ -431,7 +431,7 @@ HEADERS = Obj(optional={"game": _NAME, "rules_version": _NAME, "created": Nullab
                            what="text, a number, true/false, null or a list of those"))
 SCENARIO = Obj(optional={"title": _TEXT, "description": _TEXT, "hints": ListOf(_TEXT, max_len=100),
                          "goal": Nullable(Obj(extra=Json())), "solution": ListOf(Str(10_000)),
-                         "difficulty": Int(1, 5)})
+                         "difficulty": Int(1, 5), "verdict": Obj(extra=Json())})
 _POINT = Either(_NAME, ListOf(Either(Num(-1e6, 1e6), _NAME, what="a number or a name"), 1, 4),
                 what="a named place or a list of 1 to 4 coordinates")
 DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
@@ -440,7 +440,7 @@ NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "comment": _TEXT,
                      "glyphs": ListOf(OneOf(*GLYPHS), max_len=len(GLYPHS)),
                      "drawings": ListOf(DRAWING, max_len=1000), "camera": Obj(extra=Json(4)),
                      "prompt": _TEXT, "motion": Str(MAX_JSON_BYTES),
-                     "analysis": Obj(extra=Json(4))})
+                     "analysis": Obj(extra=Json())})
 TOP = Obj(required={"format": OneOf(FORMAT_NAME), "format_version": Int(1, FORMAT_VERSION),
                     "game": _NAME, "nodes": ListOf(_EACH_NODE_LATER, 1, MAX_NODES)},
           optional={"kind": OneOf("record", "scenario"), "config": Obj(extra=Json()),
@@ -666,7 +666,7 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
             raise RecordFileError(f"{name}: {where}: bad camera view ({exc})") from None
     node.camera = camera
     node.prompt = entry.get("prompt")
-    try:  # the field's own version and keys (timeline/analysis_field.py)
+    try:
         node.analysis = read_analysis(entry.get("analysis"))
     except ValueError as exc:
         raise RecordFileError(f"{name}: {where}: bad analysis ({exc})") from None

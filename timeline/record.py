@@ -65,8 +65,8 @@ class Node:
     """One position in the record: the action that led here and its annotations."""
 
     __slots__ = ("record", "parent", "action", "variations", "comment", "glyphs", "drawings",
-                 "camera", "prompt", "analysis", "_step", "_state", "stored_motion",
-                 "motion_text", "_ply", "__weakref__")
+                 "camera", "prompt", "analysis", "_step", "_state", "stored_motion", "motion_text",
+                 "_ply", "__weakref__")
 
     def __init__(self, record: "Record", parent: "Node | None", action=None):
         self.record = record

@@ -18,7 +18,7 @@ from panda3d.core import MouseButton
 from games.api import CHANCE, IllegalAction
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
-from viewer.dialogs import FileDialog, HelpOverlay, Question
+from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question
 from viewer.editing import EDITOR_KEYS
 from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
                           TypingMode)
@@ -46,6 +46,7 @@ KEY_BINDINGS = [
     ("control-shift-z", "cmd_redo", "Redo"),
     ("control-s", "cmd_save", "Save the record (file dialog)"),
     ("control-o", "cmd_open", "Open a record or scenario (file dialog)"),
+    ("l", "cmd_learn", "Learn: the bundled tutorials and puzzles"),
     ("f1", "cmd_help", "Show / hide this help"),
     ("escape", "cmd_escape", "Close a dialog, drop the selection"),
     ("e", "cmd_end_turn", "End your turn"),
@@ -722,10 +723,22 @@ class Controller:
             return
         if self.dialog is not None:
             return
+        mode = self.modes.active
+        lines = help_lines(mode.keys) + self.mode_gestures(mode.name)
+        self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed,
+                                      title=f"Controls: {mode.name} mode"))
+
+    def mode_gestures(self, mode: str) -> list[tuple[str, str]]:
+        """What the mouse (and a text field) does in `mode`, for the F1 help."""
+        if mode == "edit":
+            return [g for g in MOUSE_HELP if g[0].startswith("Set up") or g[0] == "Wheel"
+                    or g[0].startswith("Left drag")]
+        if mode in ("aim", "typing"):
+            return [g for g in FIELD_HELP if g[0].startswith("Flicking" if mode == "aim"
+                                                            else "Typing")]
         game_mouse = list(getattr(self.app.scene, "mouse_help", ()))
-        lines = ([(_key_name(e), what) for e, _, what in KEY_BINDINGS] + game_mouse + MOUSE_HELP
-                 + FIELD_HELP)
-        self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed))
+        return (game_mouse + [g for g in MOUSE_HELP if not g[0].startswith("Set up")]
+                + FIELD_HELP)
 
     def cmd_escape(self):
         if self.dialog is not None:
@@ -779,6 +792,12 @@ class Controller:
         start = self.path or self.default_path()
         self._open_dialog(FileDialog(self.app, "open", start, self.open_path,
                                      on_close=self._dialog_closed))
+
+    def cmd_learn(self):
+        if self.dialog is not None:
+            return
+        self._open_dialog(LearnOverlay(self.app, learn_entries(), self.open_path,
+                                       on_close=self._dialog_closed))
 
     def open_path(self, path: Path) -> str | None:
         """Open a file; on any problem the message is returned and the current record stays."""
@@ -1031,6 +1050,41 @@ class Simulation:
     def wait(self, seconds: float | None = None) -> bool:
         self.thread.join(seconds)
         return self.done()
+
+
+def learn_entries() -> list[tuple[str, str, Path]]:
+    """(heading, title, path) of each bundled scenario, for the Learn list: the heading names
+    the game, the title is the scenario's own (a record without one is a demo replay)."""
+    from games.registry import get_game
+    from scenarios import bundled
+
+    out = []
+    for path in bundled():
+        try:
+            record = load_record(path)
+        except (RecordFileError, OSError, ValueError):
+            continue  # a damaged file is left out of the list, not shown as a traceback
+        info = record.scenario or {}
+        title = info.get("title") or "Demo replay"
+        out.append((get_game(record.game.name).title, title, path))
+    return sorted(out, key=lambda e: (e[0], e[2]))
+
+
+#: Words for the commands only the aim and typing modes bind (the rest are in KEY_BINDINGS).
+COMMAND_WORDS = {"cmd_cancel_drag": "Cancel the flick", "cmd_leave_field": "Leave the field"}
+
+
+def help_lines(keys: dict[str, str]) -> list[tuple[str, str]]:
+    """A mode's key map as the F1 help lists it: the keys of one command together ("= / +"),
+    in the order the map binds them, each with what the command does."""
+    words = dict(COMMAND_WORDS)
+    for _, cmd, what in KEY_BINDINGS:
+        words.setdefault(cmd, what)
+    by_cmd: dict[str, list[str]] = {}
+    for event, cmd in keys.items():
+        by_cmd.setdefault(cmd, []).append(_key_name(event))
+    return [(" / ".join(names), words.get(cmd, cmd.removeprefix("cmd_").replace("_", " ")))
+            for cmd, names in by_cmd.items()]
 
 
 def _key_name(event: str) -> str:

@@ -34,23 +34,131 @@ class Overlay:
 
 
 class HelpOverlay(Overlay):
-    """Every binding, in two columns (F1 or Esc closes it)."""
+    """The keys and mouse gestures of one mode, in columns that never overlap (F1 or Esc
+    closes it): long descriptions wrap inside their column, and the text shrinks until every
+    line fits above the Close button. `boxes` keeps each label's rectangle (box units)."""
 
-    def __init__(self, app, lines: list[tuple[str, str]], on_close=None):
-        super().__init__(app, 2.9, 1.78, on_close)
+    W, H = 2.9, 1.78
+    TOP, BOTTOM = 0.66, -0.70  # where the lines may go (the title above, the button below)
+    COLUMNS = 2
+    KEY_W = 0.46  # the keys' part of a column
+
+    def __init__(self, app, lines: list[tuple[str, str]], on_close=None, title="Flickbook controls"):
+        super().__init__(app, self.W, self.H, on_close)
         self.lines = list(lines)
-        DirectLabel(parent=self.box, text="Flickbook controls", text_scale=0.06, text_fg=TEXT,
+        self.boxes: list[tuple[float, float, float, float]] = []
+        self.labels: list = []  # the DirectLabels of the lines (tests measure their bounds)
+        self.title = DirectLabel(parent=self.box, text=title, text_scale=0.06, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
-        half = (len(lines) + 1) // 2
-        for col, chunk in enumerate((lines[:half], lines[half:])):
-            x = -1.38 + col * 1.43
-            for i, (keys, what) in enumerate(chunk):
-                y = 0.66 - i * 0.058
-                DirectLabel(parent=self.box, text=keys, text_scale=0.034, text_fg=(0.98, 0.8, 0.4, 1),
-                            frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y))
-                DirectLabel(parent=self.box, text=what, text_scale=0.034, text_fg=TEXT,
-                            frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x + 0.5, 0, y))
+        scale = 0.034
+        while scale > 0.018 and not self._lay_out(scale, dry=True):
+            scale *= 0.92
+        self._lay_out(scale, dry=False)
+        self.scale = scale
         _button(self.box, "Close (F1)", self.close, (0, 0, -0.8), width=0.3)
+
+    def _lay_out(self, scale: float, dry: bool) -> bool:
+        """Place the lines at text `scale`; False when they do not all fit (nothing drawn)."""
+        col_w = (self.W - 0.12) / self.COLUMNS
+        wrap = (col_w - self.KEY_W - 0.04) / scale  # in ems of the label's text
+        line_h = scale * 1.2
+        col, y = 0, self.TOP
+        placed = []
+        for keys, what in self.lines:
+            tn = TextNode("measure")
+            tn.setWordwrap(wrap)
+            tn.setText(what)
+            rows = max(tn.getNumRows(), 1)
+            tk = TextNode("measure-keys")
+            tk.setWordwrap((self.KEY_W - 0.03) / scale)
+            tk.setText(keys)
+            rows = max(rows, tk.getNumRows())
+            h = rows * line_h
+            if y - h < self.BOTTOM:
+                col, y = col + 1, self.TOP
+                if col >= self.COLUMNS:
+                    return False
+            x = -self.W / 2 + 0.06 + col * col_w
+            placed.append((x, y, keys, what, h, wrap))
+            y -= h + scale * 0.3
+        if dry:
+            return True
+        for x, y, keys, what, h, wrap in placed:
+            top = y - scale * 0.85  # a label's baseline sits one ascent below its top
+            self.labels.append(DirectLabel(
+                parent=self.box, text=keys, text_scale=scale, text_fg=(0.98, 0.8, 0.4, 1),
+                frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, top),
+                text_wordwrap=(self.KEY_W - 0.03) / scale))
+            self.labels.append(DirectLabel(
+                parent=self.box, text=what, text_scale=scale, text_fg=TEXT,
+                frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                pos=(x + self.KEY_W, 0, top), text_wordwrap=wrap))
+            self.boxes.append((x, y - h, x + col_w - 0.02, y))
+        return True
+
+
+class LearnOverlay(Overlay):
+    """The bundled tutorials and puzzles (scenarios/), one button each under its game's
+    heading; a click opens it (`on_pick(path)` returns None, or why it could not)."""
+
+    W, H = 2.4, 1.78
+    ROW = 0.072
+
+    def __init__(self, app, entries: list[tuple[str, str, Path]], on_pick, on_close=None):
+        super().__init__(app, self.W, self.H, on_close)
+        self.entries = list(entries)
+        self.on_pick = on_pick
+        self.buttons: dict[Path, DirectButton] = {}
+        DirectLabel(parent=self.box, text="Learn: tutorials and puzzles", text_scale=0.06,
+                    text_fg=TEXT, frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
+        rows = max(1, int((0.66 + 0.62) / self.ROW))
+        slots = self._slots(rows)
+        col_w = (self.W - 0.12) / max(2, slots[-1][0] // rows + 1 if slots else 1)
+        for i, (heading, title, path) in slots:
+            x, y = self._cell(i, rows, col_w)
+            if path is None:  # a game's heading
+                DirectLabel(parent=self.box, text=heading, text_scale=0.04,
+                            text_fg=(0.98, 0.8, 0.4, 1), frameColor=(0, 0, 0, 0),
+                            text_align=TextNode.ALeft, pos=(x, 0, y - 0.012))
+                continue
+            self.buttons[path] = _button(self.box, title, lambda p=path: self._pick(p),
+                                         (x + col_w / 2 - 0.03, 0, y), width=col_w - 0.08,
+                                         height=self.ROW - 0.012, scale=0.034)
+        self.message = DirectLabel(parent=self.box, text="", text_scale=0.034, text_fg=DIM,
+                                   frameColor=(0, 0, 0, 0), pos=(0, 0, -0.70))
+        _button(self.box, "Close (Esc)", self.close, (0, 0, -0.8), width=0.3)
+
+    def _slots(self, rows: int) -> list[tuple[int, tuple]]:
+        """(slot index, (heading, title, path)) down the columns; a heading (path None) starts
+        each game's group after a blank row, or at the top of the next column when the group
+        would not fit in what is left of this one (and would in a fresh one)."""
+        sizes: dict[str, int] = {}
+        for heading, _, _ in self.entries:
+            sizes[heading] = sizes.get(heading, 0) + 1
+        out, i, section = [], 0, None
+        for heading, title, path in self.entries:
+            if heading != section:
+                if i % rows:
+                    left = rows - i % rows - 1  # after the blank row
+                    fresh = sizes[heading] + 1 <= rows
+                    i += rows - i % rows if (left < sizes[heading] + 1 and fresh) or left < 2 else 1
+                section = heading
+                out.append((i, (heading, heading, None)))
+                i += 1
+            out.append((i, (heading, title, path)))
+            i += 1
+        return out
+
+    def _cell(self, i: int, rows: int, col_w: float) -> tuple[float, float]:
+        col, row = divmod(i, rows)
+        return -self.W / 2 + 0.06 + col * col_w, 0.62 - row * self.ROW
+
+    def _pick(self, path: Path) -> None:
+        problem = self.on_pick(path)
+        if problem is None:
+            self.close()
+        else:
+            self.message["text"] = problem
 
 
 RECORD_SUFFIXES = (".flick", ".flick.gz")

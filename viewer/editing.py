@@ -37,10 +37,21 @@ def plain_record(scenario):
 
 
 class WordEntries:
-    """The title, description and hint entries that both editors (Glik, Glonk) keep in their
-    model; `WORD_FIELDS` names the text fields copied from the entries."""
+    """The title, description and hint entries that every game's editor keeps in its model;
+    `WORD_FIELDS` names the text fields copied from the entries."""
 
     WORD_FIELDS: tuple[str, ...] = ("title", "description")
+
+    def typing(self) -> bool:
+        """Whether one of the editor's text fields has the keyboard."""
+        return self.active and any(e.guiItem.getFocus() for e in self.entries.values())
+
+    def unfocus(self) -> None:
+        """Let go of the keyboard, keeping what was typed."""
+        for name, e in self.entries.items():
+            if e.guiItem.getFocus():
+                e["focus"] = 0
+                self._entry_done(name)
 
     def _clear_hints(self) -> None:
         self.model.hints = []

@@ -7,6 +7,7 @@ import importlib
 _EDITORS = {
     "glik": "viewer.glik.editor:GlikEditor",
     "glonk": "viewer.glonk.editor:GlonkEditor",
+    "grendizer": "viewer.grendizer.editor:GrendizerEditor",
 }
 
 

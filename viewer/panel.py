@@ -88,7 +88,8 @@ class TimelinePanel:
                  ("Undo", "cmd_undo", 0.13), ("Redo", "cmd_redo", 0.13),
                  ("Top", "cmd_view_top", 0.11), ("Seat", "cmd_view_seat", 0.11),
                  ("Keep view", "cmd_save_view", 0.2), ("Save", "cmd_save", 0.12),
-                 ("Open", "cmd_open", 0.12), ("F1 Help", "cmd_help", 0.16)]
+                 ("Open", "cmd_open", 0.12), ("Learn", "cmd_learn", 0.13),
+                 ("F1 Help", "cmd_help", 0.16)]
         for label, cmd, width in specs:
             x += width / 2
             if cmd is None:

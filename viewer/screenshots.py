@@ -34,7 +34,7 @@ def main(out_dir: str = "docs/img") -> None:
     app.render_frames(3)
     app.save_png(out / "glik-window.png")
     app.destroy()
-    for ply, camera, name in ((90, "seat0", "glik-seat"), (177, "top", "glik-top")):
+    for ply, camera, name in ((90, "seat0", "glik-seat"), (141, "top", "glik-top")):
         render_command(Namespace(file="demo-glik", ply=ply, node=None, camera=camera,
                                  out=str(out / f"{name}.png"), size="1280x720"))
 

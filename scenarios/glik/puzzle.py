@@ -3,19 +3,15 @@
 shows what this says."""
 from __future__ import annotations
 
+from scenarios.authoring import OpenedScenario
 from scenarios.glik.editor import goal_words
 
 
-class Puzzle:
+class Puzzle(OpenedScenario):
     """An opened puzzle: its words, hints one at a time, and whether the moves met the goal."""
 
     def __init__(self, record, solution=None):
-        from scenarios import Scenario
-
-        self.record = record
-        self.scenario = Scenario.from_record(record)
-        self.goal = self.scenario.goal
-        self.hints_shown = 0
+        super().__init__(record)
         end = solution.end() if solution is not None else self._solution_in_tree()
         self.best = self._cost_of(end) if end is not None else None
 
@@ -61,16 +57,6 @@ class Puzzle:
 
     def intro(self) -> str:
         return goal_words(self.goal, self.record.root.state.colours)
-
-    def next_hint(self) -> str:
-        hints = self.scenario.hints
-        if not hints:
-            return "This puzzle has no hints"
-        if self.hints_shown < len(hints):
-            self.hints_shown += 1
-        n = self.hints_shown
-        more = "" if n == len(hints) else f"  (H: hint {n + 1} of {len(hints)})"
-        return f"Hint {n}: {hints[n - 1]}{more}"
 
     def check(self, node) -> str | None:
         """'Solved in N AP (best: M)' when the line to `node` meets the goal; None if not."""

@@ -51,6 +51,9 @@ class GlonkEditorModel:
         self.check: dict | None = None  # the checked goal (without "text")
         self.hints: list[str] = []
         self.difficulty: int | None = None
+        self.result = None  # the last verdict (analysis.puzzles.Verdict)
+        self._verified_key = None
+        self.saved_verdict: dict | None = None  # the verdict the opened scenario stores
 
     # --- the position -----------------------------------------------------------------------
     @property
@@ -183,15 +186,40 @@ class GlonkEditorModel:
             out.append(problem)
         return out
 
+    # --- verification -----------------------------------------------------------------------
+    def key(self):
+        """What a verdict was found for: the position and the checked goal."""
+        return (repr(GAME.state_to_json(self.state())), repr(self.check))
+
+    def accept(self, result, key) -> None:
+        """Keep a verdict (`analysis.puzzles.verify`, run by the window) for the set-up `key`."""
+        self.result, self._verified_key = result, key
+
+    @property
+    def verified(self) -> bool:
+        try:
+            return self.result is not None and self._verified_key == self.key()
+        except ValueError:
+            return False
+
+    def result_words(self) -> str:
+        if not self.check:
+            return "Words-only goal: nothing to verify"
+        return self.result.words() if self.verified else "Not verified"
+
     # --- files ------------------------------------------------------------------------------
     def scenario(self, solution=()):
+        """The scenario; a verified one carries its verdict and, as its line, the best flick."""
         from scenarios import Scenario
 
         state = self.state()
+        verdict = self.result.to_json() if self.verified else None
+        if verdict and not solution and self.result.solved:
+            solution = self.result.line
         return Scenario(GAME_NAME, GAME.state_to_json(state),
                         self.title.strip() or "Untitled scenario", self.description.strip(),
                         list(self.hints), self.goal(), list(solution), state.config.to_json(),
-                        self.difficulty)
+                        self.difficulty, verdict)
 
     def default_path(self, folder: Path | None = None) -> Path:
         folder = scenarios_dir(GAME_NAME) if folder is None else Path(folder)
@@ -225,4 +253,5 @@ class GlonkEditorModel:
         goal = dict(scenario.goal or {})
         m.goal_text = str(goal.pop("text", ""))
         m.check = goal or None
+        m.saved_verdict = scenario.verdict
         return m

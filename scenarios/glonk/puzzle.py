@@ -2,19 +2,17 @@
 the line played from its start meets the checked goal. No window: the puzzle box shows it."""
 from __future__ import annotations
 
+from scenarios.authoring import OpenedScenario
 from scenarios.glonk.goals import goal_met, goal_words
 
 
-class Puzzle:
+class Puzzle(OpenedScenario):
     """An opened Glonk scenario: words, hints one at a time, and whether the goal is met."""
 
-    def __init__(self, record, solution=None):
-        from scenarios import Scenario
+    noun = "scenario"
 
-        self.record = record
-        self.scenario = Scenario.from_record(record)
-        self.goal = self.scenario.goal or {}
-        self.hints_shown = 0
+    def __init__(self, record, solution=None):
+        super().__init__(record)
         self.best = None
 
     @classmethod
@@ -26,17 +24,8 @@ class Puzzle:
         return cls(record, solution)
 
     def intro(self) -> str:
-        return goal_words(self.goal)
-
-    def next_hint(self) -> str:
-        hints = self.scenario.hints
-        if not hints:
-            return "This scenario has no hints"
-        if self.hints_shown < len(hints):
-            self.hints_shown += 1
-        n = self.hints_shown
-        more = "" if n == len(hints) else f"  (H: hint {n + 1} of {len(hints)})"
-        return f"Hint {n}: {hints[n - 1]}{more}"
+        """The goal, and the verdict verifying found (when the scenario stores one)."""
+        return goal_words(self.goal) + self.verdict_words()
 
     def check(self, node) -> str | None:
         """'Goal met in N actions' when the position at `node` (reached from the scenario's

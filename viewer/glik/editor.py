@@ -145,15 +145,6 @@ class GlikEditor(WordEntries):
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
-    def typing(self) -> bool:
-        return self.active and any(e.guiItem.getFocus() for e in self.entries.values())
-
-    def unfocus(self) -> None:
-        for name, e in self.entries.items():
-            if e.guiItem.getFocus():
-                e["focus"] = 0
-                self._entry_done(name)
-
     def _build_panel(self) -> None:
         from viewer.panel import BG, DIM, PANEL_W, TEXT, _button
 

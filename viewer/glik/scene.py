@@ -42,6 +42,7 @@ FIELD_LINE = (0.62, 0.58, 0.50)
 BROWN = (0.42, 0.25, 0.12)
 TILE_EDGE = (0.72, 0.68, 0.60)
 COLOUR_NAMES = {c: c.capitalize() for c in RGB}
+UNUSED_MIX = 0.55  # how far a colour not in play fades towards the field lines' grey
 
 COORD_GAP = 0.72  # board coordinates lie this far outside the board's edge
 COORD_SIZE = 0.52
@@ -49,6 +50,8 @@ COORD_RGBA = (0.93, 0.90, 0.80, 0.9)
 
 SELECT = (1.0, 1.0, 1.0, 0.85)
 SLIDE_END = (0.20, 0.95, 0.45, 0.85)
+FROZEN = (0.10, 0.50, 0.95, 1.0)  # the ice-blue ring round a stone that may not move
+FROZEN_RING = (STONE_R + 0.02, STONE_R + 0.10)  # its inner and outer radius
 PATH_DOT = (0.20, 0.95, 0.45, 0.55)
 PLACE_OK = (0.30, 0.70, 1.00, 0.70)
 SLOT_OK = (0.30, 0.70, 1.00, 0.35)
@@ -68,11 +71,15 @@ def xy_cell(x: float, y: float):
 
 
 @lru_cache(maxsize=128)
-def tile_image(board: int | None, rotation: int, px: int = 48) -> bytes:
-    """RGB bytes (bottom row first, Panda's order) of one small board's face."""
+def tile_image(board: int | None, rotation: int, px: int = 48, unused: bool = False) -> bytes:
+    """RGB bytes (bottom row first, Panda's order) of one small board's face; `unused`: its
+    colour is not in play, so its start and destination fields are drawn faded to grey."""
     n = SIZE
     rows = rotate_rows(KIT["boards"][board]["rows"], rotation) if board is not None else ("." * n,) * n
     colour = KIT["boards"][board].get("colour") if board is not None else None
+    rgb = None if colour is None else np.array(RGB[colour])
+    if rgb is not None and unused:
+        rgb = UNUSED_MIX * np.array(FIELD_LINE) + (1 - UNUSED_MIX) * rgb.mean()
     size = n * px
     img = np.empty((size, size, 3), dtype=np.float32)
     img[:] = FIELD_LINE
@@ -89,13 +96,13 @@ def tile_image(board: int | None, rotation: int, px: int = 48) -> bytes:
                 shade = 1.0 - 0.08 * ((xx + yy) % 6 < 3)
                 cell[inner] = (base * shade[..., None])[inner]
             elif sym == "S":
-                col = np.array(RGB[colour])
+                col = rgb
                 cell[inner] = FIELD
                 disc = inner & (d < 0.82)
                 cell[disc] = col
                 cell[inner & (d >= 0.82) & (d < 0.9)] = col * 0.7
             elif sym == "D":
-                col = np.array(RGB[colour])
+                col = rgb
                 cell[inner] = col
                 ring = inner & (((d > 0.18) & (d < 0.30)) | ((d > 0.44) & (d < 0.56)))
                 cell[ring] = (0.97, 0.96, 0.92)
@@ -114,14 +121,14 @@ def tile_image(board: int | None, rotation: int, px: int = 48) -> bytes:
 _textures: dict = {}
 
 
-def tile_texture(board: int | None, rotation: int) -> Texture:
-    key = (board, rotation)
+def tile_texture(board: int | None, rotation: int, unused: bool = False) -> Texture:
+    key = (board, rotation, unused)
     tex = _textures.get(key)
     if tex is None:
         px = 48
         tex = Texture(f"board-{board}-{rotation}")
         tex.setup2dTexture(SIZE * px, SIZE * px, Texture.T_unsigned_byte, Texture.F_rgb8)
-        tex.setRamImage(tile_image(board, rotation, px))
+        tex.setRamImage(tile_image(board, rotation, px, unused))
         # no mipmaps: fields are 20-60 px on screen, and trilinear filtering is costly in
         # software GL (measured: about a quarter of the board's cost)
         tex.setMinfilter(SamplerState.FT_linear)
@@ -154,6 +161,8 @@ class GlikScene(Scene):
         self.reserve_root = root.attachNewNode("reserve")
         self.hand_root = root.attachNewNode("hand")
         self.slot_marks = self.overlay.attachNewNode("slots")
+        self.frozen_marks = self.overlay.attachNewNode("frozen")
+        self._frozen_key = None
         self._fill = None
         self._tiles: dict = {}
         self._pool: dict[str, list[NodePath]] = {}
@@ -219,18 +228,18 @@ class GlikScene(Scene):
         h = math.radians(heading)
         node.setPos(x + math.sin(h) * drop, y - math.cos(h) * drop, 0.004)
 
-    def _tile(self, slot, board, rotation) -> NodePath:
+    def _tile(self, slot, board, rotation, unused=False) -> NodePath:
         side = SIZE - GAP
         node = geometry.box(f"tile-{slot}", side, side, TILE_H)
-        node.setTexture(tile_texture(board, rotation))
+        node.setTexture(tile_texture(board, rotation, unused))
         apply_material(node, BOARD_MATERIAL)
         return node
 
     def _draw_boards(self, state) -> None:
         board = state.board
-        if self._fill == state.fill:
+        if self._fill == (state.fill, state.colours):
             return
-        self._fill = state.fill
+        self._fill = (state.fill, state.colours)
         for node in self._tiles.values():
             node.removeNode()
         self._tiles.clear()
@@ -253,7 +262,9 @@ class GlikScene(Scene):
                 lnp.setP(-90)
                 lnp.setPos(cx, cy - 0.75, TILE_H * 0.5 + 0.004)
                 continue
-            node = self._tile(info.slot, info.board, info.rotation)
+            colour = KIT["boards"][info.board].get("colour")
+            node = self._tile(info.slot, info.board, info.rotation,
+                              unused=colour is not None and colour not in state.colours)
             node.setPos(x - 0.5 + GAP / 2, y - 0.5 + GAP / 2, 0)
             node.reparentTo(self.board_root)
             self._tiles[info.slot] = node
@@ -284,12 +295,27 @@ class GlikScene(Scene):
             node.setHpr(0, 0, 0)
             node.reparentTo(self.stone_root)
             self.pieces[(r, c)] = node
+        self._show_frozen(state)
         self._show_reserves(state, used)
         for colour, pool in self._pool.items():
             for node in pool[used.get(colour, 0):]:
                 node.stash()
         self._show_hand(state)
         self.lighting.mark_dirty()
+
+    def _show_frozen(self, state) -> None:
+        """An ice-blue ring round each frozen stone (touching its target, or a link of such a
+        chain): those the player cannot move this turn."""
+        cells = frozen_cells(state) if state.phase not in ("deal", "choose", "fill") else frozenset()
+        if cells == self._frozen_key:
+            return
+        self._frozen_key = cells
+        self.frozen_marks.getChildren().detach()
+        for index in sorted(cells):
+            x, y = cell_xy(*divmod(index, COLS))
+            ring = geometry.disc("frozen", FROZEN_RING[1], 28, FROZEN, inner=FROZEN_RING[0])
+            ring.reparentTo(self.frozen_marks)
+            ring.setPos(x, y, TILE_H + 0.006)
 
     def reserve_pos(self, state, colour: str, k: int) -> tuple[float, float, float]:
         """Table position of the k-th unplaced stone of `colour`, beside its starting corner."""
@@ -716,6 +742,15 @@ class GlikScene(Scene):
             return [desc.split(";")[0], f"Touching: {touching}"]
         who = names[state.turn]
         res = state.reserve[state.turn]
-        return [f"Round {state.round}   {who} to play   {state.ap_left} AP left   "
-                f"({res} in reserve, {state.neutral_reserve} neutral)",
-                f"Touching: {touching}"]
+        unused = [COLOUR_NAMES[c] for c in RGB if c != NEUTRAL and c not in state.colours]
+        lines = [f"Round {state.round}   {who} to play   {state.ap_left} AP left   "
+                 f"({res} in reserve, {state.neutral_reserve} neutral)",
+                 f"Touching: {touching}"
+                 + (f"   Not in play: {', '.join(unused)} (unused)" if unused else "")]
+        if state.offer is not None:
+            by, agreed = state.offer
+            waiting = [names[i] for i in range(len(names)) if i != by and i not in agreed]
+            lines.append(f"{names[by]} offers to end the game"
+                         + (f"; {', '.join(names[i] for i in agreed)} agreed" if agreed else "")
+                         + (f"; waiting for {', '.join(waiting)}" if waiting else ""))
+        return lines

@@ -6,6 +6,7 @@ window."""
 from __future__ import annotations
 
 import math
+import threading
 from pathlib import Path
 
 from games.glonk.model import IN_PLAY, OUT
@@ -20,7 +21,8 @@ X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80)
 #: where the panel's controls sit (a2dTopRight units), for the panel and for tests
 SPOTS = {"flip": (-0.13, -0.235), "next": (-0.13, -0.385), "goal": (X0 + 0.09, -0.515, 0.17),
          "points": (-0.16, -0.585, 0.09), "title": (X0, -0.785), "description": (X0, -0.915),
-         "goal_text": (X0, -1.10), "hint": (X0, -1.23), "save": (X0 + 0.2, -1.62)}
+         "goal_text": (X0, -1.10), "hint": (X0, -1.23), "verify": (X0 + 0.12, -1.62),
+         "save": (X0 + 0.45, -1.62)}
 GOAL_BUTTONS = (("Words only", "none"), ("Atomise", "atomise"), ("Reach", "reach"),
                 ("Score", "score"))
 
@@ -53,6 +55,8 @@ class GlonkEditor(WordEntries):
         self.frame = None
         self.entries: dict = {}
         self.marks = None
+        self._job = None  # (thread, holder, key) while the shot explorer verifies the goal
+        self.app.taskMgr.add(self._poll, "flickbook-glonk-editor-poll", sort=25)
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:
@@ -62,7 +66,11 @@ class GlonkEditor(WordEntries):
             if session.record.kind == "scenario" and session.node is session.record.root:
                 from scenarios import Scenario
 
+                from analysis.puzzles import Verdict
+
                 model = GlonkEditorModel.from_scenario(Scenario.from_record(session.record))
+                if model.saved_verdict:  # found for this very position and goal when saved
+                    model.accept(Verdict.from_json(model.saved_verdict), model.key())
             else:
                 model = GlonkEditorModel.from_state(session.node.state)
         except ValueError:
@@ -213,15 +221,6 @@ class GlonkEditor(WordEntries):
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
-    def typing(self) -> bool:
-        return self.active and any(e.guiItem.getFocus() for e in self.entries.values())
-
-    def unfocus(self) -> None:
-        for name, e in self.entries.items():
-            if e.guiItem.getFocus():
-                e["focus"] = 0
-                self._entry_done(name)
-
     def _build_panel(self) -> None:
         from direct.gui.DirectGui import DirectEntry, DirectFrame, DirectLabel
         from panda3d.core import TextNode
@@ -279,9 +278,12 @@ class GlonkEditor(WordEntries):
         self.hints_label = label("", -1.31, 0.028, wrap=26)
         _button(f, "Clear hints", self._clear_hints, (-0.13, 0, -1.225 + 0.06), width=0.2,
                 height=0.05, scale=0.026)
+        _button(f, "Verify", self.verify, (spot("verify")[0], 0, spot("verify")[1]),
+                width=0.24, height=0.07)
         _button(f, "Save scenario", self.save, (spot("save")[0], 0, spot("save")[1]),
                 width=0.36, height=0.07)
-        self.problem_label = label("", -1.72, 0.028, (1, 0.7, 0.5, 1), wrap=27)
+        self.result_label = label("", -1.71, 0.028, (0.98, 0.84, 0.30, 1), wrap=27)
+        self.problem_label = label("", -1.80, 0.028, (1, 0.7, 0.5, 1), wrap=27)
         label("Drag: move   Click: select / choose a space   Right-click: flip", -1.93, 0.024,
               DIM)
 
@@ -297,6 +299,8 @@ class GlonkEditor(WordEntries):
                                     or "No hints yet")
         problems = m.problems()
         self.problem_label["text"] = problems[0] if problems else "Ready to save"
+        if self._job is None:
+            self.result_label["text"] = m.result_words()
 
     def flip(self) -> None:
         if self.selected is None:
@@ -338,7 +342,45 @@ class GlonkEditor(WordEntries):
         self.ctl.say(msg or "")
         self._refresh_panel()
 
-    # --- saving -----------------------------------------------------------------------------
+    # --- verifying and saving ------------------------------------------------------------------
+    def verify(self) -> None:
+        """The shot explorer on the checked goal, in a thread; the panel polls it."""
+        if self._job is not None:
+            return
+        problems = self.model.problems()
+        if problems or not self.model.check:
+            self.ctl.say(problems[0] if problems else "Choose a checked goal to verify")
+            return
+        from analysis.puzzles import verify
+
+        state, goal, key = self.model.state(), dict(self.model.check), self.model.key()
+        holder: dict = {}
+
+        def work():
+            try:
+                holder["result"] = verify("glonk", state, goal, samples=20)
+            except Exception as exc:  # shown to the author, not lost in the thread
+                holder["error"] = str(exc)
+
+        self._job = (threading.Thread(target=work, daemon=True, name="flickbook-verify"),
+                     holder, key)
+        self._job[0].start()
+        self.ctl.say("Verifying: flicking the candidate shots...")
+        self.result_label["text"] = "Verifying..."
+
+    def _poll(self, task):
+        job = self._job
+        if job is not None and not job[0].is_alive():
+            self._job = None
+            _, holder, key = job
+            if "error" in holder:
+                self.ctl.say(f"Could not verify: {holder['error']}")
+            elif self.model is not None:
+                self.model.accept(holder["result"], key)
+                self.ctl.say(holder["result"].words())
+            self._refresh_panel()
+        return task.cont if task is not None else None
+
     def save(self) -> None:
         self._sync_entries()
         problems = self.model.problems()

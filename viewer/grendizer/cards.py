@@ -50,8 +50,29 @@ PAPER = (0.96, 0.94, 0.89)
 INK = (0.10, 0.10, 0.12)
 NO_ENTRY_RGB = (0.55, 0.55, 0.58)
 
+#: Atlas pixels of a face's text: 12 screen pixels when a card lies on the board at the default
+#: camera of a 1280x800 window (a card is about 72 pixels wide there, 0.3 of CELL_W).
+FACE_TEXT = 46
+
 #: The zone symbol of each lane: its shape (the tokens of that colour show it too).
 SHAPES = ("circle", "triangle", "square", "diamond")
+
+
+def card_words(card_id: str) -> tuple[str, str, str]:
+    """(name, what kind of card, rules text) of a card: what the hover preview says in full."""
+    if card_id.startswith("C"):
+        c = ACTIONS[card_id]
+        kind = KIND_TITLE[c.kind]
+        if c.kind == "eagle" and c.lane is not None:
+            kind += f" - {BOARD.locations[c.lane]}"
+    elif card_id.startswith("S"):
+        c = BEASTS[card_id]
+        kind = f"Saucer Beast - {c.life} HP" + (" (Threat -1 when destroyed)" if c.threat_down
+                                                 else "")
+    else:
+        c = EVENTS[card_id]
+        kind = "Event"
+    return c.name, kind + f"   [{card_id}{' *' if c.invented else ''}]", c.text
 
 
 def kind_rgb(card) -> tuple:
@@ -131,6 +152,7 @@ class CardAtlas:
         rows = (len(self.ids) + COLS - 1) // COLS
         self.w, self.h = COLS * CELL_W, rows * CELL_H
         self.index = {fid: i for i, fid in enumerate(self.ids)}
+        self.text_sizes: dict = {}  # face -> atlas pixel sizes of its text (legibility tests)
         self.texture = self._render(base)
 
     def uv(self, face: str):
@@ -144,7 +166,10 @@ class CardAtlas:
         return (u0, v0, u1, v1)
 
     # drawing ------------------------------------------------------------------------------
-    def _text(self, parent, text, x, y, size, color=INK, align="center", wrap=None, bold=False):
+    def _text(self, parent, text, x, y, size, color=INK, align="center", wrap=None, bold=False,
+              fid=None):
+        if fid is not None:
+            self.text_sizes.setdefault(fid, []).append(size)
         tn = TextNode("t")
         tn.setFont(self.font)
         tn.setAlign({"center": TextNode.ACenter, "left": TextNode.ALeft,
@@ -160,6 +185,17 @@ class CardAtlas:
         np_.setScale(size)
         np_.setPos(x, 1, y)
         return np_
+
+    def _name(self, parent, name, x, yc, color, fid, bold=False):
+        """The card's name, as large as fits, centred on yc: the words a player reads at a
+        glance (the rules text is in the hover preview, see `card_words`)."""
+        size = FACE_TEXT
+        lines = textwrap.wrap(name, int(CELL_W * 1.9 / size), break_long_words=False)
+        y = yc + (len(lines) - 1) * size * 0.5 - size * 0.3
+        node = self._text(parent, "\n".join(lines), x, y, size, color, bold=bold, fid=fid)
+        lo, hi = node.getTightBounds()  # a long word is narrowed, never made shorter
+        if hi.x - lo.x > CELL_W - 22:
+            node.setSx(size * (CELL_W - 22) / (hi.x - lo.x))
 
     def _draw_face(self, root, fid, ox, oy):
         m = MeshBuilder(f"face-{fid}")
@@ -186,32 +222,19 @@ class CardAtlas:
             card = ACTIONS[fid]
             col = kind_rgb(card)
             rect(m, 0, 0, W, H, to3, (*col, 1), nrm)
-            rect(m, 7, 7, W - 7, H - 7, to3, (*PAPER, 1), nrm)
-            rect(m, 7, H - 78, W - 7, H - 7, to3, (*col, 1), nrm)
-            light = sum(col) / 3 > 0.55
-            tc = INK if light else (1, 1, 1)
-            name = textwrap.fill(card.name, 16)
-            lines = name.count("\n") + 1
-            self._text(texts, name, ox + W / 2, oy + H - 38 - (lines - 1) * 6 + (lines - 1) * 8,
-                       25 if lines == 1 else 21, tc, bold=True)
-            self._text(texts, KIND_TITLE[card.kind], ox + W / 2, oy + H - 100, 15, col)
-            self._text(texts, card.text, ox + W / 2, oy + H - 128, 16.5, INK, wrap=13.2)
-            # zone symbols of the invasion, along the bottom
-            rect(m, 7, 7, W - 7, 62, to3, (0.86, 0.84, 0.78, 1), nrm)
+            rect(m, 7, 70, W - 7, H - 7, to3, (*PAPER, 1), nrm)
+            rect(m, 7, H - 44, W - 7, H - 7, to3, (*col, 1), nrm)
+            self._name(texts, card.name, ox + W / 2, oy + (H - 44 + 70) / 2, INK, fid)
+            # zone symbols of the invasion, along the bottom, on a light strip
+            rect(m, 7, 7, W - 7, 66, to3, (0.86, 0.84, 0.78, 1), nrm)
             for i, lane in enumerate(card.symbols):
-                symbol(m, lane, W / 2 + (i - 0.5) * 64 + ox, oy + 34, 22, lambda x, y: (x, 2, y))
-            if card.kind == "eagle" and card.lane is not None:
-                self._text(texts, BOARD.locations[card.lane], ox + W / 2, oy + 70, 13, col)
-            self._text(texts, fid + (" *" if card.invented else ""), ox + W - 12, oy + 12, 11,
-                       (0.35, 0.35, 0.38), align="right")
+                symbol(m, lane, W / 2 + (i - 0.5) * 96 + ox, oy + 36, 30, lambda x, y: (x, 2, y))
         elif fid.startswith("S"):
             card = BEASTS[fid]
             rect(m, 0, 0, W, H, to3, (*BEAST_RGB, 1), nrm)
             rect(m, 7, 7, W - 7, H - 7, to3, (*PAPER, 1), nrm)
-            rect(m, 7, H - 70, W - 7, H - 7, to3, (*BEAST_RGB, 1), nrm)
-            self._text(texts, card.name, ox + W / 2, oy + H - 46, 27, (1, 1, 1), bold=True)
-            self._text(texts, "Saucer Beast", ox + W / 2, oy + H - 92, 15, BEAST_RGB)
-            self._text(texts, card.text, ox + W / 2, oy + H - 122, 16.5, INK, wrap=13.2)
+            rect(m, 7, H - 150, W - 7, H - 7, to3, (*BEAST_RGB, 1), nrm)
+            self._name(texts, card.name, ox + W / 2, oy + H - 78, (1, 1, 1), fid, bold=True)
             # the life bar: HP spaces, then the destruction symbol (with -1 if it says so)
             n = card.life + 1
             vy = oy + L.LIFE_BAR_V * H
@@ -227,28 +250,15 @@ class CardAtlas:
                 else:
                     fan(m, shape_points("star", 21), lambda x, y, cx=cx: (cx + x, 2, vy + y),
                         (0.95, 0.45, 0.08, 1))
-                    if card.threat_down:
-                        self._text(texts, "-1", cx, vy - 36, 16, (0.7, 0.1, 0.1), bold=True)
-            self._text(texts, f"{card.life} HP", ox + 26, oy + L.LIFE_BAR_V * H + 26, 13,
-                       (0.3, 0.3, 0.3), align="left")
-            self._text(texts, fid + (" *" if card.invented else ""), ox + W - 12, oy + 12, 11,
-                       (0.35, 0.35, 0.38), align="right")
         else:
             card = EVENTS[fid]
             rect(m, 0, 0, W, H, to3, (*EVENT_RGB, 1), nrm)
             rect(m, 7, 7, W - 7, H - 7, to3, (*PAPER, 1), nrm)
             rect(m, 7, H - 86, W - 7, H - 7, to3, (*EVENT_RGB, 1), nrm)
             # the Danger icon: a grey triangle with a bar
-            fan(m, shape_points("triangle", 24), lambda x, y: (ox + 34 + x, 2, oy + H - 44 + y),
+            fan(m, shape_points("triangle", 34), lambda x, y: (ox + W / 2 + x, 2, oy + H - 46 + y),
                 (0.85, 0.85, 0.85, 1), nrm)
-            name = textwrap.fill(card.name, 17)
-            lines = name.count("\n") + 1
-            self._text(texts, name, ox + W / 2 + 22, oy + H - 50 + (lines - 1) * 11,
-                       19 if lines < 3 else 16.5, (1, 1, 1), bold=True)
-            self._text(texts, "Event", ox + W / 2, oy + H - 106, 15, EVENT_RGB)
-            self._text(texts, card.text, ox + W / 2, oy + H - 140, 17.5, INK, wrap=12.5)
-            self._text(texts, fid + (" *" if card.invented else ""), ox + W - 12, oy + 12, 11,
-                       (0.35, 0.35, 0.38), align="right")
+            self._name(texts, card.name, ox + W / 2, oy + (H - 86) / 2, INK, fid)
         m.node().reparentTo(shapes)
         texts.setY(-0.5)  # text in front of the face's shapes
 

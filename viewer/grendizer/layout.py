@@ -155,13 +155,23 @@ PLACES = {
 TROPHY = (DECK_X - 0.9, -2.5)  # destroyed Saucer Beast tokens, out of the game
 
 
-def bounds() -> tuple[tuple[float, float, float], float]:
-    """Centre and radius of what the camera frames (shifted so the hand does not hide it)."""
+#: How far the seat view's target lies beyond the table's centre: the far piles then stand below
+#: the status lines, the Strategic Locations above the hand.
+SEAT_SHIFT = -0.15
+SEAT_ROOM = 1.14  # ...and the camera a little further back than the table alone needs
+
+
+def table_frame() -> tuple[float, float, float]:
+    """Centre x, y and radius of the table: the decks, the board, the piles and the track."""
     x0, x1 = DECK_X2 - CARD_W / 2 - 0.3, TRACK_X + TRACK_W / 2 + 0.3
     y0, y1 = space_y(LOC) - LOC_H / 2 - 0.3, pile_pos(0)[1] + 0.5
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    r = max(x1 - x0, y1 - y0) / 2
-    return (cx, cy - 1.2, 0.0), r
+    return (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0) / 2
+
+
+def bounds() -> tuple[tuple[float, float, float], float]:
+    """Centre and radius of what the camera frames (the seat view aims at the centre)."""
+    cx, cy, r = table_frame()
+    return (cx, cy + SEAT_SHIFT, 0.0), r * SEAT_ROOM
 
 
 # --- token places ------------------------------------------------------------------------------

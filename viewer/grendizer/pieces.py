@@ -281,3 +281,41 @@ def ring(name, r, rgba, width=0.05, z=0.0) -> NodePath:
     node.setZ(z)
     return node
 
+
+
+#: The HP bar across a Saucer Beast card lying on the board: card coordinates (v of its
+#: bottom and top edge) and the colours of hit points left and lost.
+HP_BAR_V = (0.02, 0.22)
+HP_LEFT_RGBA = (0.20, 0.78, 0.30, 1)
+HP_LOST_RGBA = (0.32, 0.10, 0.10, 1)
+
+
+def hp_bar_segment(k: int, life: int) -> tuple[float, float]:
+    """(x0, x1) of the k-th segment of a bar of `life` segments, in card-local units."""
+    w = L.CARD_W * 0.9
+    x0 = -w / 2 + w * k / life
+    return x0 + 0.02, x0 + w / life - 0.02
+
+
+def hp_bar(life: int, left: int) -> tuple[NodePath, NodePath]:
+    """A flat bar of `life` segments, the first `left` of them lit, and its "left/life HP"
+    text (drawn unlit on top, so it stays white)."""
+    m = MeshBuilder("hp-bar")
+    y0, y1 = ((v - 0.5) * L.CARD_H for v in HP_BAR_V)
+    rect(m, -L.CARD_W * 0.47, y0 - 0.03, L.CARD_W * 0.47, y1 + 0.03, lambda x, y: (x, y, 0.0),
+         (0.06, 0.06, 0.08, 1))
+    for k in range(life):
+        x0, x1 = hp_bar_segment(k, life)
+        rect(m, x0, y0, x1, y1, lambda x, y: (x, y, 0.002),
+             HP_LEFT_RGBA if k < left else HP_LOST_RGBA)
+    tn = TextNode("hp-count")
+    tn.setText(f"{left}/{life} HP")
+    tn.setAlign(TextNode.ACenter)
+    tn.setTextColor(1, 1, 1, 1)
+    tn.setShadow(0.06, 0.06)
+    tn.setShadowColor(0, 0, 0, 1)
+    text = NodePath(tn.generate())
+    text.setP(-90)
+    text.setScale((y1 - y0) * 0.75)
+    text.setPos(0, (y0 + y1) / 2 - (y1 - y0) * 0.27, 0.004)
+    return m.node(), text

@@ -12,7 +12,7 @@ from panda3d.core import NodePath, TextNode, TransparencyAttrib, Vec3
 
 from games.api import CHANCE, TERMINAL, IllegalAction
 from games.grendizer.actions import Discard, Move, Pass, Play
-from games.grendizer.data import ACTIONS, BOARD
+from games.grendizer.data import ACTIONS, BEASTS, BOARD
 from viewer.lighting import MATTE, PLASTIC, STONE, Material, apply_material
 from viewer.grendizer import words
 from viewer.scene import ClickResult, Motion, Pick, Scene
@@ -31,6 +31,9 @@ HINT_ZONE = (0.25, 0.95, 0.45, 0.30)
 HINT_EDGE = (0.25, 0.95, 0.45, 0.9)
 HINT_BEAST = (1.0, 0.35, 0.25, 0.95)
 HINT_MOVE = (0.35, 0.70, 1.0, 0.25)
+#: The top view's frame: its centre moved towards the player, its half height as a share of the
+#: table's radius (0.9 frames the table alone), so the hand and the status lines find room.
+TOP_SHIFT, TOP_HALF = -1.5, 1.02
 HINT_MOVE_EDGE = (0.35, 0.70, 1.0, 0.8)
 N_FLY = 4
 
@@ -102,6 +105,7 @@ class GrendizerScene(Scene):
         self._card_piece("event_discard")
         for i in range(N_FLY):
             self._card_piece(("fly", i))
+        self._hp_bars: dict = {}  # lane -> ((card, life, damage), node) of its HP bar
         self.ui = ScreenUI(self)
         self._task = self.base.taskMgr.add(self._watch, f"grendizer-scene-{id(self)}", sort=32)
 
@@ -136,6 +140,28 @@ class GrendizerScene(Scene):
             mesh.setZ(-L.CARD_T / 2)
             self._mesh_cache[key] = mesh
         mesh.instanceTo(inner)
+
+    def _hp_bar(self, lane: int, card: NodePath, key) -> None:
+        """The Saucer Beast's hit points as a bar across its card, one segment per HP: those
+        left bright, those lost dark, with the count printed large ("2/3 HP")."""
+        bar = self._hp_bars.get(lane)
+        if bar is not None and bar[0] == key:
+            return
+        if bar is not None:
+            bar[1].removeNode()
+        self._hp_bars[lane] = (key, NodePath("none"))
+        if key is None:
+            return
+        _, life, damage = key
+        node = card.attachNewNode("hp")
+        node.setZ(L.CARD_T + 0.004)
+        bar, count = P.hp_bar(life, max(life - damage, 0))
+        bar.reparentTo(node)
+        apply_material(bar, MATTE)
+        count.reparentTo(node)
+        count.setLightOff(1)
+        count.setShaderOff(1)
+        self._hp_bars[lane] = (key, node)
 
     def _labels(self) -> None:
         lab = self.board_root.attachNewNode("labels")
@@ -271,6 +297,8 @@ class GrendizerScene(Scene):
                 node.show()
                 self._place(("hp", lane), hp)
             card = self.pieces[("card", "beast", lane)]
+            self._hp_bar(lane, card, None if hp is None else
+                         (Ln.beast_card, BEASTS[Ln.beast_card].life, Ln.damage))
             if Ln.beast_card is None:
                 card.hide()
             else:
@@ -367,6 +395,12 @@ class GrendizerScene(Scene):
     def bounds(self):
         (cx, cy, cz), r = L.bounds()
         return Vec3(cx, cy, cz), r
+
+    def top_frame(self, state):
+        """From straight above, the piles stay below the status lines and the Strategic
+        Locations above a full hand (a selected card rises): a little more room above and below."""
+        cx, cy, r = L.table_frame()
+        return cx, cy + TOP_SHIFT, r * 0.9, r * TOP_HALF
 
     def seat_headings(self, state):
         """Everybody plays on the same side of the board (it is cooperative): one heading."""

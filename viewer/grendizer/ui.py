@@ -13,10 +13,12 @@ from games.grendizer.actions import BeastDraw, Draw, EventDraw, FirstPlayer, Rev
 from games.grendizer.data import ACTIONS, BEASTS, EVENTS
 from viewer.geometry import MeshBuilder
 
-from .cards import card_mesh
+from .cards import card_mesh, card_words
 
 HAND_W, HAND_H = 0.25, 0.35
 PREVIEW_W = 0.50
+WORDS_W = 0.62  # the panel beside the preview with the card's full text
+WORDS_TEXT = 0.036  # aspect2d units: 14 pixels in an 800-pixel-high window
 ROW_H = 0.044
 COL_W = 0.52
 MAX_ROWS = 18
@@ -80,6 +82,7 @@ class ScreenUI:
         self.force_insets = None  # (right, bottom): a mirror of a window drawn offscreen
         self.picker_enabled = not getattr(self.base, "offscreen", False)
         self.outcomes: list = []
+        self.words_box = None  # (x0, z0, x1, z1) of the hover preview's text panel
 
     # --- geometry of the free screen area ---------------------------------------------------------
     def insets(self):
@@ -297,10 +300,36 @@ class ScreenUI:
             side = 1 if at[0] < (-a + a - right) / 2 else -1
             x = at[0] + side * (PREVIEW_W / 2 + 0.2)
             z = at[1]
-        x = min(max(x, -a + PREVIEW_W / 2 + 0.02), a - right - PREVIEW_W / 2 - 0.02)
+        x = min(max(x, -a + PREVIEW_W / 2 + 0.02), a - right - PREVIEW_W - WORDS_W - 0.02)
         z = min(max(z, -1 + bottom + h / 2 + 0.02), 1 - h / 2 - 0.02)
         node.setPos(x, 0, z)
         node.reparentTo(self.preview_root)
+        self._words(card, x + PREVIEW_W / 2, z + h / 2)
+
+    def _words(self, card, x0, top) -> None:
+        """The card's name, kind and full rules text on a dark panel right of the preview."""
+        name, kind, text = card_words(card)
+        words = self.preview_root.attachNewNode("words")
+        pad = 0.025
+        _label(words, name, x0 + pad, top - pad - 0.05, 0.05, fg=(1.0, 0.90, 0.55, 1))
+        _label(words, kind, x0 + pad, top - pad - 0.105, WORDS_TEXT * 0.9,
+                       fg=(0.80, 0.85, 0.95, 1))
+        tn = TextNode("card-text")
+        tn.setWordwrap((WORDS_W - 2 * pad) / WORDS_TEXT)
+        tn.setText(text)
+        tn.setTextColor(0.95, 0.95, 0.92, 1)
+        body = words.attachNewNode(tn.generate())
+        body.setScale(WORDS_TEXT)
+        body.setPos(x0 + pad, 0, top - pad - 0.17)
+        lines = tn.getNumRows()
+        z0 = top - pad - 0.17 - (lines - 0.6) * WORDS_TEXT * tn.getLineHeight() - pad
+        back = _quad("words-back", x0, z0, x0 + WORDS_W, top, (0.05, 0.06, 0.08, 0.88))
+        back.reparentTo(words)
+        back.setBin("fixed", 0)
+        for child in words.getChildren():
+            if child != back:
+                child.setBin("fixed", 1)
+        self.words_box = (x0, z0, x0 + WORDS_W, top)
 
     def _aspect_of_world(self, point):
         """aspect2d (x, z) of a world point, or None when it is not in view."""
