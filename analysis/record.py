@@ -188,8 +188,8 @@ def _write_back(record, line, entries, analyser) -> dict:
             if entry["glyph"] not in node.glyphs:
                 node.glyphs.append(entry["glyph"])
             unit = "win chance" if analyser.unit == "win" else "points"
-            note = (f"{COMMENT_TAG} Better: {entry['best']} (this loses "
-                    f"{entry['loss']:.2f} {unit})")
+            note = (f"{COMMENT_TAG} Better: {better_text(record.game, line[i - 1].state, entry['best'])}"
+                    f" (this loses {entry['loss']:.2f} {unit})")
             node.comment = (node.comment + "\n" + note) if node.comment else note
         if entry["best"] and entry["glyph"]:
             parent = line[i - 1]
@@ -219,3 +219,13 @@ def _write_back(record, line, entries, analyser) -> dict:
         summary["scores"] = scores
         summary["luck_adjusted"] = [s - luck_total.get(i, 0.0) for i, s in enumerate(scores)]
     return summary
+
+
+def better_text(game, state, best: str) -> str:
+    """The better move `best` (canonical text, as stored) written as players read it."""
+    from games.notation import move_text
+
+    try:
+        return move_text(game, state, game.parse_action(state, best))
+    except Exception:  # noqa: BLE001 - a move this position cannot read keeps its stored text
+        return best

@@ -55,7 +55,7 @@ def test_the_graph_shows_the_mistake_and_the_keys_and_a_click_move_the_cursor(de
     p = desk.key("bracketright")
     p = desk.wait(lambda p: len(p["node"]) == 72, 30, "the cursor on the mistake")
     assert p["message"].startswith("Ply 72 Y q8 down to q1: win ")  # the move list's words
-    assert "?! loses 0.06 win chance, better slide 1,0 E" in p["message"]
+    assert "?! loses 0.06 win chance, better Y a15 right to r15" in p["message"]  # in notation too
     desk.key("bracketright")
     desk.wait(lambda p: p["message"] == "No later mistake", 30, "no later mistake")
     desk.screenshot()

@@ -13,6 +13,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import CardMaker, LineSegs, NodePath
 
+from analysis.record import better_text
 from viewer.panel import BAR_H
 
 #: The graph's band, in aspect2d units above the window's bottom edge (between the message
@@ -172,7 +173,8 @@ class WinGraph:
             text += f": win {win}"
         if a.get("glyph"):
             unit = "win chance" if a.get("unit") == "win" else "points"
-            text += f"; {a['glyph']} loses {a.get('loss', 0):.2f} {unit}, better {a.get('best')}"
+            better = better_text(self.ctl.session.game, node.parent.state, a.get("best") or "")
+            text += f"; {a['glyph']} loses {a.get('loss', 0):.2f} {unit}, better {better}"
         return text
 
     def step_mistake(self, forward: bool) -> None:
