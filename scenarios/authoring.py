@@ -73,3 +73,21 @@ class OpenedScenario:
         n = self.hints_shown
         more = "" if n == len(hints) else f"  (H: hint {n + 1} of {len(hints)})"
         return f"Hint {n}: {hints[n - 1]}{more}"
+
+
+class ScenarioWords:
+    """The words every game's editor model keeps beside its position: title, description,
+    hints and difficulty."""
+
+    def add_hint(self, text: str) -> str | None:
+        """Add a typed hint; the refusal in words, or None."""
+        text = text.strip()
+        if not text:
+            return "Type the hint first"
+        self.hints.append(text)
+        return None
+
+    def take_words(self, scenario) -> None:
+        """Copy a saved scenario's words into this model."""
+        self.title, self.description = scenario.title, scenario.description
+        self.hints, self.difficulty = list(scenario.hints), scenario.difficulty

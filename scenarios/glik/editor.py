@@ -14,7 +14,7 @@ from pathlib import Path
 from games.glik.kit import COLS, DESTINATION, EXCLUDED, VOID
 from games.glik.notation import goal_text
 from games.glik.rules import DEFAULT_COLOURS, GAME, NEUTRALS, STONES_PER_PLAYER
-from scenarios.authoring import scenarios_dir, slugify
+from scenarios.authoring import ScenarioWords, scenarios_dir, slugify
 
 GAME_NAME = "glik"
 PALETTE = ("yellow", "red", "green", "blue", "neutral", None)  # None: the eraser
@@ -30,7 +30,7 @@ def goal_words(goal: dict | None, colours) -> str:
     return goal_text(goal, colours)
 
 
-class EditorModel:
+class EditorModel(ScenarioWords):
     """A Glik position and puzzle being set up; every change is checked against the rules."""
 
     def __init__(self, players: int = 2):
@@ -236,14 +236,6 @@ class EditorModel:
                 out.append("The goal is met already: there is nothing to solve")
         return out
 
-    # --- words ------------------------------------------------------------------------------
-    def add_hint(self, text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            return "Type the hint first"
-        self.hints.append(text)
-        return None
-
     # --- verification and files -------------------------------------------------------------
     def _key(self):
         return (repr(sorted(self.stones.items())), self.turn, self.ap, self.players,
@@ -328,9 +320,7 @@ class EditorModel:
     def from_scenario(cls, scenario) -> "EditorModel":
         """Edit a saved puzzle: its position, goal and words."""
         m = cls.from_state(GAME.state_from_json(scenario.start))
-        m.title, m.description = scenario.title, scenario.description
-        m.hints = list(scenario.hints)
-        m.difficulty = scenario.difficulty
+        m.take_words(scenario)
         goal = scenario.goal or {}
         if goal.get("count") is not None:
             m.goal_kind, m.goal_count = "count", int(goal["count"])

@@ -18,7 +18,7 @@ from games.glonk import GAME
 from games.glonk import rules as R
 from games.glonk.galaxy import load_galaxy
 from games.glonk.model import ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, gap, load_book
-from scenarios.authoring import scenarios_dir, slugify
+from scenarios.authoring import ScenarioWords, scenarios_dir, slugify
 from scenarios.glonk.goals import checkable_words, goal_problem, goal_words
 
 GAME_NAME = "glonk"
@@ -35,7 +35,7 @@ def default_state() -> GlonkState:
     return position(DEFAULT_ARMADAS, at=DEFAULT_AT)
 
 
-class GlonkEditorModel:
+class GlonkEditorModel(ScenarioWords):
     """A Glonk position and scenario being set up; every change is checked."""
 
     def __init__(self, state: GlonkState | None = None):
@@ -160,13 +160,6 @@ class GlonkEditorModel:
     def goal_line(self) -> str:
         return f"{goal_words(self.goal())}  (checked: {checkable_words(self.check)})"
 
-    def add_hint(self, text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            return "Type the hint first"
-        self.hints.append(text)
-        return None
-
     def problems(self) -> list[str]:
         """What stops this position from being a scenario, in words (empty: it is one)."""
         try:
@@ -247,9 +240,7 @@ class GlonkEditorModel:
     @classmethod
     def from_scenario(cls, scenario) -> "GlonkEditorModel":
         m = cls.from_state(GAME.state_from_json(scenario.start))
-        m.title, m.description = scenario.title, scenario.description
-        m.hints = list(scenario.hints)
-        m.difficulty = scenario.difficulty
+        m.take_words(scenario)
         goal = dict(scenario.goal or {})
         m.goal_text = str(goal.pop("text", ""))
         m.check = goal or None

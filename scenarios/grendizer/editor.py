@@ -23,7 +23,7 @@ from games.grendizer.data import ACTIONS, BEASTS, BOARD
 from games.grendizer.rules import LOC, NZONES
 from games.grendizer.solver import GOAL_TYPES, goal_problem, goal_words
 from games.grendizer.state import BOARD_, DESTROYED, PILE, GState
-from scenarios.authoring import scenarios_dir, slugify
+from scenarios.authoring import ScenarioWords, scenarios_dir, slugify
 
 GAME_NAME = "grendizer"
 ACTION_PHASE = (("action",), ("move",), ("end",))
@@ -43,7 +43,7 @@ def _sorted_remove(seq: tuple, item) -> tuple:
     return seq[:i] + seq[i + 1:]
 
 
-class GrendizerEditorModel:
+class GrendizerEditorModel(ScenarioWords):
     """A Grendizer XperienZ position and puzzle being set up; every change is checked."""
 
     def __init__(self, state: GState | None = None):
@@ -279,13 +279,6 @@ class GrendizerEditorModel:
         problem = goal_problem(self.s, self.goal())
         return [problem] if problem else []
 
-    def add_hint(self, text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            return "Type the hint first"
-        self.hints.append(text)
-        return None
-
     # --- verification and files -----------------------------------------------------------
     def key(self):
         return (repr(GAME.state_to_json(self.s)), repr(self.goal()))
@@ -336,8 +329,7 @@ class GrendizerEditorModel:
     def from_scenario(cls, scenario) -> "GrendizerEditorModel":
         """Edit a saved puzzle: its position, goal, order and words."""
         m = cls(GAME.state_from_json(scenario.start))
-        m.title, m.description = scenario.title, scenario.description
-        m.hints, m.difficulty = list(scenario.hints), scenario.difficulty
+        m.take_words(scenario)
         goal = dict(scenario.goal or {})
         m.goal_kind = goal.get("type", "destroy")
         m.goal_beast = goal.get("beast")
