@@ -298,6 +298,8 @@ class Controller:
 
     def mode_changed(self, old, new) -> None:
         """The mode machine switched (the probe and the panel follow)."""
+        if old.name in ("typing", "dialog"):
+            self._keyboard_back_frame = _frame_count()
         self.app.wake()
 
     @property
@@ -329,8 +331,16 @@ class Controller:
 
     # --- keys -----------------------------------------------------------------------------------
     def _key(self, event: str) -> None:
-        """Every key event goes to the active mode, and only there."""
+        """Every key event goes to the active mode, and only there.
+
+        A field or dialog that lets go of the keyboard on Enter does so in the middle of a
+        frame's input: Panda hands a focused entry its keystrokes before it throws the same
+        frame's key events, so the keys typed just before Enter (a fast typist, a busy machine)
+        arrive after the field has closed. They were the field's: the rest of that frame's
+        keys are dropped rather than run as shortcuts."""
         self.app.wake()
+        if getattr(self, "_keyboard_back_frame", None) == _frame_count():
+            return
         self.modes.sync().key(event)
 
     def _input_seen(self, _button=None) -> None:
@@ -1094,3 +1104,9 @@ def _key_name(event: str) -> str:
              "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
              "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn"}
     return names.get(event, event.upper() if len(event) == 1 else event)
+
+
+def _frame_count() -> int:
+    from panda3d.core import ClockObject
+
+    return ClockObject.getGlobalClock().getFrameCount()
