@@ -18,7 +18,7 @@ from panda3d.core import MouseButton
 from games.api import CHANCE, IllegalAction
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
-from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question
+from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question, frame_count
 from viewer.editing import EDITOR_KEYS
 from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
                           TypingMode)
@@ -298,8 +298,6 @@ class Controller:
 
     def mode_changed(self, old, new) -> None:
         """The mode machine switched (the probe and the panel follow)."""
-        if old.name in ("typing", "dialog"):
-            self._keyboard_back_frame = _frame_count()
         self.app.wake()
 
     @property
@@ -333,13 +331,13 @@ class Controller:
     def _key(self, event: str) -> None:
         """Every key event goes to the active mode, and only there.
 
-        A field or dialog that lets go of the keyboard on Enter does so in the middle of a
-        frame's input: Panda hands a focused entry its keystrokes before it throws the same
-        frame's key events, so the keys typed just before Enter (a fast typist, a busy machine)
-        arrive after the field has closed. They were the field's: the rest of that frame's
-        keys are dropped rather than run as shortcuts."""
+        A dialog that closes on Enter in its field does so in the middle of a frame's input:
+        Panda hands a focused entry its keystrokes before it throws the same frame's key
+        events, so the keys typed just before Enter (a fast typist, a busy machine) arrive
+        after the dialog has closed. They were the field's (`keys_taken_frame`): the rest of
+        that frame's keys are dropped rather than run as shortcuts."""
         self.app.wake()
-        if getattr(self, "_keyboard_back_frame", None) == _frame_count():
+        if getattr(self.app, "keys_taken_frame", None) == frame_count():
             return
         self.modes.sync().key(event)
 
@@ -1104,9 +1102,3 @@ def _key_name(event: str) -> str:
              "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
              "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn"}
     return names.get(event, event.upper() if len(event) == 1 else event)
-
-
-def _frame_count() -> int:
-    from panda3d.core import ClockObject
-
-    return ClockObject.getGlobalClock().getFrameCount()

@@ -250,6 +250,7 @@ class FileDialog(Overlay):
         self.entry["focus"] = 1
 
     def _enter(self, text: str) -> None:
+        self.app.keys_taken_frame = frame_count()  # this frame's keys were typed into the field
         self._finish(text)
 
     def _ok(self) -> None:
@@ -294,3 +295,10 @@ class Question(Overlay):
         self.close()
         if cb is not None:
             cb()
+
+
+def frame_count() -> int:
+    """The number of the frame being drawn (the frame a key event was read in)."""
+    from panda3d.core import ClockObject
+
+    return ClockObject.getGlobalClock().getFrameCount()
