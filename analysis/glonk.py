@@ -259,7 +259,14 @@ def candidate_flicks(s: GlonkState) -> list[Flick]:
     each enemy ship in reach (two strengths), then the rules' representative fan (8 angles,
     2 speeds) of every piece, Telekinesis and Meteoric Fission included."""
     legal = [a for a in GAME.legal_actions(s) if isinstance(a, Flick)]
-    aimed: list[Flick] = [a for a in legal if a.assault]
+    aimed = [a for a in legal if a.assault] + [f for _, f in _aimed_shots(s)]
+    return _unique(aimed + [a for a in legal if not a.assault])
+
+
+def _aimed_shots(s: GlonkState) -> list[tuple[float, Flick]]:
+    """(gap, flick): each piece of the player to move at each enemy ship within 0.45 m of
+    it, hard enough to cover the gap and 4 cm or 15 cm more."""
+    out = []
     for p in sorted(s.in_play(), key=lambda q: q.id):
         if p.owner != s.turn_player or not R.activatable(s, p) or p.speed <= 0:
             continue
@@ -272,13 +279,80 @@ def candidate_flicks(s: GlonkState) -> list[Flick]:
             angle = math.degrees(math.atan2(e.y - p.y, e.x - p.x))
             for extra in (0.04, 0.15):
                 v = min(MAX_SPEED, math.sqrt(2 * R.MU_G * (max(0.0, gap) + extra)))
-                aimed.append(Flick.make(p.id, angle, v))
+                out.append((gap, Flick.make(p.id, angle, v)))
+    return out
+
+
+def _unique(flicks: Sequence[Flick]) -> list[Flick]:
     seen, out = set(), []
-    for f in aimed + [a for a in legal if not a.assault]:
+    for f in flicks:
         if str(f) not in seen:
             seen.add(str(f))
             out.append(f)
     return out
+
+
+#: Shares of its range an advance slides a piece (the first is safe under a novice's 15 %
+#: speed scatter, which spreads the slide by about 30 %), and the turns around its line.
+ADVANCE_SHARES = (0.55, 0.85)
+ADVANCE_TURNS = (0.0, -25.0, 25.0)
+RANGE_STEP = 0.01  # metres between the points tried along an advance's line
+
+
+def _range_along(s: GlonkState, p, angle: float, limit: float) -> float:
+    """How far (metres, at most `limit`) `p` can slide along `angle` and still end a
+    standard propulsion (the rule's range: the spaces it may end in)."""
+    allowed = R.allowed_spaces(p)
+    ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    reach, d = 0.0, RANGE_STEP
+    while d <= limit:
+        x, y = p.x + ux * d, p.y + uy * d
+        if not R.is_standard(s, R.G.occupied(x, y, p.radius), allowed):
+            break
+        reach = d
+        d += RANGE_STEP
+    return reach
+
+
+def advance_flicks(s: GlonkState) -> list[Flick]:
+    """Flicks that bring each piece closer to its nearest enemy ship without leaving its
+    range (so the turn goes on): along the line to it and 25 degrees either side, sliding a
+    safe and a bold share of the way. Pieces nearest an enemy come first."""
+    movers = []
+    for p in s.in_play():
+        if p.owner != s.turn_player or not R.activatable(s, p) or p.speed <= 0:
+            continue
+        enemies = [e for e in s.in_play() if R.enemies(p, e)]
+        if not enemies:
+            continue
+        e = min(enemies, key=lambda q: (math.hypot(q.x - p.x, q.y - p.y), q.id))
+        movers.append((math.hypot(e.x - p.x, e.y - p.y) - p.radius - e.radius, p.id, p, e))
+    out = []
+    for gap, _, p, e in sorted(movers, key=lambda m: m[:2]):
+        line = math.degrees(math.atan2(e.y - p.y, e.x - p.x))
+        for turn in ADVANCE_TURNS:
+            reach = _range_along(s, p, line + turn, max(0.0, gap))
+            for share in ADVANCE_SHARES:
+                if reach * share >= RANGE_STEP:
+                    out.append(Flick.make(p.id, (line + turn) % 360.0,
+                                          min(MAX_SPEED, math.sqrt(2 * R.MU_G * reach * share))))
+    return out
+
+
+def _interleave(*groups: Sequence[Flick]) -> list[Flick]:
+    """One from each group in turn (so a small screen sees every kind)."""
+    return [g[i] for i in range(max((len(g) for g in groups), default=0))
+            for g in groups if i < len(g)]
+
+
+def search_flicks(s: GlonkState) -> list[Flick]:
+    """What the best-shot search screens, in order: the shots aimed at the nearest enemies,
+    the advances and the heroic assaults taken in turn, then the rest of `candidate_flicks`
+    (a small budget screens only the first few, so each kind gets its share)."""
+    cands = candidate_flicks(s)
+    aimed = [f for _, f in sorted(_aimed_shots(s), key=lambda gf: gf[0])]
+    assaults = [f for f in cands if f.assault]
+    return _unique(_interleave(aimed, advance_flicks(s), assaults) + cands)
 
 
 def _rank_key(item):
@@ -289,16 +363,18 @@ def _rank_key(item):
 
 def best_shot(s: GlonkState, skill: Skill | str = "club", *, budget: int = 64,
               samples_per_candidate: int = 8, seed: int = 0, executor=None,
-              progress: bool | None = None) -> dict | None:
+              progress: bool | None = None,
+              on_progress: Callable[[int, int], None] | None = None) -> dict | None:
     """The flick with the highest expected value under `skill`, within `budget` flicks.
 
     Two stages: every candidate (up to half the budget) is flicked once exactly as meant, then
     the best of them share the rest, `samples_per_candidate` scattered flicks each. Returns
     None when the player to move has no flick; else the chosen action, its summary and the
-    ranking of the finalists.
+    ranking of the finalists. `on_progress(flicks done, flicks planned)` hears each batch
+    (a window's "thinking" line).
     """
     skill = skill_named(skill) if isinstance(skill, str) else skill
-    cands = candidate_flicks(s) if GAME.current_player(s) >= 0 else []
+    cands = search_flicks(s) if GAME.current_player(s) >= 0 else []
     if not cands:
         return None
     budget = max(1, int(budget))
@@ -313,8 +389,19 @@ def best_shot(s: GlonkState, skill: Skill | str = "club", *, budget: int = 64,
     finalists = min(len(first), max(2, left // max(1, samples_per_candidate)), left)
     per = left // finalists if finalists else 0
     bar = Progress(len(tasks) + finalists, "best shot", enabled=progress)
+    planned = len(first) + finalists * per
+    done = [0]
+
+    def heard(flicks):
+        def count(_i, result):
+            done[0] += flicks(result)
+            if on_progress is not None:
+                on_progress(done[0], planned)
+        return count
+
     try:
-        screened = [r for batch in run_batches(executor, flick_batch, tasks, progress=bar)
+        screened = [r for batch in run_batches(executor, flick_batch, tasks, progress=bar,
+                                               on_result=heard(len))
                     for r in batch]
         ranked = sorted(enumerate(screened), key=_rank_key)
         if finalists:
@@ -322,7 +409,8 @@ def best_shot(s: GlonkState, skill: Skill | str = "club", *, budget: int = 64,
             final_seeds = seq_final.spawn(len(top))
             tasks = [FlickBatch(s, (first[i],), (sq,), skill, per)
                      for i, sq in zip(top, final_seeds)]
-            finals = [r[0] for r in run_batches(executor, flick_batch, tasks, progress=bar)]
+            finals = [r[0] for r in run_batches(executor, flick_batch, tasks, progress=bar,
+                                                on_result=heard(lambda r: r[0]["n"]))]
             ranked = sorted(zip(top, finals), key=_rank_key)
     finally:
         bar.close()

@@ -136,6 +136,29 @@ class Session:
         self._changed("tree")
         return node
 
+    def add_variation(self, action, step=None, parent: Node | None = None) -> Node:
+        """Add `action` as a new child of `parent` (default: the cursor's node) without
+        moving the cursor or the main line (a suggestion kept for later), undoably. An action
+        the node already holds is that child, unchanged. Raises IllegalAction."""
+        parent = parent or self.node
+        if isinstance(action, str):
+            action = self.game.parse_action(parent.state, action)
+        existing = parent.child_for(str(action))
+        if existing is not None:
+            return existing
+        node = self.record.add_child(parent, action, step=step)
+        index = parent.variations.index(node)
+
+        def redo():
+            parent.variations.insert(index, node)
+
+        def undo():
+            parent.variations.remove(node)
+
+        self._push(_Edit(f"add the variation {action}", redo, undo, self.node, self.node))
+        self._changed("tree")
+        return node
+
     def play_chance(self, rng: np.random.Generator | None = None) -> Node:
         """At a chance node, sample an outcome with the injected generator and play it."""
         if self.current_player != CHANCE:

@@ -74,6 +74,9 @@ KEY_BINDINGS = [
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
     ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
                                 "then a person)"),
+    ("b", "cmd_best_shot", "Best shot: search the best robust flick here (again or Esc: stop)"),
+    ("enter", "cmd_best_play", "Best shot: play it"),
+    ("shift-enter", "cmd_best_add", "Best shot: add it as a variation (the line stays)"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -154,6 +157,9 @@ class Controller:
         from viewer.analysing import GameAnalysis
 
         self.analysis = GameAnalysis(self)
+        from viewer.bestshot import BestShotAsk
+
+        self.best = BestShotAsk(self)
         if self.session.node.camera:  # the opening view again, framed now the panels are in
             app.set_view(app.saved_view(self.session.node.camera))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
@@ -271,7 +277,7 @@ class Controller:
         self.graph.refresh(s)
         turn_actions = [] if self.editor.active else self.app.scene.turn_actions(s.node.state)
         self.panel.set_turn_actions([(label, lambda a=a: self.play_action(a))
-                                     for label, a in turn_actions])
+                                     for label, a in turn_actions] + self.best.buttons())
         self._update_scrub(self.app.clock.playback.time if self.playing else None)
         self.panel.set_playing(self.playing, self.app.clock.speed)
         self.app.wake()
@@ -609,6 +615,15 @@ class Controller:
     def cmd_computer_take_back(self):
         self.computer.take_back()
 
+    def cmd_best_shot(self):
+        self.best.toggle()
+
+    def cmd_best_play(self):
+        self.best.play()
+
+    def cmd_best_add(self):
+        self.best.add()
+
     def cmd_edit_mode(self):
         self.editor.toggle()
 
@@ -751,6 +766,8 @@ class Controller:
     def cmd_escape(self):
         if self.dialog is not None:
             self.dialog.close()
+            return
+        if self.best.escape():  # a best-shot search stopped, or its arrow hidden
             return
         self.panel.close_menu()
         self.app.scene.deselect()
@@ -1100,5 +1117,6 @@ def _key_name(event: str) -> str:
              "home": "Home", "end": "End", "space": "Space", "shift-space": "Shift+Space",
              "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
              "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
-             "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn"}
+             "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn",
+             "enter": "Enter", "shift-enter": "Shift+Enter"}
     return names.get(event, event.upper() if len(event) == 1 else event)

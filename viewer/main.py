@@ -98,6 +98,7 @@ def run_viewer(args) -> int:
 
     def closing():
         ctl.computer.close()
+        ctl.best.close()
         autosaver.close()
 
     app.exitFunc = closing

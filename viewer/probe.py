@@ -68,6 +68,7 @@ class Probe:
             "computer": {"seats": {str(k): v for k, v in ctl.computer.seats.items()},
                          "thinking": ctl.computer.thinking is not None,
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
+            "best_shot": ctl.best.probe(),
             "status": app._status_text,
             "pointer": self._pointer(),
         }

@@ -182,6 +182,24 @@ class Scene:
         return [line for e in (step.events if step is not None else ())
                 if (line := describe_event(e))]
 
+    # --- the best shot (viewer.bestshot: B) ------------------------------------------------
+    def best_shot_skill(self) -> str | None:
+        """The skill the best-shot search plays at (None: the bot's default)."""
+        return None
+
+    def best_shot_words(self, state, action, summary: dict) -> str:
+        """The best shot and its odds in words, for the message line."""
+        return f"Best: {action} (expected {summary.get('expected_value', 0.0):+.1f})"
+
+    def show_best_shot(self, state, action, summary: dict, step) -> None:
+        """Draw the best shot on the table (nothing by default: the message line says it)."""
+
+    def clear_best_shot(self) -> None:
+        """Take the best shot's drawing away."""
+
+    def best_shot_drawn(self) -> bool:
+        return False
+
     def destroy(self) -> None:
         """The app drops this scene (another game opened): end its tasks and screen parts."""
         self.destroyed = True

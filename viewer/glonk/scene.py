@@ -227,6 +227,9 @@ class GlonkScene(Scene):
         self._ghost_shown = None
         self.ghost_line: str | None = None
         self.ghost_root = self.overlay.attachNewNode("ghost-path")
+        from viewer.glonk.bestshot import BestShotView
+
+        self.best = BestShotView(self)  # the best shot's arrow (B: viewer.bestshot)
 
     # --- building ---------------------------------------------------------------------------
     def build(self) -> None:
@@ -889,6 +892,31 @@ class GlonkScene(Scene):
             return True
         return False
 
+    # --- the best shot (B: viewer.bestshot asks, viewer.glonk.bestshot draws) ---------------------
+    def best_shot_skill(self) -> str | None:
+        """The skill chosen in the panel (the shot explorer's), else None (the bot's)."""
+        from analysis.skill import SKILLS
+
+        skill = _setting("explorer_skill", None)
+        return skill if skill in SKILLS else None
+
+    def best_shot_words(self, state, action, summary: dict) -> str:
+        from viewer.glonk.bestshot import shot_words
+
+        return shot_words(state, action, summary)
+
+    def show_best_shot(self, state, action, summary: dict, step) -> None:
+        self.best.show(state, action, summary)
+        self.best.show_path(step, action.piece)
+        self.base.refresh_status() if hasattr(self.base, "refresh_status") else None
+
+    def clear_best_shot(self) -> None:
+        self.best.clear()
+        self.base.refresh_status() if hasattr(self.base, "refresh_status") else None
+
+    def best_shot_drawn(self) -> bool:
+        return self.best.drawn
+
     # --- the ghost path (the aimed flick, simulated off the frame thread) --------------------------
     def aimed_flick(self, aim):
         """The Flick the current aim would play, for the ghost path (None: nothing to show)."""
@@ -1125,6 +1153,8 @@ class GlonkScene(Scene):
             lines.append(self.aim_line)
             if self.ghost_line:
                 lines.append(self.ghost_line)
+        elif self.best.line:
+            lines.append(self.best.line)
         elif self.hover_line:
             lines.append(self.hover_line)
         return lines

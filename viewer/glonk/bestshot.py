@@ -1,0 +1,205 @@
+"""The best Glonk shot on the mat (B, `viewer.bestshot`): an arrow from the disc along the
+flick, as long as the textbook slide of its speed, the path the exact flick really takes, and
+its odds in words ("Best: V2 Jumper 184 deg 2.1 m/s - standard 71 %, expected +1.2").
+
+The odds are the search's own scattered flicks of that intent at the chosen skill
+(`analysis.glonk.best_shot`): standard (the piece ends within its speed), hyper (it ends
+beyond, on the Galaxy: the turn ends), lost (your piece is atomised or leaves the Galaxy).
+The words and the geometry are pure functions (tested without a window); `BestShotView`
+draws them in the Glonk scene.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from viewer.glonk import aim as AIM
+
+#: The arrow's colour (gold: no other overlay uses it) and its path's.
+ARROW = (1.0, 0.80, 0.20, 0.95)
+PATH = (1.0, 0.86, 0.45, 0.70)
+ARROW_WIDTH = 0.012
+#: The label's height on the mat (metres) and its gap beyond the arrow's head.
+LABEL_HEIGHT = 0.025
+LABEL_GAP = 0.035
+
+
+def whole_percentages(fractions: Sequence[float]) -> list[int]:
+    """Whole percentages of `fractions` that add up to their own rounded total (the largest
+    remainders get the points left over: 0.715/0.2/0.085 reads 71/20/9, never 72/20/9)."""
+    raw = [max(0.0, f) * 100.0 for f in fractions]
+    whole = [math.floor(r) for r in raw]
+    order = sorted(range(len(raw)), key=lambda i: (-(raw[i] - whole[i]), i))
+    for i in order[:max(0, round(sum(raw)) - sum(whole))]:
+        whole[i] += 1
+    return whole
+
+
+def odds(summary: dict) -> dict[str, float]:
+    """standard / hyper / lost shares of the search's scattered flicks (they add up to 1)."""
+    out = summary["outcomes"]
+    lost = out["lose_piece"]
+    standard = summary["p_standard"]
+    return {"standard": standard, "hyper": max(0.0, 1.0 - standard - lost), "lost": lost}
+
+
+def odds_words(summary: dict) -> str:
+    """"standard 71 %, hyper 20 %, lost 9 %, expected +1.2" (shares that never happen are
+    left out)."""
+    shares = odds(summary)
+    names = [k for k, v in shares.items() if v > 0] or ["standard"]
+    parts = [f"{k} {p} %" for k, p in zip(names, whole_percentages([shares[k] for k in names]))]
+    return ", ".join(parts + [f"expected {points(summary['expected_value'])}"])
+
+
+def points(value: float) -> str:
+    """A value in points with its sign: "+1.2", and two decimals under one ("+0.12")."""
+    return f"{value:+.2f}" if abs(value) < 0.995 else f"{value:+.1f}"
+
+
+def flick_words(state, flick) -> str:
+    """"V2 Jumper 184 deg 2.1 m/s" (with the heroic assault's target or the power used)."""
+    p = state.piece(flick.piece)
+    kind = p.ship_type().name if p.is_ship else ("Asteroid" if p.kind == "asteroid" else p.kind)
+    head = f"{p.id} {kind}"
+    if flick.power:
+        by = state.piece(flick.by)
+        power = "Telekinesis" if flick.power == "telekinesis" else "Meteoric Fission"
+        head = f"{by.id}'s {power} on {head}"
+    elif flick.assault:
+        head = f"{head}, heroic assault on {flick.assault}"
+    spin = f", spin {flick.spin:+.0f}" if abs(flick.spin) >= 0.5 else ""
+    return f"{head} {flick.angle:.0f} deg {flick.speed:.1f} m/s{spin}"
+
+
+def shot_words(state, flick, summary: dict) -> str:
+    """The whole line: "Best: V2 Jumper 184 deg 2.1 m/s - standard 71 %, expected +1.2"."""
+    return f"Best: {flick_words(state, flick)} \u2014 {odds_words(summary)}"
+
+
+def arrow_points(state, flick) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the arrow starts (the disc's edge, along the flick) and ends (the textbook
+    slide of its speed from the disc's centre, as the aim's arrow)."""
+    p = state.piece(flick.piece)
+    a = math.radians(flick.angle)
+    ux, uy = math.cos(a), math.sin(a)
+    start = (p.x + ux * p.radius, p.y + uy * p.radius)
+    end = AIM.estimate(state, flick.piece, flick.angle, flick.speed).rest
+    if math.hypot(end[0] - start[0], end[1] - start[1]) < 0.02:  # a soft touch: still visible
+        end = (start[0] + ux * 0.02, start[1] + uy * 0.02)
+    return start, end
+
+
+def path_points(step, pid: str, samples: int = 80) -> list[tuple[float, float]]:
+    """The flicked disc's simulated path (its exact flick), for a thin line under the arrow."""
+    m = getattr(step, "motion", None)
+    if m is None or pid not in m.ids:
+        return []
+    i = m.index(pid)
+    n = max(2, min(samples, int(m.duration * 40)))
+    pts: list[tuple[float, float]] = []
+    for k in range(n + 1):
+        x, y = (float(v) for v in m.pose_at(m.duration * k / n)[i][:2])
+        if not pts or math.hypot(x - pts[-1][0], y - pts[-1][1]) > 1e-4:
+            pts.append((x, y))
+    return pts
+
+
+def label_place(start, end, heading: float) -> tuple[tuple[float, float], str, float]:
+    """Where the short label goes, for a camera turned to `heading` degrees (labels turn with
+    it, reading upright): just beyond the arrow's head, starting there ("left" aligned for an
+    arrow that points right on screen, "right" for one that points left), raised above the
+    line of the arrow so that it does not cover it; centred above or below the head of an
+    arrow that points up or down. Returns the point, the alignment and the lift (in label
+    heights, up on screen)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    h = math.radians(heading)
+    right = ux * math.cos(h) + uy * math.sin(h)  # the arrow's direction on screen
+    up = -ux * math.sin(h) + uy * math.cos(h)
+    spot = (end[0] + ux * LABEL_GAP * 0.5, end[1] + uy * LABEL_GAP * 0.5)
+    if right > 0.6:
+        return spot, "left", 0.6
+    if right < -0.6:
+        return spot, "right", 0.6
+    return (end[0] + ux * LABEL_GAP, end[1] + uy * LABEL_GAP), "center", (0.3 if up > 0 else -1.6)
+
+
+def label_text(summary: dict) -> str:
+    """The label beside the arrow: "best +0.10" over "90 % standard" (the rest of the odds
+    are in the status line)."""
+    standard = whole_percentages([odds(summary)["standard"]])[0]
+    return f"best {points(summary['expected_value'])}\n{standard} % standard"
+
+
+class BestShotView:
+    """The Glonk scene's drawing of the best shot: arrow, real path, ring, label on the mat."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.root = scene.overlay.attachNewNode("best-shot")
+        self.label = None  # its holder, among the scene's labels that turn with the camera
+        self.line: str | None = None
+
+    def show(self, state, flick, summary: dict) -> None:
+        from panda3d.core import TextNode, TransparencyAttrib
+
+        from viewer import geometry
+        from viewer.glonk import meshes
+
+        self.clear()
+        scene = self.scene
+        p = state.piece(flick.piece)
+        start, end = arrow_points(state, flick)
+        ring = meshes.ring_mesh("best-from", p.radius + 0.002, 0.005, ARROW)
+        ring.setPos(p.x, p.y, 0.0021)
+        ring.reparentTo(self.root)
+        arrow = geometry.arrow("best-arrow", start, end, ARROW_WIDTH, ARROW, z=0.0)
+        arrow.setZ(p.thickness + 0.004)
+        arrow.reparentTo(self.root)
+        self.line = shot_words(state, flick, summary)
+        heading = scene.base.camera.getH(scene.base.render)
+        (x, y), align, lift = label_place(start, end, heading)
+        text = TextNode("best-label")
+        text.setText(label_text(summary))
+        text.setAlign({"left": TextNode.ALeft, "right": TextNode.ARight}.get(
+            align, TextNode.ACenter))
+        text.setTextColor(*ARROW[:3], 1.0)
+        text.setCardColor(0.05, 0.05, 0.08, 0.72)
+        text.setCardAsMargin(0.25, 0.25, 0.15, 0.1)
+        text.setCardDecal(True)
+        holder = self.label = scene.label_root.attachNewNode("best-label-holder")
+        holder.setPos(x, y, 0.004)
+        holder.setTag("upright", "1")  # turned with the camera's heading, as the seat labels
+        holder.setH(heading)
+        node = holder.attachNewNode(text)
+        node.setScale(LABEL_HEIGHT)
+        node.setP(-90)
+        node.setY(lift * LABEL_HEIGHT)
+        node.setTransparency(TransparencyAttrib.MAlpha)
+        scene.lighting.mark_dirty()
+
+    def show_path(self, step, pid: str) -> None:
+        from viewer.glonk import meshes
+
+        pts = path_points(step, pid)
+        if len(pts) >= 2:
+            dashed = [pts[i:i + 3] for i in range(0, len(pts) - 1, 4)]
+            for k, part in enumerate(dashed):
+                if len(part) >= 2:
+                    line = meshes.polyline_mesh(f"best-path-{k}", part, 0.003, PATH)
+                    line.setZ(0.0019)
+                    line.reparentTo(self.root)
+
+    def clear(self) -> None:
+        self.root.getChildren().detach()
+        if self.label is not None:
+            self.label.removeNode()
+            self.label = None
+        self.line = None
+        self.scene.lighting.mark_dirty()
+
+    @property
+    def drawn(self) -> bool:
+        return self.root.getNumChildren() > 0
