@@ -317,7 +317,8 @@ def _range_along(s: GlonkState, p, angle: float, limit: float) -> float:
 def advance_flicks(s: GlonkState) -> list[Flick]:
     """Flicks that bring each piece closer to its nearest enemy ship without leaving its
     range (so the turn goes on): along the line to it and 25 degrees either side, sliding a
-    safe and a bold share of the way. Pieces nearest an enemy come first."""
+    safe and a bold share of the way. Each piece's straight safe advance comes first, the
+    pieces nearest an enemy first, then each one's next."""
     movers = []
     for p in s.in_play():
         if p.owner != s.turn_player or not R.activatable(s, p) or p.speed <= 0:
@@ -327,16 +328,18 @@ def advance_flicks(s: GlonkState) -> list[Flick]:
             continue
         e = min(enemies, key=lambda q: (math.hypot(q.x - p.x, q.y - p.y), q.id))
         movers.append((math.hypot(e.x - p.x, e.y - p.y) - p.radius - e.radius, p.id, p, e))
-    out = []
+    per_piece = []
     for gap, _, p, e in sorted(movers, key=lambda m: m[:2]):
         line = math.degrees(math.atan2(e.y - p.y, e.x - p.x))
+        mine = []
         for turn in ADVANCE_TURNS:
             reach = _range_along(s, p, line + turn, max(0.0, gap))
             for share in ADVANCE_SHARES:
                 if reach * share >= RANGE_STEP:
-                    out.append(Flick.make(p.id, (line + turn) % 360.0,
-                                          min(MAX_SPEED, math.sqrt(2 * R.MU_G * reach * share))))
-    return out
+                    mine.append(Flick.make(p.id, (line + turn) % 360.0,
+                                           min(MAX_SPEED, math.sqrt(2 * R.MU_G * reach * share))))
+        per_piece.append(mine)
+    return _interleave(*per_piece)  # each piece's first advance, then each one's second...
 
 
 def _interleave(*groups: Sequence[Flick]) -> list[Flick]:
@@ -506,6 +509,40 @@ class ShotBot:
             if ends and best_move_value <= 1e-9:
                 return ends[0]
         return ties[int(rng.integers(len(ties)))]
+
+
+def bot_match(s: GlonkState, strengths: Sequence[str], *, seed: int = 0,
+              max_turns: int = 40, points: int | None = None, executor=None) -> dict:
+    """Shot bots at `strengths` (one per seat) play on from `s` until the game ends, `points`
+    have been scored in all (when given) or `max_turns` turns have passed. Seeded: the same
+    arguments give the same game. Returns the scores, the winners (the game's, else the
+    leaders by score; [] while nobody has scored), the turns, and per seat the flicks and
+    the turns it ended with a flick still possible (`ended_idle`)."""
+    bots = [ShotBot(name, executor) for name in strengths]
+    rng = np.random.default_rng(seed)
+    start = s.scores()
+    turns, flicks, idle = 0, [0] * len(bots), [0] * len(bots)
+    while not GAME.is_terminal(s) and turns < max_turns:
+        if points is not None and sum(s.scores()) - sum(start) >= points:
+            break
+        seat = GAME.current_player(s)
+        action = sample_chance(GAME, s, rng) if seat == CHANCE else bots[seat](s, rng)
+        if isinstance(action, Flick):
+            flicks[seat] += 1
+        elif str(action) == "end_turn" and any(isinstance(a, Flick)
+                                               for a in GAME.legal_actions(s)):
+            idle[seat] += 1
+        before = s.turn_player
+        s = GAME.apply(s, action).state
+        turns += s.turn_player != before
+    scores = list(s.scores())
+    if GAME.is_terminal(s):
+        winners = list(s.winners)
+    else:
+        winners = [i for i, v in enumerate(scores) if v == max(scores)] if any(scores) else []
+    return {"strengths": list(strengths), "seed": seed, "over": GAME.is_terminal(s),
+            "turns": turns, "scores": scores, "winners": winners, "flicks": flicks,
+            "ended_idle": idle, "state": s}
 
 
 def intent(s: GlonkState, piece: str, angle: float, speed: float, spin: float = 0.0,

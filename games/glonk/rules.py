@@ -783,27 +783,30 @@ def vanish_map(s: GlonkState, flick: Flick) -> dict[str, frozenset[str]]:
     killers = [p.id for p in inplay if p.kind == "black_hole"
                or (p.kind == "asteroid" and p.molten)]
     ships = [p for p in inplay if p.is_ship]
+    powers = {p.id: p.powers for p in ships}  # looked up once, not once per pair
     out = {}
     assaulter = flick.piece if (flick.power is None and flick.assault) else None
     for sh in ships:
         v = set(killers)
+        mine = powers[sh.id]
         for o in ships:
             if o.owner == sh.owner:
                 continue
-            if ("lethal" in o.powers or "shield" in o.powers) and \
+            theirs = powers[o.id]
+            if ("lethal" in theirs or "shield" in theirs) and \
                     not struck_by_lethal_and_shield(s, sh):
                 continue
-            if "lethal" in o.powers:
+            if "lethal" in theirs:
                 exempt = (sh.id == assaulter and flick.assault == o.id
-                          and "torpedoes" in sh.powers)
+                          and "torpedoes" in mine)
                 if not exempt:
                     v.add(o.id)
-            if "shield" in o.powers and o.active and turn != o.owner:
+            if "shield" in theirs and o.active and turn != o.owner:
                 v.add(o.id)
-            if ("eksplosif" in o.powers and o.active and turn != o.owner
+            if ("eksplosif" in theirs and o.active and turn != o.owner
                     and sh.kind == "saucer"):
                 v.add(o.id)
-            if ("eksplosif" in sh.powers and sh.active and turn != sh.owner
+            if ("eksplosif" in mine and sh.active and turn != sh.owner
                     and o.kind == "saucer"):
                 v.add(o.id)
         if v:

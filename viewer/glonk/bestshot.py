@@ -26,7 +26,8 @@ LABEL_GAP = 0.035
 
 def whole_percentages(fractions: Sequence[float]) -> list[int]:
     """Whole percentages of `fractions` that add up to their own rounded total (the largest
-    remainders get the points left over: 0.715/0.2/0.085 reads 71/20/9, never 72/20/9)."""
+    remainders get the points left over: a third each reads 34/33/33, where rounding each
+    one alone would give 33/33/33 = 99)."""
     raw = [max(0.0, f) * 100.0 for f in fractions]
     whole = [math.floor(r) for r in raw]
     order = sorted(range(len(raw)), key=lambda i: (-(raw[i] - whole[i]), i))

@@ -1,0 +1,73 @@
+"""Glonk shot bot benchmark: how soon bot against bot scores from the demo setup, and how
+often the stronger bot wins.
+
+From the demo's opening position (scenarios/demo/glonk-demo.flick, where setup ends) bots
+play with fixed seeds:
+- to_score: each strength against itself until POINTS (2) points are scored or MAX_TURNS (12)
+  turns pass; its turns, seconds and the turns a bot ended with a flick still possible;
+- versus: the stronger of PAIRS (club-novice) against the weaker over SEEDS (3) games, the
+  seats swapped each game, to the end of the game or GAME_TURNS (30) turns (then the score
+  decides); the stronger side's wins, losses and ties.
+Sizes come from the environment (STRENGTHS, PAIRS "club-novice,expert-club", SEEDS), as the
+whole run takes minutes on the 2-core machine. Prints figures, then one JSON line.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+sys.path[:] = [ROOT] + [p for p in sys.path if os.path.abspath(p or ".") != BENCH] + [BENCH]
+
+from analysis.glonk import bot_match  # noqa: E402
+
+STRENGTHS = os.environ.get("STRENGTHS", "novice,club,expert").split(",")
+PAIRS = [p.split("-") for p in os.environ.get("PAIRS", "club-novice").split(",") if p]
+SEEDS = int(os.environ.get("SEEDS", "3"))
+POINTS = int(os.environ.get("POINTS", "2"))
+MAX_TURNS = int(os.environ.get("MAX_TURNS", "12"))
+GAME_TURNS = int(os.environ.get("GAME_TURNS", "30"))
+
+
+def demo_start():
+    from scenarios import SCENARIO_DIR
+    from timeline import load_record
+
+    record = load_record(SCENARIO_DIR / "demo" / "glonk-demo.flick")
+    return next(n for n in record.mainline() if n.comment).state
+
+
+def main() -> None:
+    s = demo_start()
+    figures: dict = {"to_score": {}, "versus": {}}
+    for name in STRENGTHS:
+        t = time.perf_counter()
+        r = bot_match(s, [name, name], seed=1, max_turns=MAX_TURNS, points=POINTS)
+        row = {"turns": r["turns"], "scored": sum(r["scores"]), "ended_idle": sum(r["ended_idle"]),
+               "flicks": sum(r["flicks"]), "seconds": round(time.perf_counter() - t, 1)}
+        figures["to_score"][name] = row
+        print(f"{name} v {name}: {row}", flush=True)
+    for strong, weak in PAIRS:
+        wins = losses = ties = 0
+        games = []
+        for seed in range(1, SEEDS + 1):
+            seats = [strong, weak] if seed % 2 else [weak, strong]
+            t = time.perf_counter()
+            r = bot_match(s, seats, seed=seed, max_turns=GAME_TURNS)
+            me = seats.index(strong)
+            won = r["winners"] == [me]
+            lost = bool(r["winners"]) and me not in r["winners"]
+            wins, losses, ties = wins + won, losses + lost, ties + (not won and not lost)
+            games.append({"seats": seats, "scores": r["scores"], "over": r["over"],
+                          "turns": r["turns"], "seconds": round(time.perf_counter() - t, 1)})
+            print(f"{seats[0]} v {seats[1]} seed {seed}: {games[-1]}", flush=True)
+        figures["versus"][f"{strong}-{weak}"] = {"wins": wins, "losses": losses, "ties": ties,
+                                                 "games": games}
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""The best shot's pure parts: its words and odds, the arrow and label geometry, the search
+worker's answers (run in this process), the session edit that keeps it as a variation, and
+the F1 help's line for its keys."""
+from __future__ import annotations
+
+import math
+import queue
+
+import pytest
+
+from games.glonk import GAME
+from games.glonk.actions import Flick
+from games.glonk.positions import position
+from timeline import Record, Session
+from viewer.glonk import aim as AIM
+from viewer.glonk.bestshot import (arrow_points, label_place, label_text, odds, odds_words,
+                                   points, shot_words, whole_percentages)
+
+
+def at(r, deg):
+    return (r * math.cos(math.radians(deg)), r * math.sin(math.radians(deg)))
+
+
+def duel():
+    """Two saucers and a Black Hole: P1 (a Corsair) sits 0.2 m east of the Black Hole."""
+    return position(["space_pirates", "invaders"],
+                    {"BH": (0.0, 0.0), "P0": at(0.335, 130), "V0": at(0.335, 250),
+                     "P1": at(0.20, 0), "V1": at(0.335, 300), "V2": at(0.45, 60)}, asteroids=0)
+
+
+def summary(standard, lost, value):
+    outcomes = {"lose_piece": lost, "lost_in_space": 0.0, "atomise_enemy": 0.0,
+                "atomise_target": 0.0, "board_after": 0.0, "black_hole": lost}
+    return {"p_standard": standard, "p_hyper": 1.0 - standard, "outcomes": outcomes,
+            "expected_value": value}
+
+
+# --- words -------------------------------------------------------------------------------------
+def test_the_odds_read_as_whole_percentages_that_add_up():
+    assert whole_percentages([0.624, 0.296, 0.08]) == [62, 30, 8]
+    assert whole_percentages([1 / 3, 1 / 3, 1 / 3]) == [34, 33, 33]  # not 33 + 33 + 33
+    shares = odds(summary(0.6, 0.1, 0.0))
+    assert shares == pytest.approx({"standard": 0.6, "hyper": 0.3, "lost": 0.1})
+    assert odds_words(summary(0.71, 0.0, 1.23)) == "standard 71 %, hyper 29 %, expected +1.2"
+    assert odds_words(summary(1.0, 0.0, -0.044)) == "standard 100 %, expected -0.04"
+    assert points(0.1) == "+0.10" and points(2.0) == "+2.0"
+
+
+def test_the_best_shot_line_names_the_piece_its_kind_the_flick_and_the_odds():
+    s = duel()
+    words = shot_words(s, Flick.make("P1", 184.4, 2.06), summary(0.71, 0.09, 1.2))
+    assert words == ("Best: P1 Corsair 184 deg 2.1 m/s \u2014 standard 71 %, hyper 20 %, "
+                     "lost 9 %, expected +1.2")
+    assault = shot_words(s, Flick.make("P1", 90, 1.0, assault="V2"), summary(1.0, 0.0, 0.5))
+    assert assault.startswith("Best: P1 Corsair, heroic assault on V2 90 deg 1.0 m/s")
+    assert label_text(summary(0.9, 0.0, 0.1)) == "best +0.10\n90 % standard"
+
+
+# --- geometry ------------------------------------------------------------------------------------
+def test_the_arrow_runs_from_the_discs_edge_to_where_a_lone_slide_would_stop():
+    s = duel()
+    p = s.piece("P1")
+    start, end = arrow_points(s, Flick.make("P1", 90, 1.2))
+    assert start == pytest.approx((p.x, p.y + p.radius))
+    assert end == pytest.approx(AIM.estimate(s, "P1", 90, 1.2).rest)
+    soft = arrow_points(s, Flick.make("P1", 0, 0.05))  # a nudge is still drawn
+    assert math.dist(*soft) == pytest.approx(0.02)
+
+
+def test_the_label_sits_beyond_the_head_on_the_side_it_points_to():
+    (x, _), align, lift = label_place((0, 0), (0.2, 0), heading=0.0)
+    assert align == "left" and x > 0.2 and lift > 0  # pointing right: starts past the head
+    assert label_place((0, 0), (-0.2, 0), heading=0.0)[1] == "right"
+    assert label_place((0, 0), (0, 0.2), heading=0.0)[1] == "center"
+    # seen from the other side of the table the same arrow points left
+    assert label_place((0, 0), (0.2, 0), heading=180.0)[1] == "right"
+
+
+# --- the worker ----------------------------------------------------------------------------------
+def test_the_worker_counts_its_flicks_and_answers_with_the_flick_and_its_step():
+    from viewer.bestshot import worker_main
+
+    s = duel()
+    requests, results = queue.Queue(), queue.Queue()
+    requests.put(("search", 7, "glonk", s, "club", 12, 3, 0))
+    requests.put(("stop",))
+    worker_main(requests, results)
+    said = []
+    while not results.empty():
+        said.append(results.get())
+    kinds = [m[0] for m in said]
+    assert kinds[-1] == "done" and kinds[:-1] == ["progress"] * (len(kinds) - 1) and kinds[0]
+    assert all(m[1] == 7 for m in said)
+    dones = [m[2] for m in said[:-1]]
+    assert dones == sorted(dones) and said[-2][2] == said[-2][3]  # all planned flicks done
+    found, step = said[-1][2], said[-1][3]
+    action = GAME.parse_action(s, found["action"])
+    assert isinstance(action, Flick) and found["flicks"] <= 12
+    assert step.state == GAME.apply(s, action).state  # it plays at once, as simulated
+
+
+def test_the_worker_says_when_there_is_no_flick_to_search():
+    from viewer.bestshot import worker_main
+
+    s = Record.new("glonk", GAME.default_config()).root.state  # setup: armadas being drawn
+    requests, results = queue.Queue(), queue.Queue()
+    requests.put(("search", 1, "glonk", s, "club", 8, 2, 0))
+    requests.put(("stop",))
+    worker_main(requests, results)
+    assert results.get() == ("none", 1)
+
+
+# --- the record -----------------------------------------------------------------------------------
+def test_a_best_shot_kept_as_a_variation_leaves_the_cursor_and_the_main_line_alone():
+    s = duel()
+    record = Record.new("glonk", GAME.state_to_json(s)["config"],
+                        start_state_json=GAME.state_to_json(s), headers={"created": None})
+    session = Session(record)
+    played = session.play(Flick.make("P1", 90, 0.5))
+    session.back()
+    best = Flick.make("P1", 270, 0.6)
+    node = session.add_variation(best, step=GAME.apply(s, best))
+    root = record.root
+    assert session.node is root and root.variations == [played, node]
+    assert session.add_variation(best) is node and len(root.variations) == 2  # not twice
+    assert session.undo() == f"add the variation {best}"
+    assert root.variations == [played] and session.node is root
+    session.redo()
+    assert root.variations == [played, node] and session.node is root
+
+
+def test_f1_lists_the_best_shot_keys():
+    from viewer.controller import KEY_BINDINGS, help_lines
+
+    lines = dict(help_lines({e: c for e, c, _ in KEY_BINDINGS}))
+    assert lines["B"].startswith("Best shot: search")
+    assert lines["Enter"] == "Best shot: play it"
+    assert lines["Shift+Enter"].startswith("Best shot: add it as a variation")
