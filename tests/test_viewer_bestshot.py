@@ -133,6 +133,6 @@ def test_f1_lists_the_best_shot_keys():
     from viewer.controller import KEY_BINDINGS, help_lines
 
     lines = dict(help_lines({e: c for e, c, _ in KEY_BINDINGS}))
-    assert lines["B"].startswith("Best shot: search")
-    assert lines["Enter"] == "Best shot: play it"
-    assert lines["Shift+Enter"].startswith("Best shot: add it as a variation")
+    assert lines["B"] == "Best shot here (again: stop)"
+    assert lines["Enter"] == "Play the best shot"
+    assert lines["Shift+Enter"] == "Best shot as a variation"

@@ -193,7 +193,7 @@ class BestShotAsk:
         """(label, callback) for the bar while an answer is shown."""
         if self.shot is None or self.shot.node is not self.ctl.session.node:
             return []
-        return [("Play best shot", self.play), ("Add as variation", self.add)]
+        return [("Play best", self.play), ("Add variation", self.add)]
 
     def probe(self) -> dict:
         shot = self.shot

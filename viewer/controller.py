@@ -74,9 +74,9 @@ KEY_BINDINGS = [
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
     ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
                                 "then a person)"),
-    ("b", "cmd_best_shot", "Best shot: search the best robust flick here (again or Esc: stop)"),
-    ("enter", "cmd_best_play", "Best shot: play it"),
-    ("shift-enter", "cmd_best_add", "Best shot: add it as a variation (the line stays)"),
+    ("b", "cmd_best_shot", "Best shot here (again: stop)"),
+    ("enter", "cmd_best_play", "Play the best shot"),
+    ("shift-enter", "cmd_best_add", "Best shot as a variation"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -1118,5 +1118,5 @@ def _key_name(event: str) -> str:
              "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
              "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
              "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn",
-             "enter": "Enter", "shift-enter": "Shift+Enter"}
+             "enter": "Enter", "shift-enter": "Shift+Enter", "f4": "F4", "f6": "F6"}
     return names.get(event, event.upper() if len(event) == 1 else event)
