@@ -517,11 +517,12 @@ def bot_match(s: GlonkState, strengths: Sequence[str], *, seed: int = 0,
     have been scored in all (when given) or `max_turns` turns have passed. Seeded: the same
     arguments give the same game. Returns the scores, the winners (the game's, else the
     leaders by score; [] while nobody has scored), the turns, and per seat the flicks and
-    the turns it ended with a flick still possible (`ended_idle`)."""
+    the turns it ended without a single flick while it could flick (`ended_idle`)."""
     bots = [ShotBot(name, executor) for name in strengths]
     rng = np.random.default_rng(seed)
     start = s.scores()
     turns, flicks, idle = 0, [0] * len(bots), [0] * len(bots)
+    flicked = False  # in the turn under way
     while not GAME.is_terminal(s) and turns < max_turns:
         if points is not None and sum(s.scores()) - sum(start) >= points:
             break
@@ -529,12 +530,14 @@ def bot_match(s: GlonkState, strengths: Sequence[str], *, seed: int = 0,
         action = sample_chance(GAME, s, rng) if seat == CHANCE else bots[seat](s, rng)
         if isinstance(action, Flick):
             flicks[seat] += 1
-        elif str(action) == "end_turn" and any(isinstance(a, Flick)
-                                               for a in GAME.legal_actions(s)):
+            flicked = True
+        elif str(action) == "end_turn" and not flicked and any(
+                isinstance(a, Flick) for a in GAME.legal_actions(s)):
             idle[seat] += 1
         before = s.turn_player
         s = GAME.apply(s, action).state
-        turns += s.turn_player != before
+        if s.turn_player != before:
+            turns, flicked = turns + 1, False
     scores = list(s.scores())
     if GAME.is_terminal(s):
         winners = list(s.winners)

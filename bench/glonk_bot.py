@@ -4,7 +4,7 @@ often the stronger bot wins.
 From the demo's opening position (scenarios/demo/glonk-demo.flick, where setup ends) bots
 play with fixed seeds:
 - to_score: each strength against itself until POINTS (2) points are scored or MAX_TURNS (12)
-  turns pass; its turns, seconds and the turns a bot ended with a flick still possible;
+  turns pass; its turns, seconds and the turns a bot ended without a flick while it could;
 - versus: the stronger of PAIRS (club-novice) against the weaker over SEEDS (3) games, the
   seats swapped each game, to the end of the game or GAME_TURNS (30) turns (then the score
   decides); the stronger side's wins, losses and ties.

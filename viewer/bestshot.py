@@ -14,6 +14,7 @@ in words (`best_shot_words`); a game without the search says so.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue as queue_module
 import time
 from dataclasses import dataclass
@@ -28,15 +29,23 @@ WINDOW_SEED = 5
 DEFAULT_SKILL = "club"
 
 
-def worker_main(requests, results) -> None:
+def worker_main(requests, results, parent: int | None = None) -> None:
     """In the worker: answer each ("search", job, game, state, skill, budget, samples, seed)
     with ("progress", job, done, planned) as batches finish, then ("done", job, summary,
     step) (the step of the chosen action, so it plays at once), ("none", job) when the player
-    has no move to search, or ("error", job, text). ("stop",) ends the loop."""
+    has no move to search, or ("error", job, text). ("stop",) ends the loop; so does the end
+    of the viewer process `parent` (a viewer that was killed cannot say stop)."""
     from concurrent.futures import ThreadPoolExecutor
 
+    from analysis.executors import silence_stdout
     from analysis.registry import part_for
     from games.registry import get_game
+
+    if parent is not None:
+        from viewer.computer import _follow_parent
+
+        silence_stdout()  # PyBullet's banner is not the terminal's business
+        _follow_parent(parent)
 
     executor = ThreadPoolExecutor(1)  # one batch at a time: each one's count comes back
     while True:
@@ -226,7 +235,8 @@ class BestShotAsk:
             context = multiprocessing.get_context("spawn")  # a fresh interpreter: no GL state
             self.requests, self.results = context.Queue(), context.Queue()
             self.process = context.Process(target=worker_main, name="flickbook-best-shot",
-                                           args=(self.requests, self.results), daemon=True)
+                                           args=(self.requests, self.results, os.getpid()),
+                                           daemon=True)
             self.process.start()
         self.requests.put(message)
 

@@ -952,16 +952,13 @@ class GlonkScene(Scene):
 
     def draw_ghost(self, pid: str, step) -> None:
         """The flicked disc's simulated path, where it rests, and its first contact."""
+        from viewer.glonk.bestshot import path_points
+
         m = step.motion
         if pid not in m.ids:
             return
         i = m.index(pid)
-        n = max(2, min(120, int(m.duration * 40)))
-        pts = []
-        for k in range(n + 1):
-            x, y = m.pose_at(m.duration * k / n)[i][:2]
-            if not pts or math.hypot(x - pts[-1][0], y - pts[-1][1]) > 1e-4:
-                pts.append((float(x), float(y)))
+        pts = path_points(step, pid, samples=120)
         if len(pts) >= 2:
             path = meshes.polyline_mesh("ghost", pts, 0.003, GHOST)
             path.setZ(0.0018)
