@@ -8,8 +8,9 @@ play with fixed seeds:
 - versus: the stronger of PAIRS (club-novice) against the weaker over SEEDS (3) games, the
   seats swapped each game, to the end of the game or GAME_TURNS (30) turns (then the score
   decides); the stronger side's wins, losses and ties.
-Sizes come from the environment (STRENGTHS, PAIRS "club-novice,expert-club", SEEDS), as the
-whole run takes minutes on the 2-core machine. Prints figures, then one JSON line.
+Sizes come from the environment (STRENGTHS, PAIRS "club-novice,expert-club", SEEDS,
+FIRST_SEED), as the whole run takes minutes on the 2-core machine. Prints figures, then one
+JSON line.
 """
 from __future__ import annotations
 
@@ -24,9 +25,10 @@ sys.path[:] = [ROOT] + [p for p in sys.path if os.path.abspath(p or ".") != BENC
 
 from analysis.glonk import bot_match  # noqa: E402
 
-STRENGTHS = os.environ.get("STRENGTHS", "novice,club,expert").split(",")
+STRENGTHS = [s for s in os.environ.get("STRENGTHS", "novice,club,expert").split(",") if s]
 PAIRS = [p.split("-") for p in os.environ.get("PAIRS", "club-novice").split(",") if p]
 SEEDS = int(os.environ.get("SEEDS", "3"))
+FIRST_SEED = int(os.environ.get("FIRST_SEED", "1"))
 POINTS = int(os.environ.get("POINTS", "2"))
 MAX_TURNS = int(os.environ.get("MAX_TURNS", "12"))
 GAME_TURNS = int(os.environ.get("GAME_TURNS", "30"))
@@ -53,7 +55,7 @@ def main() -> None:
     for strong, weak in PAIRS:
         wins = losses = ties = 0
         games = []
-        for seed in range(1, SEEDS + 1):
+        for seed in range(FIRST_SEED, FIRST_SEED + SEEDS):
             seats = [strong, weak] if seed % 2 else [weak, strong]
             t = time.perf_counter()
             r = bot_match(s, seats, seed=seed, max_turns=GAME_TURNS)

@@ -108,8 +108,7 @@ class BestShotAsk:
         self.found = 0  # answers shown (tests wait on these)
         self.played = 0
         self.added = 0
-        self._drawn_for = None
-        self._keep = None
+        self._drawn_for = None  # (scene, shot) last drawn
         ctl.app.taskMgr.add(self._frame, "flickbook-best-shot", sort=27)
 
     # --- the keys -----------------------------------------------------------------------------
@@ -328,10 +327,10 @@ class BestShotAsk:
     def _drawn(self, shot: Shot | None) -> None:
         """Have the scene draw `shot` (None: nothing), once per change."""
         scene = self.ctl.app.scene
-        if self._drawn_for == (id(scene), id(shot)):
+        if self._drawn_for is not None and self._drawn_for[0] is scene \
+                and self._drawn_for[1] is shot:
             return
-        self._drawn_for = (id(scene), id(shot))
-        self._keep = (scene, shot)  # so the ids above stay those objects'
+        self._drawn_for = (scene, shot)
         if shot is None:
             scene.clear_best_shot()
         else:
