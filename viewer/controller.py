@@ -655,11 +655,15 @@ class Controller:
         self.panel.scroll_by(10)
 
     def cmd_undo(self):
+        if self.editor.active:  # setting up: the editor's edits, not the record behind it
+            return self.editor.undo()
         what = self.session.undo() or self.records.undo()  # then back to the record replaced
         self.app.show_node(self.session.node)
         self.say(f"Undone: {what}" if what else "Nothing to undo")
 
     def cmd_redo(self):
+        if self.editor.active:
+            return self.editor.undo(redo=True)
         what = self.session.redo() or self.records.redo()
         self.app.show_node(self.session.node)
         self.say(f"Redone: {what}" if what else "Nothing to redo")
