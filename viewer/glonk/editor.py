@@ -264,8 +264,8 @@ class GlonkEditor(Verifying, WordEntries):
         for i, (text, d) in enumerate((("-", -1), ("+", 1))):
             button(text, spot("players", i), self._players, [d], width=0.07, scale=0.04)
         self.players_label = label("", spot("players")[1] - 0.012, 0.032, x=-0.45)
-        label("> marks who moves; a click on an armada: the next", spot("players")[1] + 0.005,
-              0.022, DIM, x=-0.33, wrap=13)
+        label("> to move; click an armada to change it", spot("players")[1] + 0.005, 0.023,
+              DIM, x=-0.33, wrap=12.5)
         self.seat_rows = []
         for seat in range(MAX_PLAYERS):
             row = {"turn": button("", seat_spot("turn", seat), self._set_turn, [seat],
@@ -293,7 +293,7 @@ class GlonkEditor(Verifying, WordEntries):
                                                SPOTS["goal"][1]),
                     width=0.16, height=0.06, scale=0.026, extraArgs=[kind])
         self.goal_label = panel_label(low, "", SPOTS["goal"][1] - 0.06, 0.026,
-                                      (0.75, 0.95, 0.75, 1), wrap=28)
+                                      (0.75, 0.95, 0.75, 1), wrap=27)
         self._make_entries(low, (("title", "Title", 1), ("description", "Description", 3),
                                  ("goal_text", "Goal in words", 1),
                                  ("hint", "Hint (Enter adds it)", 1)), SPOTS)
