@@ -374,19 +374,17 @@ class GlonkEditorModel(ScenarioWords):
 
     def undo(self) -> str | None:
         """Take back the last edit of the position or goal; what it was, or None."""
-        if not self.undo_list:
-            return None
-        before, words = self.undo_list.pop()
-        self.redo_list.append((self._snapshot(), words))
-        self._restore(before)
-        return words
+        return self._step(self.undo_list, self.redo_list)
 
     def redo(self) -> str | None:
-        if not self.redo_list:
+        return self._step(self.redo_list, self.undo_list)
+
+    def _step(self, source: list, target: list) -> str | None:
+        if not source:
             return None
-        after, words = self.redo_list.pop()
-        self.undo_list.append((self._snapshot(), words))
-        self._restore(after)
+        snap, words = source.pop()
+        target.append((self._snapshot(), words))
+        self._restore(snap)
         return words
 
     # --- the goal ---------------------------------------------------------------------------
