@@ -118,10 +118,11 @@ class Verifying:
 
     def _poll(self, task):
         job = self._job
-        if job is not None and not job.done and self.frame is not None:
-            text = self.verify_words()
-            if self.result_label["text"] != text:
-                self.result_label["text"] = text
+        if job is not None and not job.done:
+            if self.frame is not None:
+                text = self.verify_words()
+                if self.result_label["text"] != text:
+                    self.result_label["text"] = text
         elif job is not None:
             self._job = None
             if job.error is not None:
