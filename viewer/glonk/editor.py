@@ -348,7 +348,12 @@ class GlonkEditor(Verifying, WordEntries):
         msg = m.set_players(m.players + d)
         if msg is None:
             if d > 0:
-                msg = f"{m.seat_name(m.players - 1)} joins (Ctrl+Z takes it back)"
+                armada = m.seats[-1]
+                placed = any(p.armada == armada and p.status == IN_PLAY
+                             for p in m.pieces.values())
+                msg = f"{m.seat_name(m.players - 1)} joins " + (
+                    "(Ctrl+Z takes it back)" if placed else
+                    "with no room on the Galaxy: its ships wait out of play, drag them on")
             else:
                 msg = (f"P{len(before)} {m.armada_name(before[-1])} left with all its discs "
                        f"(Ctrl+Z brings them back)")
