@@ -23,8 +23,8 @@ import numpy as np
 #: Flicks the window explores per aim, and per batch (a batch is what one report adds).
 WINDOW_SAMPLES = 120
 WINDOW_BATCH = 8
-#: Heatmap cells across the Galaxy (3 cm cells on the 1.2 m mat).
-HEAT_BINS = 40
+#: Heatmap cells across the Galaxy (2 cm cells on the 1.2 m mat).
+HEAT_BINS = 60
 #: Candidate aims kept side by side at most.
 MAX_CANDIDATES = 3
 #: The seed of the window's explorations (so a shot shows the same odds every time).
@@ -91,15 +91,15 @@ class HeatCell:
     heat: float
 
 
-def heat_cells(histogram: dict, blur: int = 1, floor: float = 0.04) -> list[HeatCell]:
-    """The squares to light for an explorer report's `end_histogram`: each bin's count spread
-    over its `blur` neighbours (a few samples read as a patch, not as pins), scaled so the
-    hottest is 1; squares under `floor` stay dark."""
+def heat_field(histogram: dict, blur: int = 2):
+    """(x edges, y edges, heat[i, j]) of an explorer report's `end_histogram`: each bin's
+    count spread over its `blur` neighbours (a few samples read as a patch, not as pins),
+    scaled so the hottest bin is 1 (all 0 without samples)."""
     counts = np.asarray(histogram["counts"], dtype=float)
     xe = np.asarray(histogram["x_edges"], dtype=float)
     ye = np.asarray(histogram["y_edges"], dtype=float)
     if counts.size == 0 or counts.sum() <= 0:
-        return []
+        return xe, ye, np.zeros_like(counts)
     smooth = counts.copy()
     if blur > 0:
         k = np.array([math.exp(-(d * d) / (2.0 * (blur * 0.6) ** 2))
@@ -108,21 +108,35 @@ def heat_cells(histogram: dict, blur: int = 1, floor: float = 0.04) -> list[Heat
         pad = np.pad(counts, blur)
         rows = sum(k[d] * pad[d:d + counts.shape[0], :] for d in range(len(k)))
         smooth = sum(k[d] * rows[:, d:d + counts.shape[1]] for d in range(len(k)))
-    top = smooth.max()
-    out = []
-    for i, j in zip(*np.nonzero(smooth >= floor * top)):
-        out.append(HeatCell(float(xe[i]), float(ye[j]), float(xe[i + 1]), float(ye[j + 1]),
-                            float(smooth[i, j] / top)))
-    return out
+    return xe, ye, smooth / smooth.max()
+
+
+def heat_cells(histogram: dict, blur: int = 2, floor: float = 0.04) -> list[HeatCell]:
+    """The squares to light (`heat_field`'s bins at `floor` or hotter)."""
+    xe, ye, heat = heat_field(histogram, blur)
+    return [HeatCell(float(xe[i]), float(ye[j]), float(xe[i + 1]), float(ye[j + 1]),
+                     float(heat[i, j])) for i, j in zip(*np.nonzero(heat >= floor))
+            if heat[i, j] > 0]
+
+
+def corner_heat(heat: np.ndarray) -> np.ndarray:
+    """Heat at the bins' corners (the mean of the up to four bins around each), so the map
+    is drawn with smooth shading across the squares instead of as blocks."""
+    pad = np.pad(heat, 1)
+    return (pad[:-1, :-1] + pad[1:, :-1] + pad[:-1, 1:] + pad[1:, 1:]) / 4.0
 
 
 #: Heat colour ramp: cool and faint where few discs end, hot and solid where most do.
-RAMP = ((0.0, (0.35, 0.10, 0.65, 0.30)), (0.35, (0.85, 0.20, 0.45, 0.55)),
-        (0.7, (1.0, 0.55, 0.10, 0.75)), (1.0, (1.0, 0.95, 0.45, 0.90)))
+RAMP = ((0.0, (0.45, 0.12, 0.75, 0.45)), (0.35, (0.92, 0.22, 0.45, 0.68)),
+        (0.7, (1.0, 0.55, 0.10, 0.84)), (1.0, (1.0, 0.95, 0.45, 0.94)))
 
 
 def heat_colour(heat: float) -> tuple[float, float, float, float]:
+    """The ramp's colour at `heat`; fully clear at 0 (so shading fades out at the edge)."""
     heat = min(max(heat, 0.0), 1.0)
+    if heat < RAMP[0][0] + 0.04:
+        r, g, b, a = RAMP[0][1]
+        return (r, g, b, a * heat / 0.04)
     for (t0, c0), (t1, c1) in zip(RAMP[:-1], RAMP[1:]):
         if heat <= t1:
             f = (heat - t0) / (t1 - t0)
