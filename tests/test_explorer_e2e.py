@@ -13,7 +13,7 @@ import json
 import math
 from argparse import Namespace
 
-from test_e2e_viewer import Mirror, pytestmark  # noqa: F401
+from test_e2e_viewer import H, W, Mirror, pytestmark  # noqa: F401
 from xvfb.desk import ROOT, Desk
 
 DEMO = ROOT / "scenarios" / "demo" / "glonk-demo.flick"
@@ -33,6 +33,15 @@ def _pull(mirror, piece, metres, turn_deg=0.0, steps=6):
     assert d > metres
     return [start] + [(start[0] + (end[0] - start[0]) * k / steps,
                        start[1] + (end[1] - start[1]) * k / steps) for k in range(1, steps + 1)]
+
+
+def _skill_button(name):
+    """The pixel of a skill button in the right panel (1280x720 window: 360 px a unit)."""
+    from analysis.skill import SKILLS
+    from viewer.glonk.explorer_view import BOX_TOP, SKILL_STEP, SKILL_X0, SKILL_Z
+
+    bx = SKILL_X0 + SKILL_STEP * list(SKILLS).index(name)
+    return W + bx * H / 2, -(BOX_TOP + SKILL_Z + 0.006) * H / 2
 
 
 def test_heatmap_fills_while_aiming_and_candidates_are_kept_and_replayed(tmp_path):
@@ -100,6 +109,14 @@ def test_heatmap_fills_while_aiming_and_candidates_are_kept_and_replayed(tmp_pat
         assert explorer(p)["candidates"] == [] and p["message"] == "Cleared 2 candidate aims"
         settings = json.loads((home / "settings.json").read_text())["glonk"]
         assert settings["explorer"] is True and settings["explorer_skill"] == "novice"
+        # the skill buttons in the panel: "expert" explores the flick at the cursor again
+        p = desk.click(*_skill_button("expert"))
+        p = desk.wait(lambda p: explorer(p)["skill"] == "expert"
+                      and (explorer(p)["label"] or "").startswith("expert: "), 120,
+                      "the flick explored at expert skill")
+        assert p["message"] == "Shot explorer: expert skill"
+        settings = json.loads((home / "settings.json").read_text())["glonk"]
+        assert settings["explorer_skill"] == "expert"
     except BaseException:
         desk.screenshot()
         raise

@@ -51,25 +51,33 @@ def child(tmp: Path) -> None:
     ex.box.dock(ctl.panel)
     ex.on = True
     state = session.node.state
-    piece = state.piece("G2")
-    angle, speed = -20.0, 1.45
-    scene.select(state, piece.id)
-    a = math.radians(angle)
     from viewer.glonk import aim as AIM
 
+    # two candidates kept first: their numbered paths and their odds in the panel
+    for text in ("flick G2 a=350.00 v=1.600 s=0.00", "flick G3 a=345.00 v=2.000 s=0.00"):
+        f = scene.game.parse_action(state, text)
+        cand, _ = ex.candidates.keep(state, f)
+        cand.report = explore(state, f, ex.skill, samples=16, seed=11, bins=HEAT_BINS,
+                              batch_size=WINDOW_BATCH)
+        cand.step = scene.game.apply(state, f)
+    # then a third aim, explored: the heatmap and the odds beside it
+    piece = state.piece("G1")
+    angle, speed = 0.0, 2.0
+    scene.select(state, piece.id)
+    a = math.radians(angle)
     pull = AIM.speed_to_pull(speed)
     aim = scene.drag_update(state, Pick(point=(piece.x - math.cos(a) * pull,
                                                piece.y - math.sin(a) * pull, 0.0)))
     flick = scene.intended_flick(aim)
     step = scene.game.apply(state, flick)
     scene.draw_ghost(flick.piece, step)
-    scene.ghost_line = "Path: the ghost path of the aim"
-    report = explore(state, flick, ex.skill, samples=48, seed=11, bins=HEAT_BINS,
+    report = explore(state, flick, ex.skill, samples=40, seed=11, bins=HEAT_BINS,
                      batch_size=WINDOW_BATCH)
-    ex.samples = 48
+    ex.samples = 40
     ex.subject, ex.job = (state, flick), 1
     ex._heard(("report", 1, report, True))
     ex._draw_heat()
+    ex._draw_candidates()
     ex.box.refresh()
     app.render_frames(2)
     ex._place_label()
@@ -77,40 +85,34 @@ def child(tmp: Path) -> None:
     img = app.capture().astype(float)
     if os.environ.get("EXPLORER_PNG"):
         app.save_png(f"{os.environ['EXPLORER_PNG']}-aim.png")
-    # the hottest square is lit on the mat: warmer (more red than blue) than the mat was
+    # the hottest square is lit on the mat: warmer (more red than blue) than the mat there
     cells = heat_cells(report["end_histogram"])
-    hot = max(cells, key=lambda c: c.heat)
-    centre = ((hot.x0 + hot.x1) / 2, (hot.y0 + hot.y1) / 2)
-    occupied = any(math.hypot(q.x - centre[0], q.y - centre[1]) < q.radius + 0.01
-                   for q in state.in_play())
-    if not occupied:
-        lit = _mean(img, app.project((*centre, 0.0)))
-        assert lit[0] > lit[2], ("the heat is not drawn", lit)
-    assert ex.label.getText().startswith("club: 48 flicks\n")
+    free = [c for c in cells if not any(
+        math.hypot(q.x - (c.x0 + c.x1) / 2, q.y - (c.y0 + c.y1) / 2) < q.radius + 0.012
+        for q in state.in_play())]
+    hot = max(free, key=lambda c: c.heat)
+    assert hot.heat > 0.3
+    lit = _mean(img, app.project(((hot.x0 + hot.x1) / 2, (hot.y0 + hot.y1) / 2, 0.0)), 1)
+    assert lit[0] > lit[2], ("the heat is not drawn", lit)
+    assert ex.label.getText().startswith("club: 40 flicks\n")
     assert "expected" in ex.box.odds["text"]
+    assert [label["text"][:1] for label in ex.box.lines[:2]] == ["1", "2"]
     lo, hi = ex.label.getTightBounds(app.aspect2d)
     right_edge = (hi.x / app.getAspectRatio() + 1) / 2 * 1280
     assert right_edge < 1280 - 0.80 * 400, "the odds stay clear of the panel"
 
-    # two candidates, their paths, and a frame of their replay on the one clock
-    second = scene.game.parse_action(state, "flick G2 a=4.45 v=1.164 s=0.00")
-    for f in (flick, second):
-        cand, _ = ex.candidates.keep(state, f)
-        cand.report = explore(state, f, ex.skill, samples=16, seed=11, bins=HEAT_BINS,
-                              batch_size=WINDOW_BATCH)
-        cand.step = scene.game.apply(state, f)
+    # the aim goes; A replays the candidates together on the one clock
     scene.clear_aim()
     ex.subject = None
     ex.report = None
     ex._draw_heat()
-    ex._draw_candidates()
     ex._place_label()
     ex.box.refresh()
-    assert [label["text"][:1] for label in ex.box.lines[:2]] == ["1", "2"]
     said = ex.replay()
     assert said.startswith("Replaying 2 candidate paths together"), said
-    app.clock.tick(0.6)
+    app.clock.tick(0.4)  # 0.2 s into the flicks at half speed
     assert ex._replaying() and len(ex._replay_discs) == 2
+    app.clock.playback.playing = False  # held there while it is drawn (frames take long here)
     app.render_frames(2)
     if os.environ.get("EXPLORER_PNG"):
         app.save_png(f"{os.environ['EXPLORER_PNG']}-candidates.png")
@@ -119,13 +121,18 @@ def child(tmp: Path) -> None:
         p = disc.getPos(app.render)
         seen = _mean(img2, app.project((p.x, p.y, p.z)), 2)
         assert np.abs(seen - np.array(ex_colour(slot)) * 255).sum() < 300, (slot, seen)
+    rest = ex.candidates.by_slot()[0]
+    moving = ex._replay_discs[1].getPos(app.render)
+    end = rest.step.state.piece(rest.flick.piece)
+    assert math.hypot(moving.x - end.x, moving.y - end.y) > 0.02, "caught on its way"
+    app.clock.playback.playing = True
     while ex._replaying():
         app.clock.tick(0.1)
     app.render_frames(1)
     ex.frame(ctl)
     assert not ex._replay_discs, "the replay's discs go when it ends"
     ex.destroy()
-    print("explorer pictures checked")
+    print("explorer pictures checked", flush=True)
 
 
 def ex_colour(slot):

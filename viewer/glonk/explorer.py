@@ -55,14 +55,21 @@ def outcome_shares(report: dict) -> dict[str, float]:
     return {"standard": report["p_standard"], "hyper": hyper, "lost": lost}
 
 
-def odds_words(report: dict) -> str:
+def odds_words(report: dict, extras: bool = True) -> str:
     """"standard 62 %, hyper 30 %, lost 8 %, expected +0.7": the outcome odds and the
-    expected value in points (analysis.glonk's value), then what else happens often."""
+    expected value in points (analysis.glonk's value), then (`extras`) what else happens."""
     shares = outcome_shares(report)
     names = [k for k, v in shares.items() if v > 0] or ["standard"]
     pct = dict(zip(names, percentages([shares[k] for k in names])))
     parts = [f"{k} {pct[k]} %" for k in names]
-    parts.append(f"expected {report['expected_value']:+.1f}")
+    expected = round(report["expected_value"], 1) or 0.0  # never "-0.0"
+    parts.append(f"expected {expected:+.1f}")
+    more = extra_words(report) if extras else ""
+    return ", ".join(parts) + (f" ({more})" if more else "")
+
+
+def extra_words(report: dict) -> str:
+    """"atomises an enemy 12 %, may board 5 %": the chances of the better things, if any."""
     extra = []
     atomise = report["outcomes"]["atomise_enemy"]
     if atomise > 0:
@@ -70,7 +77,7 @@ def odds_words(report: dict) -> str:
     board = report["outcomes"]["board_after"]
     if board > 0:
         extra.append(f"may board {round(board * 100)} %")
-    return ", ".join(parts) + (f" ({', '.join(extra)})" if extra else "")
+    return ", ".join(extra)
 
 
 def progress_words(report: dict, samples: int, skill: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import OrderedDict
 import multiprocessing
 import queue as queue_module
 import threading
@@ -27,7 +28,8 @@ from games.glonk.actions import Flick
 from viewer import geometry
 from viewer.glonk import meshes
 from viewer.glonk.explorer import (Candidates, WINDOW_SAMPLES, WINDOW_SEED, corner_heat,
-                                   heat_cells, heat_colour, heat_field, odds_words,
+                                   extra_words, heat_cells, heat_colour, heat_field,
+                                   odds_words,
                                    progress_words, worker_main)
 
 #: The aim must rest this long (s) before it is explored (a moving pull costs nothing).
@@ -41,6 +43,8 @@ HEAT_BIN = "flickbook-explorer-heat"
 HEAT_Z = 0.0011
 #: The box at the bottom of the right panel (aspect2d units from the window's top right).
 BOX_TOP = -1.635
+#: The skill buttons: the first one's centre (x, from the right edge) and the step between.
+SKILL_X0, SKILL_STEP, SKILL_Z = -0.37, 0.12, -0.03
 PANEL_W = 0.80
 TEXT = (0.93, 0.93, 0.90, 1)
 DIM = (0.62, 0.63, 0.66, 1)
@@ -122,6 +126,8 @@ class ShotExplorer:
         self.report: dict | None = None
         self.error: str | None = None
         self.candidates = Candidates()
+        self._jobs: dict[int, tuple] = {}  # job -> (state, flick text, skill)
+        self._finished: OrderedDict = OrderedDict()  # (id(state), flick, skill) -> state, job, report
         self._cand_key = None
         self._replay = None  # the one clock's playback while candidates replay
         self._replay_discs: dict[int, object] = {}
@@ -182,7 +188,7 @@ class ShotExplorer:
         cand, said = self.candidates.keep(drag.state, flick)
         for slot, old in before.items():
             if old not in self.candidates.items and old.job is not None:
-                self.worker.send("drop", old.job)
+                self._drop(old.job)
         if cand.job is None:
             if _same(self.subject, (drag.state, flick)) and self.job is not None:
                 cand.job = self.job
@@ -203,20 +209,38 @@ class ShotExplorer:
         gone = self.candidates.clear()
         for c in gone:
             if c.job is not None and c.job != self.job:
-                self.worker.send("drop", c.job)
+                self._drop(c.job)
         self._stop_replay()
         self._cand_key = None
         self.box.refresh()
         return f"Cleared {len(gone)} candidate aim{'s' if len(gone) != 1 else ''}" if gone \
             else "No candidate aims to clear (A keeps the aim while you pull back)"
 
+    def _drop(self, job: int) -> None:
+        self._jobs.pop(job, None)
+        self.worker.send("drop", job)
+
+    @staticmethod
+    def _key(state, flick, skill) -> tuple:
+        return (id(state), str(flick), skill)
+
+    def _send(self, state, flick, keep: bool) -> int:
+        """Ask the worker to explore `flick` in `state` at the chosen skill; the job's id."""
+        job = next(self._ids)
+        self._jobs[job] = (state, str(flick), self.skill)
+        self.worker.send("explore", job, state, flick, self.skill, self.samples, WINDOW_SEED,
+                         keep)
+        return job
+
     def _explore_candidate(self, cand) -> None:
         if cand.job is not None and cand.job != self.job:
-            self.worker.send("drop", cand.job)
-        cand.job = next(self._ids)
+            self._drop(cand.job)
+        done = self._finished.get(self._key(self.candidates.state, cand.flick, self.skill))
+        if done is not None:
+            cand.job, cand.report = done[1], done[2]
+            return
         cand.report = None
-        self.worker.send("explore", cand.job, self.candidates.state, cand.flick, self.skill,
-                         self.samples, WINDOW_SEED, True)
+        cand.job = self._send(self.candidates.state, cand.flick, keep=True)
 
     def _simulate(self, cand, state) -> None:
         game = self.scene.game
@@ -267,7 +291,7 @@ class ShotExplorer:
             if disc is None:
                 p = self.candidates.state.piece(c.flick.piece)
                 r, g, b, _ = SLOT_COLOURS[c.slot]
-                disc = geometry.disc(f"candidate-{c.slot}", p.radius, 40, (r, g, b, 0.55))
+                disc = geometry.disc(f"candidate-{c.slot}", p.radius, 40, (r, g, b, 0.7))
                 ring = meshes.ring_mesh("edge", p.radius - 0.003, 0.003, (r, g, b, 1.0))
                 ring.setZ(0.0003)
                 ring.reparentTo(disc)
@@ -310,7 +334,7 @@ class ShotExplorer:
         if _same(subject, self.subject):
             return
         if self.job is not None and self.candidates.for_job(self.job) is None:
-            self.worker.send("drop", self.job)
+            self._drop(self.job)
         self.subject = subject
         self.subject_at = globalClock.getRealTime()
         self.job = None
@@ -328,14 +352,15 @@ class ShotExplorer:
         if self.subject is not None and self.job is None and now - self.subject_at >= SETTLE:
             kept = next((c for c in self.candidates.items if self.subject[0] is
                          self.candidates.state and str(c.flick) == str(self.subject[1])), None)
+            done = self._finished.get(self._key(*self.subject, self.skill))
             if kept is not None and kept.job is not None:  # explored already: show that one
                 self.job, self.report = kept.job, kept.report
                 self._draw_heat()
+            elif done is not None:  # explored a moment ago (e.g. before an aim was cancelled)
+                self.job, self.report = done[1], done[2]
+                self._draw_heat()
             else:
-                self.job = next(self._ids)
-                state, flick = self.subject
-                self.worker.send("explore", self.job, state, flick, self.skill, self.samples,
-                                 WINDOW_SEED, False)
+                self.job = self._send(*self.subject, keep=False)
         changed = False
         for message in self.worker.poll():
             changed |= self._heard(message)
@@ -355,7 +380,12 @@ class ShotExplorer:
                 self.error = message[2]
                 return True
             return False
-        _, _, report, _finished = message
+        _, _, report, finished = message
+        if finished and job in self._jobs:
+            state, flick, skill = self._jobs.pop(job)
+            self._finished[(id(state), flick, skill)] = (state, job, report)  # keeps the state
+            while len(self._finished) > 16:
+                self._finished.popitem(last=False)
         if cand is not None:
             cand.report = report
         if job == self.job:
@@ -413,8 +443,9 @@ class ShotExplorer:
         panel would cover it)."""
         text = None
         if self.report is not None and self.subject is not None:
+            more = extra_words(self.report)
             text = (progress_words(self.report, self.samples, self.skill) + "\n"
-                    + odds_words(self.report))
+                    + odds_words(self.report, extras=False) + (f"\n{more}" if more else ""))
         key = (text, self._heat_box, self.app.orbit.view)
         if key == self._label_key:
             return
@@ -537,20 +568,20 @@ class ExplorerBox:
                                  frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                                  pos=(x, 0, -0.03))
         self.skill_buttons = {}
-        bx = -0.37
+        bx = SKILL_X0
         for name in SKILLS:
             self.skill_buttons[name] = DirectButton(
                 parent=self.frame, text=name, text_scale=0.029, relief=DGG.FLAT,
-                frameSize=(-0.056, 0.056, -0.022, 0.034), pos=(bx, 0, -0.03),
+                frameSize=(-0.056, 0.056, -0.022, 0.034), pos=(bx, 0, SKILL_Z),
                 text_fg=TEXT, pressEffect=1, command=explorer.choose_skill, extraArgs=[name])
-            bx += 0.12
+            bx += SKILL_STEP
         self.odds = DirectLabel(parent=self.frame, text="", text_scale=0.03, text_fg=TEXT,
                                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                                 text_wordwrap=(PANEL_W - 0.07) / 0.03, pos=(x, 0, -0.09))
-        self.lines = [DirectLabel(parent=self.frame, text="", text_scale=0.03,
+        self.lines = [DirectLabel(parent=self.frame, text="", text_scale=0.028,
                                   text_fg=SLOT_COLOURS[s], frameColor=(0, 0, 0, 0),
-                                  text_align=TextNode.ALeft, text_wordwrap=(PANEL_W - 0.07) / 0.03,
-                                  pos=(x, 0, -0.175 - 0.042 * (s - 1)))
+                                  text_align=TextNode.ALeft,
+                                  text_wordwrap=(PANEL_W - 0.07) / 0.028, pos=(x, 0, -0.175))
                       for s in (1, 2, 3)]
         self.hint = DirectLabel(parent=self.frame, text="", text_scale=0.027, text_fg=DIM,
                                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
@@ -573,9 +604,9 @@ class ExplorerBox:
                 rows.append(f"{c.slot}  {c.flick.piece} {c.flick.angle:.0f} deg "
                             f"{c.flick.speed:.2f} m/s: exploring...")
             else:
-                rows.append(f"{c.slot}  {odds_words(c.report)}"
-                            + ("" if c.report["samples"] >= e.samples
-                               else f" ({c.report['samples']})"))
+                count = ("" if c.report["samples"] >= e.samples
+                         else f" ({c.report['samples']} of {e.samples})")
+                rows.append(f"{c.slot}  {odds_words(c.report)}{count}")
         if e.on:
             odds = e.odds_line() or ("Aim a flick, or step to one, to explore it"
                                      if e.subject is None else "Exploring...")
@@ -596,7 +627,19 @@ class ExplorerBox:
             label["text"] = row
         self.hint["text"] = ("While aiming: A keeps the aim (up to 3)" if not rows else
                              "A replays the candidates, Shift+A clears them")
-        self.hint.setZ(-0.175 - 0.042 * len(rows))
+        y = self._below(self.odds, -0.09)  # each line under the one before, wrapped or not
+        for label in self.lines[:len(rows)]:
+            label.setZ(y)
+            y = self._below(label, y)
+        self.hint.setZ(y)
+
+    @staticmethod
+    def _below(label, z: float) -> float:
+        """Where the next line goes under `label` (set at `z`)."""
+        if not label["text"]:
+            return z
+        left, right, bottom, top = label.getBounds()
+        return z + bottom - 0.028
 
     def destroy(self) -> None:
         self.frame.destroy()
