@@ -1117,4 +1117,7 @@ def _key_name(event: str) -> str:
              "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
              "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
              "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn"}
+    mod, _, key = event.rpartition("-")
+    if event not in names and len(key) == 1 and mod in ("shift", "control"):
+        return {"shift": "Shift+", "control": "Ctrl+"}[mod] + key.upper()
     return names.get(event, event.upper() if len(event) == 1 else event)

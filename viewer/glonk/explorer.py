@@ -271,7 +271,12 @@ def explorer_loop(requests, results, parent_alive=lambda: True) -> None:
         if not todo:
             continue
         job = next((j for j in todo if j.id == live), todo[0])  # the live aim first
-        job.done.append(flick_batch(job.tasks[len(job.done)])[0])
+        try:
+            job.done.append(flick_batch(job.tasks[len(job.done)])[0])
+        except Exception as exc:  # noqa: BLE001 - one bad position must not stop the worker
+            results.put(("error", job.id, f"{type(exc).__name__}: {exc}"))
+            jobs.pop(job.id, None)
+            continue
         out = report(merge(job.done))
         out.update({"action": job.action, "skill": job.skill})
         finished = len(job.done) == len(job.tasks)

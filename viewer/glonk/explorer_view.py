@@ -71,6 +71,8 @@ class ExplorerWorker:
         self.results = None
 
     def send(self, *message) -> None:
+        """Post `message` to the worker, starting it first if need be (OSError when the
+        system refuses a process)."""
         if self.process is None or not self.process.is_alive():
             context = multiprocessing.get_context("spawn")
             self.requests, self.results = context.Queue(), context.Queue()
@@ -78,6 +80,12 @@ class ExplorerWorker:
                                            args=(self.requests, self.results), daemon=True)
             self.process.start()
         self.requests.put(message)
+
+    @property
+    def died(self) -> bool:
+        """The worker was started and has ended (nothing it was asked will come back)."""
+        return self.process is not None and not self.process.is_alive() and (
+            self.results is None or self.results.empty())
 
     def poll(self) -> list:
         out = []
@@ -193,7 +201,7 @@ class ShotExplorer:
             if _same(self.subject, (drag.state, flick)) and self.job is not None:
                 cand.job = self.job
                 cand.report = self.report
-                self.worker.send("keep", self.job)
+                self._post("keep", self.job)
             else:
                 self._explore_candidate(cand)
         ghost = self.scene.ghost.take() if self.scene.ghost is not None else None
@@ -218,18 +226,31 @@ class ShotExplorer:
 
     def _drop(self, job: int) -> None:
         self._jobs.pop(job, None)
-        self.worker.send("drop", job)
+        self._post("drop", job)
+
+    def _post(self, *message) -> None:
+        """Tell a running worker something (a worker that is gone has nothing to forget)."""
+        if self.worker.process is not None and self.worker.process.is_alive():
+            try:
+                self.worker.send(*message)
+            except (OSError, ValueError):
+                pass
 
     @staticmethod
     def _key(state, flick, skill) -> tuple:
         return (id(state), str(flick), skill)
 
-    def _send(self, state, flick, keep: bool) -> int:
-        """Ask the worker to explore `flick` in `state` at the chosen skill; the job's id."""
+    def _send(self, state, flick, keep: bool) -> int | None:
+        """Ask the worker to explore `flick` in `state` at the chosen skill; the job's id
+        (None, with the reason in `error`, when no worker process can be started)."""
         job = next(self._ids)
+        try:
+            self.worker.send("explore", job, state, flick, self.skill, self.samples,
+                             WINDOW_SEED, keep)
+        except (OSError, ValueError) as exc:
+            self.error = f"no worker process ({exc})"
+            return None
         self._jobs[job] = (state, str(flick), self.skill)
-        self.worker.send("explore", job, state, flick, self.skill, self.samples, WINDOW_SEED,
-                         keep)
         return job
 
     def _explore_candidate(self, cand) -> None:
@@ -359,11 +380,18 @@ class ShotExplorer:
             elif done is not None:  # explored a moment ago (e.g. before an aim was cancelled)
                 self.job, self.report = done[1], done[2]
                 self._draw_heat()
-            else:
+            elif self.error is None:
                 self.job = self._send(*self.subject, keep=False)
         changed = False
         for message in self.worker.poll():
             changed |= self._heard(message)
+        if self.worker.died:  # e.g. killed: say so; a new aim starts another worker
+            self.worker.process = None
+            self._jobs.clear()
+            if self.job is not None and (self.report is None
+                                         or self.report["samples"] < self.samples):
+                self.error = "the worker process stopped (aim again to start it again)"
+                changed = True
         if changed:
             self._draw_heat()
             self.box.refresh()
