@@ -127,8 +127,8 @@ def _run(requests, finishing):
 def test_the_worker_reports_every_batch_and_ends_with_explores_own_bytes():
     got = _run([("explore", 1, duel(), GENTLE, "club", 20, 5, False)], {1})
     reports = [g for g in got if g[0] == "report"]
-    assert [r[2]["samples"] for r in reports] == [8, 16, 20]
-    assert [r[3] for r in reports] == [False, False, True]
+    assert [r[2]["samples"] for r in reports] == list(range(WINDOW_BATCH, 20, WINDOW_BATCH)) + [20]
+    assert [r[3] for r in reports] == [False] * (len(reports) - 1) + [True]
     want = explore(duel(), GENTLE, "club", samples=20, seed=5, batch_size=WINDOW_BATCH,
                    bins=HEAT_BINS)
     last = reports[-1][2]
@@ -144,7 +144,8 @@ def test_a_new_aim_replaces_the_live_one_but_a_kept_one_carries_on():
     got = _run([("explore", 1, duel(), GENTLE, "club", 16, 5, False), ("keep", 1),
                 ("explore", 2, duel(), INTO_THE_HOLE, "novice", 16, 5, False)], {1, 2})
     order = [g[1] for g in got]
-    assert order[:2] == [2, 2] and order.count(1) == 2, "the live aim first, the kept one after"
+    per_job = -(-16 // WINDOW_BATCH)
+    assert order == [2] * per_job + [1] * per_job, "the live aim first, the kept one after"
 
 
 def test_an_illegal_aim_comes_back_as_the_rule():

@@ -22,7 +22,7 @@ import numpy as np
 
 #: Flicks the window explores per aim, and per batch (a batch is what one report adds).
 WINDOW_SAMPLES = 120
-WINDOW_BATCH = 8
+WINDOW_BATCH = 5
 #: Heatmap cells across the Galaxy (2 cm cells on the 1.2 m mat).
 HEAT_BINS = 60
 #: Candidate aims kept side by side at most.
