@@ -18,6 +18,8 @@ import multiprocessing
 import queue as queue_module
 import threading
 
+import numpy as np
+
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from direct.gui.OnscreenText import OnscreenText
@@ -443,8 +445,10 @@ class ShotExplorer:
                                             heat_colour(float(corner[i, j])))
                 return colour[i, j]
 
-            for i in range(field.shape[0]):
-                for j in range(field.shape[1]):
+            lit = np.argwhere(corner >= 0.01)  # only the part of the grid with heat on it
+            (i0, j0), (i1, j1) = lit.min(axis=0), lit.max(axis=0)
+            for i in range(max(i0 - 1, 0), min(i1 + 1, field.shape[0])):
+                for j in range(max(j0 - 1, 0), min(j1 + 1, field.shape[1])):
                     if max(corner[i, j], corner[i + 1, j], corner[i, j + 1],
                            corner[i + 1, j + 1]) < 0.01:
                         continue
