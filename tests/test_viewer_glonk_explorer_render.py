@@ -19,8 +19,9 @@ def test_the_heatmap_odds_and_candidates_are_drawn(tmp_path):
     env = dict(os.environ, FLICKBOOK_HOME=str(tmp_path / "home"))
     result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    assert "explorer pictures checked" in result.stdout
+    said = f"exit {result.returncode}: " + result.stdout[-3000:] + result.stderr[-3000:]
+    assert result.returncode == 0, said
+    assert "explorer pictures checked" in result.stdout, said
 
 
 def _mean(img, px, r=3):
@@ -44,6 +45,7 @@ def child(tmp: Path) -> None:
     session = Session(load_record(DEMO))
     session.go_to(session.record.root.end())
     app = ViewerApp(session, offscreen=True, size=(1280, 800), interactive=True)
+    print("offscreen app made", file=sys.stderr, flush=True)
     app.set_view(app.preset("top"))
     ctl = app.controller
     scene = app.scene
@@ -101,6 +103,7 @@ def child(tmp: Path) -> None:
     right_edge = (hi.x / app.getAspectRatio() + 1) / 2 * 1280
     assert right_edge < 1280 - 0.80 * 400, "the odds stay clear of the panel"
 
+    print("heatmap checked", file=sys.stderr, flush=True)
     # the aim goes; A replays the candidates together on the one clock
     scene.clear_aim()
     ex.subject = None
