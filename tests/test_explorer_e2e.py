@@ -4,7 +4,7 @@ On the Glonk demo record, X turns the explorer on and the flick at the cursor is
 (the heatmap fills in and the odds appear beside it); pulling back a disc explores the aim
 instead, its sample count growing report by report; A keeps the aim as a candidate, a second
 pull and A keep another; after Esc, A replays both candidates' ghost paths together on the
-one clock, and Shift+A clears them. The skill chosen in the panel is remembered. Every wait
+one clock, a click on a candidate's line in the panel plays it, and Shift+A clears them. The skill chosen in the panel is remembered. Every wait
 is on the probe, never a fixed sleep; the sample counts are small (two cores, many tests).
 """
 from __future__ import annotations
@@ -103,8 +103,18 @@ def test_heatmap_fills_while_aiming_and_candidates_are_kept_and_replayed(tmp_pat
         p = desk.key("a")
         assert p["message"].startswith("Replaying 2 candidate paths together")
         desk.wait(lambda p: explorer(p)["replaying"] and p["clock_running"], 20, "the replay")
-        desk.wait(lambda p: not explorer(p)["replaying"] and not p["clock_running"], 60,
-                  "the replay to end")
+        p = desk.wait(lambda p: not explorer(p)["replaying"] and not p["clock_running"], 60,
+                      "the replay to end")
+        # a click on candidate 1's line in the panel plays that aim, exactly as it was kept
+        nodes = p["nodes"]
+        desk.click(*explorer(p)["candidates"][0]["at"])
+        p = desk.wait(lambda p: p["nodes"] == nodes + 1 and p["node_action"] == aim_one
+                      and not p["clock_running"] and not p["pending"], 60, "candidate 1 played")
+        desk.wait(lambda p: explorer(p)["subject"] == aim_one and explorer(p)["samples"], 60,
+                  "the played flick's odds (explored already: at once)")
+        desk.key("Left")  # back where the candidates were aimed: they are still there
+        p = desk.settled()
+        assert len(explorer(p)["candidates"]) == 2
         p = desk.key("shift+a")
         assert explorer(p)["candidates"] == [] and p["message"] == "Cleared 2 candidate aims"
         settings = json.loads((home / "settings.json").read_text())["glonk"]

@@ -215,6 +215,18 @@ class ShotExplorer:
         self.box.refresh()
         return said + ": A again to keep another, Esc to stop aiming, then A replays them"
 
+    def play_candidate(self, slot: int) -> None:
+        """A click on a candidate's line in the panel: play that aim (exactly as kept)."""
+        ctl = self.app.controller
+        cand = next((c for c in self.candidates.items if c.slot == slot), None)
+        if ctl is None or cand is None:
+            return
+        if ctl.session.node.state is not self.candidates.state:
+            ctl.say("The candidate aims belong to another position: go back to it to play one")
+            return
+        self._stop_replay()
+        ctl.play_action(cand.flick, step=cand.step)
+
     def clear(self) -> str:
         gone = self.candidates.clear()
         for c in gone:
@@ -575,7 +587,7 @@ class ShotExplorer:
                 "candidates": [{"slot": c.slot, "flick": str(c.flick),
                                 "samples": None if c.report is None else c.report["samples"],
                                 "odds": None if c.report is None else odds_words(c.report),
-                                "path": c.step is not None}
+                                "path": c.step is not None, "at": self.box.pixel_of(c.slot)}
                                for c in self.candidates.by_slot()]}
 
     def destroy(self) -> None:
@@ -610,10 +622,12 @@ class ExplorerBox:
         self.odds = DirectLabel(parent=self.frame, text="", text_scale=0.03, text_fg=TEXT,
                                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                                 text_wordwrap=(PANEL_W - 0.07) / 0.03, pos=(x, 0, -0.09))
-        self.lines = [DirectLabel(parent=self.frame, text="", text_scale=0.028,
-                                  text_fg=SLOT_COLOURS[s], frameColor=(0, 0, 0, 0),
-                                  text_align=TextNode.ALeft,
-                                  text_wordwrap=(PANEL_W - 0.07) / 0.028, pos=(x, 0, -0.175))
+        self.lines = [DirectButton(parent=self.frame, text="", text_scale=0.028,
+                                   text_fg=SLOT_COLOURS[s], relief=DGG.FLAT, pressEffect=0,
+                                   frameColor=((0, 0, 0, 0), BTN_HOT, BTN_HOT, (0, 0, 0, 0)),
+                                   text_align=TextNode.ALeft, pad=(0.004, 0.004),
+                                   text_wordwrap=(PANEL_W - 0.08) / 0.028, pos=(x, 0, -0.175),
+                                   command=explorer.play_candidate, extraArgs=[s])
                       for s in (1, 2, 3)]
         self.hint = DirectLabel(parent=self.frame, text="", text_scale=0.027, text_fg=DIM,
                                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
@@ -655,15 +669,28 @@ class ExplorerBox:
             colour = CHOSEN if name == e.skill else BTN
             b["frameColor"] = (colour, BTN_HOT, BTN_HOT, colour)
         self.odds["text"] = odds
-        for label, row in itertools.zip_longest(self.lines, rows, fillvalue=""):
-            label["text"] = row
+        for button, row in itertools.zip_longest(self.lines, rows, fillvalue=""):
+            button["text"] = row
+            button.resetFrameSize()
+            button.show() if row else button.hide()
         self.hint["text"] = ("While aiming: A keeps the aim (up to 3)" if not rows else
-                             "A replays the candidates, Shift+A clears them")
+                             "Click one to play it; A replays them, Shift+A clears them")
         y = self._below(self.odds, -0.09)  # each line under the one before, wrapped or not
         for label in self.lines[:len(rows)]:
             label.setZ(y)
             y = self._below(label, y)
         self.hint.setZ(y)
+
+    def pixel_of(self, slot: int):
+        """Where candidate `slot`'s line is in the window (pixels from the top left)."""
+        from panda3d.core import Point3
+
+        app = self.explorer.app
+        button = self.lines[slot - 1]
+        left, right, bottom, top = button.getBounds()
+        p = app.aspect2d.getRelativePoint(button, Point3((left + right) / 2, 0, (bottom + top) / 2))
+        w, h = app.win.getXSize(), app.win.getYSize()
+        return [round((p.x / app.getAspectRatio() + 1) / 2 * w, 1), round((1 - p.z) / 2 * h, 1)]
 
     @staticmethod
     def _below(label, z: float) -> float:
