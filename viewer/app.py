@@ -24,6 +24,8 @@ from viewer.scenes import scene_class
 from viewer.table import make_table
 
 BACKGROUND = (0.11, 0.12, 0.14, 1)
+#: The status lines' backdrop (RGBA): dark enough that they read over the brightest table.
+STATUS_BACKDROP = (0.03, 0.04, 0.06, 0.62)
 #: How often an idle window reads input (it draws nothing until something changes).
 IDLE_HZ = 20.0
 
@@ -57,6 +59,11 @@ class ViewerApp(ShowBase):
         self.status = OnscreenText(text="", pos=(0, 0), scale=0.045, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
                                    align=TextNode.ALeft, mayChange=True, parent=self.a2dTopLeft)
         self.status.setPos(0.04, -0.07)
+        # A dark backdrop behind the status lines, so they read over any part of the table.
+        card = self.status.textNode
+        card.setCardColor(*STATUS_BACKDROP)
+        card.setCardAsMargin(0.45, 0.45, 0.2, 0.25)
+        card.setCardDecal(True)
         self.camLens.setMinFov(34.0)
         self._motions: dict = {}
         self._drawn_for = None
@@ -177,6 +184,25 @@ class ViewerApp(ShowBase):
             target = (center.x + math.sin(h) * shift, center.y - math.cos(h) * shift, center.z)
             return View(target, radius * 2.5, heading, -52.0)
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
+
+    def status_boxes(self):
+        """Pixel boxes (x0, y0, x1, y1 from the top left) of the status text and of its
+        backdrop, or None while there is no status text."""
+        tn = self.status.textNode
+        if not tn.getText().strip():
+            return None
+        l, r, b, t = tn.getCardActual()
+
+        inner = tn.getTransform()  # OnscreenText keeps its position and scale here
+
+        def pixels(x0, x1, z0, z1):
+            lo = self.render2d.getRelativePoint(self.status, inner.xformPoint(Point3(x0, 0, z0)))
+            hi = self.render2d.getRelativePoint(self.status, inner.xformPoint(Point3(x1, 0, z1)))
+            w, h = self.size
+            return ((lo.x + 1) / 2 * w, (1 - hi.z) / 2 * h, (hi.x + 1) / 2 * w, (1 - lo.z) / 2 * h)
+
+        return (pixels(tn.getLeft(), tn.getRight(), tn.getBottom(), tn.getTop()),
+                pixels(l, r, b, t))
 
     def refresh_status(self) -> None:
         text = "\n".join(self.scene.status_lines(self.shown_state))

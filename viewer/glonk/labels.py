@@ -1,0 +1,210 @@
+"""Seat labels: each player's name and score on the screen, beside their area of the table.
+
+A label is drawn in screen space (aspect2d) with a dark backdrop, at a fixed, readable size.
+Each frame the camera moved, it is put as close as it can be to where its seat's area
+appears, but always whole inside the free part of the window: not cut by the window's edge,
+not under the move-list panel or the bottom bar, not over the status lines, the message line,
+the piece buttons or the turn log, and not over another seat's label. `place_boxes` is that
+layout, pure and testable; `SeatLabels` keeps the text nodes.
+"""
+from __future__ import annotations
+
+import numpy as np
+from panda3d.core import Point3, TextNode
+
+#: Text height in aspect2d units (0.040: 16 pixels a line in an 800-pixel-high window).
+TEXT_SCALE = 0.040
+BACKDROP = (0.03, 0.04, 0.06, 0.70)
+#: Pixels kept clear around each label (from the window's edge, panels and other labels).
+MARGIN = 4
+#: Candidate positions are tried on a grid this many pixels apart.
+GRID = 4
+
+
+def overlaps(a, b) -> bool:
+    """Whether pixel boxes (x0, y0, x1, y1) overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def inside(a, free) -> bool:
+    return a[0] >= free[0] and a[1] >= free[1] and a[2] <= free[2] and a[3] <= free[3]
+
+
+def place_boxes(wanted, sizes, free, obstacles=()) -> list:
+    """Pixel boxes for labels of `sizes` (w, h), each as near as possible to its wanted
+    centre (x, y), all inside `free` (x0, y0, x1, y1), clear of `obstacles` and of one
+    another by MARGIN. A label that cannot fit anywhere gets None."""
+    placed: list = []
+    taken = [tuple(o) for o in obstacles]
+    fx0, fy0, fx1, fy1 = free
+    for (cx, cy), (w, h) in zip(wanted, sizes):
+        xs = np.arange(fx0 + MARGIN, fx1 - MARGIN - w + 1e-6, GRID, dtype=float)
+        ys = np.arange(fy0 + MARGIN, fy1 - MARGIN - h + 1e-6, GRID, dtype=float)
+        if len(xs) == 0 or len(ys) == 0:
+            placed.append(None)
+            continue
+        # the wanted spot itself, clamped into the free area, is the first candidate
+        x_want = min(max(cx - w / 2, xs[0]), xs[-1])
+        y_want = min(max(cy - h / 2, ys[0]), ys[-1])
+        X, Y = np.meshgrid(np.append(xs, x_want), np.append(ys, y_want))
+        X, Y = X.ravel(), Y.ravel()
+        ok = np.ones(X.shape, dtype=bool)
+        for o in taken:
+            ok &= ~((X - MARGIN < o[2]) & (o[0] < X + w + MARGIN)
+                    & (Y - MARGIN < o[3]) & (o[1] < Y + h + MARGIN))
+        if not ok.any():
+            placed.append(None)
+            continue
+        d = (X - (cx - w / 2)) ** 2 + (Y - (cy - h / 2)) ** 2
+        d[~ok] = np.inf
+        i = int(np.argmin(d))
+        box = (float(X[i]), float(Y[i]), float(X[i] + w), float(Y[i] + h))
+        placed.append(box)
+        taken.append(box)
+    return placed
+
+
+def screen_box(app, node):
+    """Pixel box (x0, y0, x1, y1 from the top left) that a 2D node covers, or None."""
+    if node is None or node.isEmpty() or node.isHidden():
+        return None
+    bounds = node.getTightBounds(app.render2d)
+    if not bounds:
+        return None
+    lo, hi = bounds
+    w, h = app.size
+    return ((lo.x + 1) / 2 * w, (1 - hi.z) / 2 * h, (hi.x + 1) / 2 * w, (1 - lo.z) / 2 * h)
+
+
+def free_area(app) -> tuple[float, float, float, float]:
+    """The part of the window (pixels) that no panel covers."""
+    w, h = app.size
+    right, bottom = getattr(app, "_insets", (0.0, 0.0))
+    return (0.0, 0.0, w - right * h / 2, h - bottom * h / 2)
+
+
+def hud_boxes(app) -> list:
+    """Pixel boxes of what the app draws over the table: the status lines' backdrop, the
+    message line, the piece buttons and the turn log (those shown now)."""
+    boxes = []
+    status = app.status_boxes() if hasattr(app, "status_boxes") else None
+    if status is not None:
+        boxes.append(status[1])
+    ctl = getattr(app, "controller", None)
+    nodes = []
+    panel = getattr(ctl, "panel", None)
+    message = getattr(panel, "message", None)
+    if message is not None and str(message["text"]).strip():
+        nodes.append(message)
+    log = getattr(ctl, "log", None)
+    if log is not None:
+        nodes.append(log.frame)
+    scene_input = getattr(getattr(app, "scene", None), "input", None)
+    nodes += list(getattr(scene_input, "buttons", ()) or ())
+    for node in nodes:
+        box = screen_box(app, node)
+        if box is not None:
+            boxes.append(box)
+    return boxes
+
+
+class SeatLabels:
+    """One label per seat in aspect2d; `update` lays them out for the current camera."""
+
+    def __init__(self, app):
+        self.app = app
+        self.root = app.aspect2d.attachNewNode("glonk-seat-labels")
+        self.root.setBin("fixed", 5)
+        self.nodes: list = []
+        self.anchors: list = []  # world points each label wants to sit just beyond
+        self.centre = (0.0, 0.0, 0.0)  # the table's centre, seen from which it is "beyond"
+        self.boxes: list = []  # pixel boxes last laid out (None: no room)
+        self._key = None
+
+    def set(self, items) -> None:
+        """`items`: (text, rgba, world anchor point) per seat."""
+        texts = [(t, tuple(c)) for t, c, _ in items]
+        if texts != [(n.node().getText(), tuple(n.node().getTextColor())) for n in self.nodes]:
+            self.root.getChildren().detach()
+            self.nodes = []
+            for text, rgba in texts:
+                tn = TextNode("seat-label")
+                tn.setText(text)
+                tn.setAlign(TextNode.ACenter)
+                tn.setTextColor(*rgba)
+                tn.setShadow(0.04, 0.04)
+                tn.setShadowColor(0, 0, 0, 0.9)
+                tn.setCardColor(*BACKDROP)
+                tn.setCardAsMargin(0.4, 0.4, 0.2, 0.2)
+                tn.setCardDecal(True)
+                node = self.root.attachNewNode(tn)
+                node.setScale(TEXT_SCALE)
+                self.nodes.append(node)
+        self.anchors = [tuple(p) for _, _, p in items]
+        self._key = None
+
+    def _size_px(self, node):
+        """Pixel width, height of a label and its box's offset from its origin."""
+        l, r, b, t = node.node().getCardActual()
+        k = TEXT_SCALE * self.app.size[1] / 2
+        return (r - l) * k, (t - b) * k, l * k, t * k
+
+    def update(self, force: bool = False) -> None:
+        """Lay the labels out again if the camera, the window or what covers it changed."""
+        app = self.app
+        if not self.nodes:
+            return
+        w, h = app.size
+        sizes = [self._size_px(n) for n in self.nodes]
+        middle = app.project(self.centre) or (w / 2, h / 2)
+        wanted = []
+        for p, (sw, sh, _, _) in zip(self.anchors, sizes):
+            px = app.project(p)
+            if px is None:
+                wanted.append((w / 2, 0.0))
+                continue
+            # the label sits beyond its anchor, seen from the table's centre
+            dx, dy = px[0] - middle[0], px[1] - middle[1]
+            d = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+            ux, uy = dx / d, dy / d
+            push = abs(ux) * sw / 2 + abs(uy) * sh / 2
+            wanted.append((px[0] + ux * push, px[1] + uy * push))
+        free = free_area(app)
+        obstacles = hud_boxes(app)
+        key = (tuple((round(x), round(y)) for x, y in wanted), tuple(app.size), free,
+               tuple(tuple(round(v) for v in o) for o in obstacles))
+        if key == self._key and not force:
+            return
+        self._key = key
+        boxes = place_boxes(wanted, [(sw, sh) for sw, sh, _, _ in sizes], free, obstacles)
+        aspect = app.getAspectRatio()
+        for node, box, (_, _, left, top) in zip(self.nodes, boxes, sizes):
+            if box is None:
+                node.hide()
+                continue
+            node.show()
+            x_origin = box[0] - left  # the text's origin, in pixels
+            y_origin = box[1] + top
+            node.setPos((x_origin / w * 2 - 1) * aspect, 0, 1 - y_origin / h * 2)
+        self.boxes = boxes
+
+    def drawn_boxes(self) -> list:
+        """Pixel boxes the label nodes cover now (their backdrops), measured from the nodes."""
+        out = []
+        for node in self.nodes:
+            if node.isHidden():
+                out.append(None)
+                continue
+            l, r, b, t = node.node().getCardActual()
+            lo = self.app.render2d.getRelativePoint(node, Point3(l, 0, b))
+            hi = self.app.render2d.getRelativePoint(node, Point3(r, 0, t))
+            w, h = self.app.size
+            out.append(((lo.x + 1) / 2 * w, (1 - hi.z) / 2 * h, (hi.x + 1) / 2 * w,
+                        (1 - lo.z) / 2 * h))
+        return out
+
+    def texts(self) -> list[str]:
+        return [n.node().getText() for n in self.nodes]
+
+    def destroy(self) -> None:
+        self.root.removeNode()
