@@ -417,13 +417,15 @@ class GlonkScene(Scene):
         centre = max(radius, nearest + (rows - 1) / 2 * step)
         ux, uy = math.cos(angle), math.sin(angle)  # outwards
         tx, ty = -uy, ux  # along the rim
+        edge = 0.0
         for i, q in enumerate(sorted(pieces, key=lambda q: q.id)):
             r, c = divmod(i, cols)
             out_r = centre + (r - (rows - 1) / 2) * step
             along = ((cols - 1) / 2 - c) * step
             out[q.id] = (out_r * ux + along * tx, out_r * uy + along * ty, q.thickness / 2,
                          angle + math.pi / 2, q.is_ship or q.molten)
-        return centre + (rows - 1) / 2 * step + big
+            edge = max(edge, math.hypot(out_r, along) + q.radius)
+        return edge
 
     # --- labels and marks ---------------------------------------------------------------------
     def _show_labels(self, state) -> None:
@@ -450,14 +452,15 @@ class GlonkScene(Scene):
                 text += "  (annihilated)"
             edge = max(self._seat_edge.get(seat, ROW_R), ROW_R) + 0.05
             items.append((text, (*colour, 1.0), (edge * math.cos(a), edge * math.sin(a), 0.0)))
-        if self.seat_labels is not None:
-            self.seat_labels.set(items)
-            self.seat_labels.update(force=True)
         boxed = [p for p in state.pieces if p.status not in (IN_PLAY, OUT)
                  and not (p.status == ATOMISED and p.stack is not None)]
         if boxed:
-            self._label("the box", self._box_edge + 0.03, BOX_ANGLE, 0.026, (0.8, 0.8, 0.82, 1.0),
-                        upright=True)
+            r = self._box_edge
+            items.append(("the box", (0.82, 0.82, 0.85, 1.0),
+                          (r * math.cos(BOX_ANGLE), r * math.sin(BOX_ANGLE), 0.0)))
+        if self.seat_labels is not None:
+            self.seat_labels.set(items)
+            self.seat_labels.update(force=True)
 
     def _label(self, text: str, radius: float, angle: float, height: float, rgba,
                upright: bool = True) -> NodePath:
