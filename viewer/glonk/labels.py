@@ -4,7 +4,7 @@ A label is drawn in screen space (aspect2d) with a dark backdrop, at a fixed, re
 Each frame the camera moved, it is put as close as it can be to where its seat's area
 appears, but always whole inside the free part of the window: not cut by the window's edge,
 not under the move-list panel or the bottom bar, not over the status lines, the message line,
-the piece buttons or the turn log, and not over another seat's label. `place_boxes` is that
+the piece buttons or the turn log, not over another label, and where it can, not over a disc. `place_boxes` is that
 layout, pure and testable; `SeatLabels` keeps the text nodes.
 """
 from __future__ import annotations
@@ -30,38 +30,46 @@ def inside(a, free) -> bool:
     return a[0] >= free[0] and a[1] >= free[1] and a[2] <= free[2] and a[3] <= free[3]
 
 
-def place_boxes(wanted, sizes, free, obstacles=()) -> list:
+def place_boxes(wanted, sizes, free, obstacles=(), soft=()) -> list:
     """Pixel boxes for labels of `sizes` (w, h), each as near as possible to its wanted
     centre (x, y), all inside `free` (x0, y0, x1, y1), clear of `obstacles` and of one
-    another by MARGIN. A label that cannot fit anywhere gets None."""
+    another by MARGIN, and clear of the `soft` obstacles too where there is room for that.
+    A label that cannot fit anywhere gets None."""
     placed: list = []
     taken = [tuple(o) for o in obstacles]
-    fx0, fy0, fx1, fy1 = free
-    for (cx, cy), (w, h) in zip(wanted, sizes):
-        xs = np.arange(fx0 + MARGIN, fx1 - MARGIN - w + 1e-6, GRID, dtype=float)
-        ys = np.arange(fy0 + MARGIN, fy1 - MARGIN - h + 1e-6, GRID, dtype=float)
-        if len(xs) == 0 or len(ys) == 0:
-            placed.append(None)
-            continue
-        # the wanted spot itself, clamped into the free area, is the first candidate
-        x_want = min(max(cx - w / 2, xs[0]), xs[-1])
-        y_want = min(max(cy - h / 2, ys[0]), ys[-1])
-        X, Y = np.meshgrid(np.append(xs, x_want), np.append(ys, y_want))
-        X, Y = X.ravel(), Y.ravel()
-        ok = np.ones(X.shape, dtype=bool)
-        for o in taken:
-            ok &= ~((X - MARGIN < o[2]) & (o[0] < X + w + MARGIN)
-                    & (Y - MARGIN < o[3]) & (o[1] < Y + h + MARGIN))
-        if not ok.any():
-            placed.append(None)
-            continue
-        d = (X - (cx - w / 2)) ** 2 + (Y - (cy - h / 2)) ** 2
-        d[~ok] = np.inf
-        i = int(np.argmin(d))
-        box = (float(X[i]), float(Y[i]), float(X[i] + w), float(Y[i] + h))
+    for centre, size in zip(wanted, sizes):
+        box = _place_one(centre, size, free, taken + [tuple(o) for o in soft])
+        if box is None and soft:
+            box = _place_one(centre, size, free, taken)
         placed.append(box)
-        taken.append(box)
+        if box is not None:
+            taken.append(box)
     return placed
+
+
+def _place_one(centre, size, free, taken):
+    """The free spot nearest `centre` for one label of `size`, clear of `taken` (or None)."""
+    (cx, cy), (w, h) = centre, size
+    fx0, fy0, fx1, fy1 = free
+    xs = np.arange(fx0 + MARGIN, fx1 - MARGIN - w + 1e-6, GRID, dtype=float)
+    ys = np.arange(fy0 + MARGIN, fy1 - MARGIN - h + 1e-6, GRID, dtype=float)
+    if len(xs) == 0 or len(ys) == 0:
+        return None
+    # the wanted spot itself, clamped into the free area, is the first candidate
+    x_want = min(max(cx - w / 2, xs[0]), xs[-1])
+    y_want = min(max(cy - h / 2, ys[0]), ys[-1])
+    X, Y = np.meshgrid(np.append(xs, x_want), np.append(ys, y_want))
+    X, Y = X.ravel(), Y.ravel()
+    ok = np.ones(X.shape, dtype=bool)
+    for o in taken:
+        ok &= ~((X - MARGIN < o[2]) & (o[0] < X + w + MARGIN)
+                & (Y - MARGIN < o[3]) & (o[1] < Y + h + MARGIN))
+    if not ok.any():
+        return None
+    d = (X - (cx - w / 2)) ** 2 + (Y - (cy - h / 2)) ** 2
+    d[~ok] = np.inf
+    i = int(np.argmin(d))
+    return (float(X[i]), float(Y[i]), float(X[i] + w), float(Y[i] + h))
 
 
 def screen_box(app, node):
@@ -118,6 +126,7 @@ class SeatLabels:
         self.nodes: list = []
         self.anchors: list = []  # world points each label wants to sit just beyond
         self.centre = (0.0, 0.0, 0.0)  # the table's centre, seen from which it is "beyond"
+        self.avoid: list = []  # (world point, radius): discs a label should not cover
         self.boxes: list = []  # pixel boxes last laid out (None: no room)
         self._key = None
 
@@ -171,12 +180,14 @@ class SeatLabels:
             wanted.append((px[0] + ux * push, px[1] + uy * push))
         free = free_area(app)
         obstacles = hud_boxes(app)
+        discs = self._disc_boxes()
         key = (tuple((round(x), round(y)) for x, y in wanted), tuple(app.size), free,
-               tuple(tuple(round(v) for v in o) for o in obstacles))
+               tuple(tuple(round(v) for v in o) for o in obstacles + discs))
         if key == self._key and not force:
             return
         self._key = key
-        boxes = place_boxes(wanted, [(sw, sh) for sw, sh, _, _ in sizes], free, obstacles)
+        boxes = place_boxes(wanted, [(sw, sh) for sw, sh, _, _ in sizes], free, obstacles,
+                            discs)
         aspect = app.getAspectRatio()
         for node, box, (_, _, left, top) in zip(self.nodes, boxes, sizes):
             if box is None:
@@ -187,6 +198,22 @@ class SeatLabels:
             y_origin = box[1] + top
             node.setPos((x_origin / w * 2 - 1) * aspect, 0, 1 - y_origin / h * 2)
         self.boxes = boxes
+
+    def _disc_boxes(self) -> list:
+        """Pixel boxes around the discs in `avoid`, as the camera shows them."""
+        out = []
+        for (x, y, z), r in self.avoid:
+            c = self.app.project((x, y, z))
+            if c is None:
+                continue
+            e = [self.app.project((x + dx, y + dy, z)) for dx, dy in ((r, 0), (0, r), (-r, 0), (0, -r))]
+            e = [p for p in e if p is not None]
+            if not e:
+                continue
+            rx = max(abs(p[0] - c[0]) for p in e)
+            ry = max(abs(p[1] - c[1]) for p in e)
+            out.append((c[0] - rx, c[1] - ry, c[0] + rx, c[1] + ry))
+        return out
 
     def drawn_boxes(self) -> list:
         """Pixel boxes the label nodes cover now (their backdrops), measured from the nodes."""

@@ -330,6 +330,9 @@ class GlonkScene(Scene):
                 self.poses.pop(pid, None)
         self.pieces = {p.id: self.nodes[p.id] for p in state.pieces
                        if p.status == IN_PLAY and p.id in seen}
+        if self.seat_labels is not None:  # labels keep off the discs where they can
+            self.seat_labels.avoid = [(layout[p.id][:3], p.radius) for p in state.pieces
+                                      if p.id in layout]
         self._show_labels(state)
         self._show_marks(state)
         self._show_phase_hints(state)
@@ -446,7 +449,7 @@ class GlonkScene(Scene):
             colour = textures._lighter(textures.hex_rgb(armada.colour), 0.45) if armada else (0.9,) * 3
             if armada and (max(colour) < 0.5 or textures._lum(textures.hex_rgb(armada.colour)) < 0.15):
                 colour = textures._lighter(textures.hex_rgb(armada.accent), 0.2)  # a black armada
-            turn = state.phase not in ("draw", "first", "over") and state.turn_player == seat
+            turn = state.phase not in ("draw", "first", "over") and state.to_move == seat
             text = f"{'> ' if turn else ''}P{seat + 1} {name}\n{scores[seat]} point{'s' if scores[seat] != 1 else ''}"
             if state.annihilated and state.annihilated[seat]:
                 text += "  (annihilated)"
@@ -555,6 +558,22 @@ class GlonkScene(Scene):
     # --- camera -------------------------------------------------------------------------------
     def bounds(self):
         return Vec3(0, 0, 0), 0.80
+
+    def seat_view_points(self, state) -> list[tuple[float, float, float]]:
+        """What a seat view must show whole: the mat's rim and every piece laid out beside
+        the Galaxy (the app fits the view's distance to these, inside the free window)."""
+        r = textures.MAT_RADIUS
+        out = [(r * math.cos(k * math.pi / 16), r * math.sin(k * math.pi / 16), 0.0)
+               for k in range(32)]
+        if state is None:
+            return out
+        beside = {p.id: p for p in state.pieces if p.status != IN_PLAY}
+        for pid, (x, y, z, _, _) in self.layout(state).items():
+            p = beside.get(pid)
+            if p is not None:
+                out += [(x + dx * p.radius, y + dy * p.radius, 0.0)
+                        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        return out
 
     def seat_headings(self, state):
         n = state.config.players if state is not None else 2
