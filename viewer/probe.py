@@ -70,6 +70,7 @@ class Probe:
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "status": app._status_text,
             "pointer": self._pointer(),
+            "scene": scene.probe() if hasattr(scene, "probe") else None,  # a game's own facts
         }
 
     def _pointer(self):

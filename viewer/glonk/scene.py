@@ -513,6 +513,18 @@ class GlonkScene(Scene):
         ring.reparentTo(self.mark_root)
         ring.setPos(p.x, p.y, 0.0012)
 
+    def probe(self) -> dict:
+        """What real-window tests check: the screen labels' boxes and what they must avoid."""
+        from viewer.glonk.labels import free_area, hud_boxes
+
+        labels = self.seat_labels
+        if labels is None:
+            return {}
+        return {"labels": [{"text": t, "box": b and [round(v, 1) for v in b]}
+                           for t, b in zip(labels.texts(), labels.drawn_boxes())],
+                "free": [round(v, 1) for v in free_area(self.base)],
+                "hud": [[round(v, 1) for v in b] for b in hud_boxes(self.base)]}
+
     # --- motion -----------------------------------------------------------------------------
     def motion_between(self, before, after, step):
         """A flick plays its recorded physics Motion; other actions are shown at once."""
