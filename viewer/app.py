@@ -188,7 +188,7 @@ class ViewerApp(ShowBase):
             view = View(target, radius * 2.5, heading, -52.0)
             must_show = getattr(self.scene, "seat_view_points", None)  # a scene may ask
             if must_show is not None:
-                view = self.fitted(view, must_show(self.shown_state or self.session.state))
+                view = self.fitted(view, must_show(self.session.state))
             return view
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
 

@@ -577,7 +577,7 @@ class GlonkScene(Scene):
         r = textures.MAT_RADIUS
         out = [(r * math.cos(k * math.pi / 16), r * math.sin(k * math.pi / 16), 0.0)
                for k in range(32)]
-        if state is None:
+        if not hasattr(state, "pieces"):  # no position yet (or another game's)
             return out
         beside = {p.id: p for p in state.pieces if p.status != IN_PLAY}
         for pid, (x, y, z, _, _) in self.layout(state).items():
