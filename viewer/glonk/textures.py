@@ -779,6 +779,29 @@ def sticker_atlas() -> np.ndarray:
     return atlas
 
 
+def ship_sheet(cell: int = 128) -> np.ndarray:
+    """The armada sheets in pictures: one row per armada, the active face of each ship type,
+    then the passive faces of those that have one, each drawn at its disc's size (a Base in a
+    whole cell); docs/img/glonk-ships.png, for the README."""
+    book = load_book()
+    biggest = max(book.sizes[s.kind][0] for a in book.armadas for s in a.ships)
+    rows = []
+    for armada in book.armadas:
+        row = [(s, True) for s in armada.ships] + [(s, False) for s in armada.ships if s.faces == 2]
+        rows.append(row)
+    cols = max(len(r) for r in rows)
+    sheet = np.full((len(rows) * cell, cols * cell, 3), 0.11, dtype=np.float32)
+    for r, (armada, row) in enumerate(zip(book.armadas, rows)):
+        for c, (ship, active) in enumerate(row):
+            size = int(round(cell * book.sizes[ship.kind][0] / biggest)) // 2 * 2
+            face = np.where((Face(size).R <= 1.0)[..., None],
+                            ship_face(armada, ship, active, size), 0.11)
+            y0 = r * cell + (cell - size) // 2
+            x0 = c * cell + (cell - size) // 2
+            sheet[y0:y0 + size, x0:x0 + size] = face
+    return sheet
+
+
 def face_uv(key: tuple, su: float, sv: float) -> tuple[float, float]:
     """Texture coordinate of sticker point (su, sv) in [-1, 1]^2 of `key`'s cell."""
     r, c = cell_of(key)
@@ -859,7 +882,12 @@ def main() -> None:
         print("warning: no TrueType font found; the images will have no words")
     write_png(mat_image(), MAT_PNG)
     write_png(sticker_atlas(), STICKER_PNG)
-    for p in (MAT_PNG, STICKER_PNG):
+    written = [MAT_PNG, STICKER_PNG]
+    docs = ASSET_DIR.parents[2] / "docs" / "img"
+    if docs.is_dir():  # a source checkout: the README's picture of the ship types too
+        write_png(ship_sheet(), docs / "glonk-ships.png")
+        written.append(docs / "glonk-ships.png")
+    for p in written:
         print(f"wrote {p} ({p.stat().st_size // 1024} KB)")
 
 
