@@ -48,28 +48,57 @@ def place_boxes(wanted, sizes, free, obstacles=(), soft=()) -> list:
 
 
 def _place_one(centre, size, free, taken):
-    """The free spot nearest `centre` for one label of `size`, clear of `taken` (or None)."""
+    """The free spot nearest `centre` for one label of `size`, clear of `taken` (or None).
+    Spots are tried near the wanted one first (a fine grid close by, then coarser and wider),
+    so a label finds its place in a fraction of a millisecond."""
     (cx, cy), (w, h) = centre, size
     fx0, fy0, fx1, fy1 = free
-    xs = np.arange(fx0 + MARGIN, fx1 - MARGIN - w + 1e-6, GRID, dtype=float)
-    ys = np.arange(fy0 + MARGIN, fy1 - MARGIN - h + 1e-6, GRID, dtype=float)
-    if len(xs) == 0 or len(ys) == 0:
+    lo_x, hi_x = fx0 + MARGIN, fx1 - MARGIN - w
+    lo_y, hi_y = fy0 + MARGIN, fy1 - MARGIN - h
+    if hi_x < lo_x or hi_y < lo_y:
         return None
     # the wanted spot itself, clamped into the free area, is the first candidate
-    x_want = min(max(cx - w / 2, xs[0]), xs[-1])
-    y_want = min(max(cy - h / 2, ys[0]), ys[-1])
-    X, Y = np.meshgrid(np.append(xs, x_want), np.append(ys, y_want))
-    X, Y = X.ravel(), Y.ravel()
-    ok = np.ones(X.shape, dtype=bool)
-    for o in taken:
-        ok &= ~((X - MARGIN < o[2]) & (o[0] < X + w + MARGIN)
-                & (Y - MARGIN < o[3]) & (o[1] < Y + h + MARGIN))
-    if not ok.any():
-        return None
-    d = (X - (cx - w / 2)) ** 2 + (Y - (cy - h / 2)) ** 2
-    d[~ok] = np.inf
-    i = int(np.argmin(d))
-    return (float(X[i]), float(Y[i]), float(X[i] + w), float(Y[i] + h))
+    x_want = min(max(cx - w / 2, lo_x), hi_x)
+    y_want = min(max(cy - h / 2, lo_y), hi_y)
+    boxes = np.array(taken, dtype=float).reshape(-1, 4)
+    for reach, step in ((64, GRID), (256, 2 * GRID), (None, 2 * GRID)):
+        if reach is None:
+            x0, x1, y0, y1 = lo_x, hi_x, lo_y, hi_y
+        else:
+            x0, x1 = max(lo_x, x_want - reach), min(hi_x, x_want + reach)
+            y0, y1 = max(lo_y, y_want - reach), min(hi_y, y_want + reach)
+        xs = np.append(np.arange(x0, x1 + 1e-6, step, dtype=float), x_want)
+        ys = np.append(np.arange(y0, y1 + 1e-6, step, dtype=float), y_want)
+        X = np.tile(xs, len(ys))[:, None]
+        Y = np.repeat(ys, len(xs))[:, None]
+        near = boxes[(boxes[:, 2] > x0 - MARGIN) & (boxes[:, 0] < x1 + w + MARGIN)
+                     & (boxes[:, 3] > y0 - MARGIN) & (boxes[:, 1] < y1 + h + MARGIN)]
+        hit = ((X - MARGIN < near[:, 2]) & (near[:, 0] < X + w + MARGIN)
+               & (Y - MARGIN < near[:, 3]) & (near[:, 1] < Y + h + MARGIN))
+        ok = ~hit.any(axis=1)
+        X, Y = X[:, 0], Y[:, 0]
+        if ok.any():
+            d = (X - (cx - w / 2)) ** 2 + (Y - (cy - h / 2)) ** 2
+            d[~ok] = np.inf
+            i = int(np.argmin(d))
+            return (float(X[i]), float(Y[i]), float(X[i] + w), float(Y[i] + h))
+    return None
+
+
+def project_many(app, points):
+    """Pixels (n, 2) of world points as the camera shows them, and which lie in front of it
+    and inside the view (the same numbers as `app.project`, for many points at once)."""
+    m = app.render.getMat(app.cam) * app.camLens.getProjectionMat()
+    to_clip = np.array([[m.getCell(i, j) for j in range(4)] for i in range(4)])
+    pts = np.asarray(points, dtype=float).reshape(-1, 3)
+    clip = np.hstack([pts, np.ones((len(pts), 1))]) @ to_clip
+    wpos = clip[:, 3:4]
+    front = wpos[:, 0] > 1e-9
+    ndc = clip[:, :3] / np.where(front[:, None], wpos, 1.0)
+    w, h = app.size
+    px = np.stack([(ndc[:, 0] + 1) / 2 * w, (1 - ndc[:, 1]) / 2 * h], axis=1)
+    inside = front & (np.abs(ndc[:, :2]) <= 1.0).all(axis=1)
+    return px, inside
 
 
 def screen_box(app, node):
@@ -126,9 +155,10 @@ class SeatLabels:
         self.nodes: list = []
         self.anchors: list = []  # world points each label wants to sit just beyond
         self.centre = (0.0, 0.0, 0.0)  # the table's centre, seen from which it is "beyond"
-        self.avoid: list = []  # (world point, radius): discs a label should not cover
+        self._avoid: list = []  # (world point, radius): discs a label should not cover
         self.boxes: list = []  # pixel boxes last laid out (None: no room)
-        self._key = None
+        self._seen = None  # what the last layout was made for (SeatLabels._inputs)
+        self._version = 0  # moves on when the labels or the discs to avoid change
 
     def set(self, items) -> None:
         """`items`: (text, rgba, world anchor point) per seat."""
@@ -150,7 +180,18 @@ class SeatLabels:
                 node.setScale(TEXT_SCALE)
                 self.nodes.append(node)
         self.anchors = [tuple(p) for _, _, p in items]
-        self._key = None
+        self._version += 1
+
+    @property
+    def avoid(self) -> list:
+        return self._avoid
+
+    @avoid.setter
+    def avoid(self, discs) -> None:
+        discs = list(discs)
+        if discs != self._avoid:
+            self._avoid = discs
+            self._version += 1
 
     def _size_px(self, node):
         """Pixel width, height of a label and its box's offset from its origin."""
@@ -158,11 +199,32 @@ class SeatLabels:
         k = TEXT_SCALE * self.app.size[1] / 2
         return (r - l) * k, (t - b) * k, l * k, t * k
 
+    def _inputs(self) -> tuple:
+        """A cheap fingerprint of everything the layout depends on (nothing is projected)."""
+        app = self.app
+        cam = app.cam.getNetTransform().getMat()
+        lens = app.camLens
+        ctl = getattr(app, "controller", None)
+        panel = getattr(ctl, "panel", None)
+        log = getattr(ctl, "log", None)
+        scene_input = getattr(getattr(app, "scene", None), "input", None)
+        buttons = getattr(scene_input, "buttons", ()) or ()
+        return (tuple(round(cam.getCell(i, j), 6) for i in range(4) for j in range(4)),
+                tuple(lens.getFilmOffset()), tuple(lens.getFov()), tuple(app.size),
+                getattr(app, "_insets", None), app.status.textNode.getText(),
+                str(panel.message["text"]) if panel is not None else None,
+                (log.frame.isHidden(), tuple(log.visible())) if log is not None else None,
+                tuple(id(b) for b in buttons), self._version)
+
     def update(self, force: bool = False) -> None:
         """Lay the labels out again if the camera, the window or what covers it changed."""
         app = self.app
         if not self.nodes:
             return
+        inputs = self._inputs()
+        if inputs == self._seen and not force:
+            return
+        self._seen = inputs
         w, h = app.size
         sizes = [self._size_px(n) for n in self.nodes]
         middle = app.project(self.centre) or (w / 2, h / 2)
@@ -181,11 +243,6 @@ class SeatLabels:
         free = free_area(app)
         obstacles = hud_boxes(app)
         discs = self._disc_boxes()
-        key = (tuple((round(x), round(y)) for x, y in wanted), tuple(app.size), free,
-               tuple(tuple(round(v) for v in o) for o in obstacles + discs))
-        if key == self._key and not force:
-            return
-        self._key = key
         boxes = place_boxes(wanted, [(sw, sh) for sw, sh, _, _ in sizes], free, obstacles,
                             discs)
         aspect = app.getAspectRatio()
@@ -200,20 +257,18 @@ class SeatLabels:
         self.boxes = boxes
 
     def _disc_boxes(self) -> list:
-        """Pixel boxes around the discs in `avoid`, as the camera shows them."""
-        out = []
-        for (x, y, z), r in self.avoid:
-            c = self.app.project((x, y, z))
-            if c is None:
-                continue
-            e = [self.app.project((x + dx, y + dy, z)) for dx, dy in ((r, 0), (0, r), (-r, 0), (0, -r))]
-            e = [p for p in e if p is not None]
-            if not e:
-                continue
-            rx = max(abs(p[0] - c[0]) for p in e)
-            ry = max(abs(p[1] - c[1]) for p in e)
-            out.append((c[0] - rx, c[1] - ry, c[0] + rx, c[1] + ry))
-        return out
+        """Pixel boxes around the discs in `avoid`, as the camera shows them (projected all
+        at once: this runs on every frame the camera moves)."""
+        if not self._avoid:
+            return []
+        pts = []
+        for (x, y, z), r in self._avoid:
+            pts += [(x, y, z), (x + r, y, z), (x - r, y, z), (x, y + r, z), (x, y - r, z)]
+        px, seen = project_many(self.app, pts)
+        px = px.reshape(-1, 5, 2)
+        seen = seen.reshape(-1, 5).all(axis=1)
+        lo, hi = px.min(axis=1), px.max(axis=1)
+        return [tuple(v) for v in np.concatenate([lo, hi], axis=1)[seen].tolist()]
 
     def drawn_boxes(self) -> list:
         """Pixel boxes the label nodes cover now (their backdrops), measured from the nodes."""
