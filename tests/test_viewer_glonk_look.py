@@ -275,3 +275,12 @@ def test_a_dark_backdrop_lies_behind_the_whole_status_text(app):
     assert lum(strip).mean() < 0.6 * lum(below).mean(), (lum(strip).mean(), lum(below).mean())
     tx0, ty0, tx1, ty1 = (int(round(v)) for v in text)
     assert lum(img[ty0:ty1, tx0:tx1]).max() > 200  # the letters themselves stay bright
+
+
+def test_the_committed_sticker_atlas_is_what_the_code_paints():
+    """The viewer loads viewer/assets/glonk/stickers.png; it must show the emblems above
+    (regenerate it with `python -m viewer.glonk.textures` after changing the art)."""
+    if T.find_font() is None:
+        pytest.skip("the committed atlas was painted with the DejaVu font")
+    committed = T.read_png(T.STICKER_PNG).astype(int)
+    assert np.abs(committed - T.to_uint8(T.sticker_atlas()).astype(int)).max() <= 2
