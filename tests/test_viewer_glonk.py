@@ -238,7 +238,7 @@ def test_out_of_play_and_atomised_pieces_lie_beside_the_galaxy(app):
 def test_scores_are_written_beside_the_galaxy_and_in_the_status(app):
     s = mixed_state()
     show(app, s)
-    texts = [n.node().getText() for n in app.scene.label_root.findAllMatches("**/+TextNode")]
+    texts = app.scene.seat_labels.texts()
     assert any("P1 Zorgs" in t and "1 point" in t for t in texts)  # P3 (a Sloop) = 1
     assert any("P2 Space Pirates" in t and "2 points" in t for t in texts)  # two saucers
     lines = app.scene.status_lines(s)

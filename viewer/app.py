@@ -11,6 +11,7 @@ import math
 import time
 import weakref
 from pathlib import Path
+from dataclasses import replace
 
 import numpy as np
 from direct.showbase.ShowBase import ShowBase
@@ -24,6 +25,10 @@ from viewer.scenes import scene_class
 from viewer.table import make_table
 
 BACKGROUND = (0.11, 0.12, 0.14, 1)
+#: The status lines' backdrop (RGBA): dark enough that they read over the brightest table.
+STATUS_BACKDROP = (0.03, 0.04, 0.06, 0.62)
+#: Room (aspect2d units from the window's top) that a fitted view leaves to the status lines.
+STATUS_ROOM = 0.16
 #: How often an idle window reads input (it draws nothing until something changes).
 IDLE_HZ = 20.0
 
@@ -57,6 +62,11 @@ class ViewerApp(ShowBase):
         self.status = OnscreenText(text="", pos=(0, 0), scale=0.045, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
                                    align=TextNode.ALeft, mayChange=True, parent=self.a2dTopLeft)
         self.status.setPos(0.04, -0.07)
+        # A dark backdrop behind the status lines, so they read over any part of the table.
+        card = self.status.textNode
+        card.setCardColor(*STATUS_BACKDROP)
+        card.setCardAsMargin(0.45, 0.45, 0.2, 0.25)
+        card.setCardDecal(True)
         self.camLens.setMinFov(34.0)
         self._motions: dict = {}
         self._drawn_for = None
@@ -175,8 +185,65 @@ class ViewerApp(ShowBase):
             h = math.radians(heading)
             shift = radius * 0.16
             target = (center.x + math.sin(h) * shift, center.y - math.cos(h) * shift, center.z)
-            return View(target, radius * 2.5, heading, -52.0)
+            view = View(target, radius * 2.5, heading, -52.0)
+            must_show = getattr(self.scene, "seat_view_points", None)  # a scene may ask
+            if must_show is not None:
+                view = self.fitted(view, must_show(self.session.state))
+            return view
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
+
+    def status_boxes(self):
+        """Pixel boxes (x0, y0, x1, y1 from the top left) of the status text and of its
+        backdrop, or None while there is no status text."""
+        tn = self.status.textNode
+        if not tn.getText().strip():
+            return None
+        l, r, b, t = tn.getCardActual()
+
+        inner = tn.getTransform()  # OnscreenText keeps its position and scale here
+
+        def pixels(x0, x1, z0, z1):
+            lo = self.render2d.getRelativePoint(self.status, inner.xformPoint(Point3(x0, 0, z0)))
+            hi = self.render2d.getRelativePoint(self.status, inner.xformPoint(Point3(x1, 0, z1)))
+            w, h = self.size
+            return ((lo.x + 1) / 2 * w, (1 - hi.z) / 2 * h, (hi.x + 1) / 2 * w, (1 - lo.z) / 2 * h)
+
+        return (pixels(tn.getLeft(), tn.getRight(), tn.getBottom(), tn.getTop()),
+                pixels(l, r, b, t))
+
+    def fitted(self, view: View, points) -> View:
+        """`view` moved along its line of sight, as near as it may be while every world point
+        of `points` shows inside the part of the window that the panels and (two lines of)
+        the status text leave free."""
+        points = [Point3(*p) for p in points]
+        if not points:
+            return view
+        right, bottom = getattr(self, "_insets", (0.0, 0.0))
+        aspect = self.getAspectRatio()
+        x_max = 1.0 - right / aspect - 0.02
+        y_min = -1.0 + bottom + 0.03
+        y_max = 1.0 - STATUS_ROOM
+        eye = self.render.attachNewNode("fit-eye")
+        p2 = Point2()
+
+        def shows_all(distance: float) -> bool:
+            eye.setPos(*replace(view, distance=distance).eye())
+            eye.lookAt(Point3(*view.target), Vec3(0, 0, 1))
+            for p in points:
+                if not self.camLens.project(eye.getRelativePoint(self.render, p), p2):
+                    return False
+                if not (-0.98 <= p2.x <= x_max and y_min <= p2.y <= y_max):
+                    return False
+            return True
+
+        near, far = view.distance * 0.5, view.distance * 3.0
+        if shows_all(near):
+            far = near
+        for _ in range(22):
+            mid = (near + far) / 2
+            near, far = (near, mid) if shows_all(mid) else (mid, far)
+        eye.removeNode()
+        return replace(view, distance=far)
 
     def refresh_status(self) -> None:
         text = "\n".join(self.scene.status_lines(self.shown_state))

@@ -159,6 +159,8 @@ class Controller:
         self.analysis = GameAnalysis(self)
         if self.session.node.camera:  # the opening view again, framed now the panels are in
             app.set_view(app.saved_view(self.session.node.camera))
+        else:
+            app.set_view(app.preset("seat", app.session_player()))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
         self.modes = ModeManager(self, [
             PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),

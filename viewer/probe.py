@@ -70,7 +70,7 @@ class Probe:
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "status": app._status_text,
             "pointer": self._pointer(),
-            "scene": getattr(scene, "probe_fields", dict)(),  # a game's own (Glonk's explorer)
+            "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 
     def _pointer(self):
