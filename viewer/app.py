@@ -175,8 +175,65 @@ class ViewerApp(ShowBase):
             h = math.radians(heading)
             shift = radius * 0.16
             target = (center.x + math.sin(h) * shift, center.y - math.cos(h) * shift, center.z)
-            return View(target, radius * 2.5, heading, -52.0)
+            view = View(target, radius * 2.5, heading, -52.0)
+            fit = self.scene.seat_fit(self.shown_state or self.session.state)
+            return view if fit is None else self._fitted(view, *fit)
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
+
+    STATUS_ROOM = 0.16  # film units under the window's top edge kept for the status lines
+
+    def _fitted(self, view: View, points, left_share: float) -> View:
+        """`view` moved (its target along the table, its distance) so `points` fill the free
+        part of the window: clear of the panels, the status lines and the strip of
+        `left_share` of the window's width at its left edge; centred there, as near as that
+        allows. Heading and pitch stay."""
+        from panda3d.core import LMatrix4f, NodePath
+
+        right, bottom = getattr(self, "_insets", (0.0, 0.0))
+        aspect = self.getAspectRatio()
+        x0, x1 = -1 + 2 * left_share + 0.02, 1 - right / aspect - 0.02
+        z0, z1 = -1 + bottom + 0.02, 1 - self.STATUS_ROOM
+        probe = NodePath("seat-fit")
+        lens = self.camLens
+        film = Point2()
+
+        def extent(v: View):
+            """(left, right, bottom, top) of the points in film units, None if one is behind."""
+            probe.setPos(*v.eye())
+            probe.lookAt(Point3(*v.target), Vec3(0, 0, 1))
+            inverse = LMatrix4f(probe.getMat())
+            inverse.invertInPlace()
+            xs, zs = [], []
+            for p in points:
+                if not lens.project(inverse.xformPoint(Point3(*p)), film):
+                    return None
+                xs.append(film.x)
+                zs.append(film.y)
+            return min(xs), max(xs), min(zs), max(zs)
+
+        def fits(v: View) -> bool:
+            e = extent(v)
+            return e is not None and x0 <= e[0] and e[1] <= x1 and z0 <= e[2] and e[3] <= z1
+
+        h, pitch = math.radians(view.heading), math.radians(view.pitch)
+        across, ahead = (math.cos(h), math.sin(h)), (-math.sin(h), math.cos(h))
+        fov = lens.getFov()
+        tan_x, tan_z = math.tan(math.radians(fov.x / 2)), math.tan(math.radians(fov.y / 2))
+        best, target = view, view.target
+        for _ in range(3):  # find the nearest distance that fits, centre there, again
+            near, far = view.distance / 3, view.distance * 4
+            if not fits(View(target, far, view.heading, view.pitch)):
+                break
+            for _ in range(24):
+                mid = (near + far) / 2
+                near, far = (near, mid) if fits(View(target, mid, view.heading, view.pitch)) else (mid, far)
+            best = View(target, far, view.heading, view.pitch)
+            e = extent(best)
+            dx = ((e[0] + e[1]) - (x0 + x1)) / 2 * far * tan_x
+            dz = ((e[2] + e[3]) - (z0 + z1)) / 2 * far * tan_z / max(abs(math.sin(pitch)), 0.2)
+            target = (target[0] + across[0] * dx + ahead[0] * dz,
+                      target[1] + across[1] * dx + ahead[1] * dz, target[2])
+        return best
 
     def refresh_status(self) -> None:
         text = "\n".join(self.scene.status_lines(self.shown_state))
