@@ -161,3 +161,13 @@ def test_the_board_picked_for_placement_is_outlined_in_the_tray(app):
     app.render_frames(2)
     img = app.capture().astype(int)
     assert not (np.abs(frame_pixels(chosen) - gold).max(axis=1) < 30).any()
+
+
+def test_a_glik_game_opens_in_a_window_that_showed_another_game(app):
+    """The seat view is fitted to the new game's position, not to the last one shown."""
+    from viewer.main import demo_for
+
+    app.set_session(demo_for(None))  # Glonk
+    session = setup_session()
+    app.set_session(session)
+    assert app.scene.tray.boxes and set(app.scene.tray.boxes) == set(session.state.hands[0])

@@ -122,6 +122,7 @@ class ViewerApp(ShowBase):
         """Show `session` (a new game, an opened file): rebuild the scene when the game differs."""
         old_game = self.session.game.name if self.session is not None else None
         self.session = session
+        self.shown_state = self.shown_node = None  # the last session's: presets ask this one's
         self.clock.stop(finish=False)
         if self.scene is None or old_game != session.game.name:
             if self.scene is not None:
@@ -374,12 +375,24 @@ class ViewerApp(ShowBase):
         """Centre the 3D view in the part of the window that panels leave free.
 
         `right` and `bottom` are panel sizes in aspect2d units; the lens film is offset so the
-        camera target appears in the middle of the free area (picking stays exact).
+        camera target appears in the middle of the free area (picking stays exact). When
+        they change, a camera at a named view moves to that view as the new insets frame it,
+        and the scene's screen things (a tray) are laid out again.
         """
+        changed = getattr(self, "_insets", (0.0, 0.0)) != (right, bottom) and self.scene is not None
+        named = None
+        if changed and self.session is not None:
+            named = self.view_to_save(self.orbit.goal)
+            if named.get("view") not in ("top", "seat"):
+                named = None
         self._insets = (right, bottom)
         aspect = self.getAspectRatio()
         film = self.camLens.getFilmSize()
         self.camLens.setFilmOffset(film.x * (right / 2) / (2 * aspect), -film.y * (bottom / 2) / 2)
+        if changed and self.shown_state is not None:
+            self.scene.show(self.shown_state)
+        if named is not None:
+            self.set_view(self.saved_view(named))
 
     def windowEvent(self, win):
         super().windowEvent(win)

@@ -113,6 +113,11 @@ class Scene:
         """Camera heading (degrees) looking from each player's seat towards the table."""
         raise NotImplementedError
 
+    def screen_strip(self, state) -> float:
+        """How far from the window's left edge (aspect2d units) the scene's own screen things
+        reach in `state` (a tray of pieces in hand); the turn log starts right of them."""
+        return 0.0
+
     def seat_fit(self, state):
         """What a seat view must show, or None for the fixed distance: (world points, the
         share of the window's width, from its left edge, that the scene's own screen things

@@ -61,7 +61,8 @@ class TurnLog:
             return False
         aspect = self.app.getAspectRatio()
         x, y = (pos[0] + 1) * aspect, pos[1] + 1  # from the bottom-left corner
-        return 0.03 <= x <= 0.03 + WIDTH and BOTTOM <= y <= BOTTOM + VISIBLE * LINE_H + 0.02
+        left = self.frame.getX()
+        return left <= x <= left + WIDTH and BOTTOM <= y <= BOTTOM + VISIBLE * LINE_H + 0.02
 
     def _show(self) -> None:
         shown = self.visible()
@@ -75,6 +76,9 @@ class TurnLog:
         # the box holds just the lines shown, hanging from its top edge
         n = len(shown)
         self.frame["frameSize"] = (0, WIDTH, (VISIBLE - n) * LINE_H, VISIBLE * LINE_H + 0.02)
+        scene, session = self.app.scene, self.app.session
+        strip = scene.screen_strip(session.state) if scene is not None and session is not None else 0.0
+        self.frame.setX(0.03 + strip)  # right of a tray the scene keeps at the left edge
         self.frame.show()
         self.app.wake()
 

@@ -11,7 +11,7 @@ import math
 from functools import lru_cache
 
 import numpy as np
-from panda3d.core import NodePath, SamplerState, Texture, TextNode, TransparencyAttrib, Vec3
+from panda3d.core import NodePath, SamplerState, Texture, TextNode, Vec3
 
 from games.glik import actions as A
 from games.glik.kit import COLS, KIT, NEUTRAL, ROWS, SIZE, rotate_rows
@@ -21,7 +21,7 @@ from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_c
 from viewer import geometry
 from viewer.lighting import MATTE, STONE, Material, apply_material
 from viewer.glik import words
-from viewer.glik.tray import HandTray
+from viewer.glik.tray import OUTLINE_RGBA, HandTray
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
 TILE_H = 0.16
@@ -169,6 +169,7 @@ class GlikScene(Scene):
         self.rotation = 0
         self.hover_slot = None
         self.ghost: NodePath | None = None
+        self.ghost_frame: NodePath | None = None
         self.reserve_cells: dict = {}  # node key -> ("reserve", colour)
         self.tray = HandTray(self)  # setup: the boards in hand, on the screen
 
@@ -365,11 +366,11 @@ class GlikScene(Scene):
         # above the north edge, room for the status lines drawn over the top-left corner
         half_w, top, bottom = COLS / 2 + 5.0, edge + 1.3, -edge
         cx = 0.0
-        hand = state.hands[state.turn] if state.phase in ("choose", "fill") else ()
-        if hand:
+        strip = self.screen_strip(state)
+        if strip:
             # the tray covers this share of the 3D view's width: widen the frame to the left
             right, _ = self.tray.insets()
-            share = self.tray.width(len(hand)) / (2 * self.base.getAspectRatio() - right)
+            share = strip / (2 * self.base.getAspectRatio() - right)
             extra = 2 * half_w * share / (1 - share)
             cx, half_w = -extra / 2, half_w + extra / 2
         return cx, (top + bottom) / 2, half_w, (top - bottom) / 2
@@ -389,9 +390,12 @@ class GlikScene(Scene):
         for k in (0, 3):
             x, y, _ = self.reserve_pos(state, NEUTRAL, k)
             points += [(x, y + STONE_R, STONE_H), (x, y - STONE_R, STONE_H)]
+        return points, self.screen_strip(state) / (2 * self.base.getAspectRatio())
+
+    def screen_strip(self, state) -> float:
+        """In setup, the tray of boards in hand at the window's left edge."""
         hand = state.hands[state.turn] if state.phase in ("choose", "fill") else ()
-        share = self.tray.width(len(hand)) / (2 * self.base.getAspectRatio()) if hand else 0.0
-        return points, share
+        return self.tray.width(len(hand))
 
     def seat_headings(self, state):
         """Each player looks from behind their starting corner towards the middle."""
@@ -653,15 +657,21 @@ class GlikScene(Scene):
         node = self._tile(("ghost",), self.selected[1], self.rotation)
         x, y = cell_xy(slot[0] * SIZE + SIZE - 1, slot[1] * SIZE)
         node.setPos(x - 0.5 + GAP / 2, y - 0.5 + GAP / 2, 0.02)
-        node.setTransparency(TransparencyAttrib.MAlpha)
-        node.setAlphaScale(0.8)
         node.reparentTo(self.root)
         self.lighting.hide_from_shadow(node)
         self.ghost = node
+        # framed in the tray's gold: this is the board picked there, as it would lie
+        frame = geometry.square("ghost-frame", SIZE + 0.25, (*OUTLINE_RGBA[:3], 0.95),
+                                inner=SIZE - 0.05)
+        cx, cy = cell_xy(slot[0] * SIZE + (SIZE - 1) / 2, slot[1] * SIZE + (SIZE - 1) / 2)
+        frame.setPos(cx, cy, TILE_H + 0.03)
+        frame.reparentTo(self.overlay)
+        self.ghost_frame = frame
 
     def _clear_ghost(self) -> None:
         if self.ghost is not None:
             self.ghost.removeNode()
+            self.ghost_frame.removeNode()
             self.ghost = None
         self.hover_slot = None
 

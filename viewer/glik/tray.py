@@ -20,7 +20,7 @@ OUTLINE = 0.022  # width of the frame round the selected board
 OUTLINE_RGBA = (1.0, 0.86, 0.20, 1.0)
 BACKDROP_RGBA = (0.05, 0.06, 0.08, 0.62)
 TITLE_SCALE = 0.036
-TITLE_H = 0.075
+TITLE_H = 0.085
 ABOVE_MESSAGE = 0.10  # the tray's foot above the bottom bar: room for the message line
 BELOW_STATUS = 0.27  # the tray's top below the window's top: room for three status lines
 
@@ -102,7 +102,7 @@ class HandTray:
                   BACKDROP_RGBA).reparentTo(self.root)
         text = self.root.attachNewNode(label.generate())
         text.setScale(TITLE_SCALE)
-        text.setPos(MARGIN, 0, top + TITLE_H * 0.32)
+        text.setPos(MARGIN, 0, top + OUTLINE + 0.022)  # clear of a selected board's frame
         for i, board in enumerate(hand):
             row, col = divmod(i, cols)
             x0 = MARGIN + col * (side + GAP)
