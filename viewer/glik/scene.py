@@ -47,7 +47,8 @@ COORD_GAP = 0.72  # board coordinates lie this far outside the board's edge
 COORD_SIZE = 0.52
 COORD_RGBA = (0.93, 0.90, 0.80, 0.9)
 
-SELECT = (1.0, 1.0, 1.0, 0.85)
+SELECT = OUTLINE_RGBA  # the picked stone's ring: the gold of the tray's frame
+SELECT_RING = 1.2  # its size (a field is 1): clear of the stone on the cream field
 SLIDE_END = (0.20, 0.95, 0.45, 0.85)
 FROZEN = (0.10, 0.50, 0.95, 1.0)  # the ice-blue ring round a stone that may not move
 FROZEN_RING = (STONE_R + 0.02, STONE_R + 0.10)  # its inner and outer radius
@@ -572,12 +573,12 @@ class GlikScene(Scene):
             return
         kind, what = sel
         if kind == "stone":
-            self.add_hint(what, SELECT, "ring", 1.05)
+            self.add_hint(what, SELECT, "ring", SELECT_RING)
         else:
             key = next((k for k in self.pieces if k[:2] == ("reserve", what)), None)
             if key is not None:
                 p = self.pieces[key].getPos(self.root)
-                ring = geometry.disc("sel", 0.46, 28, SELECT, inner=0.36)
+                ring = geometry.disc("sel", SELECT_RING * 0.42, 28, SELECT, inner=SELECT_RING * 0.30)
                 ring.reparentTo(self.hints)
                 ring.setPos(p.x, p.y, 0.01)
         for action in self.legal_for(state, sel):
