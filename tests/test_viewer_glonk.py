@@ -619,8 +619,12 @@ def test_the_full_galaxy_shows_all_65_discs_where_the_state_puts_them(app):
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    from render_glonk import full_galaxy_state
+    bench = str(Path(__file__).resolve().parents[1] / "bench")
+    sys.path.insert(0, bench)
+    try:
+        from render_glonk import full_galaxy_state
+    finally:  # bench/analysis.py would hide the analysis package (from Dask's workers too)
+        sys.path.remove(bench)
 
     s = full_galaxy_state(3)
     assert len(s.in_play()) == 65  # six armadas, the Black Hole and six Asteroids

@@ -70,6 +70,7 @@ class Probe:
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "status": app._status_text,
             "pointer": self._pointer(),
+            "scene": getattr(scene, "probe_fields", dict)(),  # a game's own (Glonk's explorer)
         }
 
     def _pointer(self):

@@ -868,6 +868,10 @@ class GlonkScene(Scene):
     def simulates(self, action) -> bool:
         return isinstance(action, Flick)
 
+    def probe_fields(self) -> dict:
+        """What the shot explorer is doing, for real-window tests (viewer.probe)."""
+        return {} if self.input is None else self.input.probe_fields()
+
     def event_lines(self, node) -> list[str]:
         state = node.parent.state if node.parent is not None else node.state
 
@@ -880,6 +884,8 @@ class GlonkScene(Scene):
         return words.event_lines(node.step, name_of)
 
     def on_key(self, key: str, state) -> bool:
+        if self.input is not None and self.input.on_key(key):
+            return True  # the shot explorer's keys
         if key == "g":
             self.ghost_on = not self.ghost_on
             _save_setting("aim_preview", self.ghost_on)
@@ -892,7 +898,11 @@ class GlonkScene(Scene):
     # --- the ghost path (the aimed flick, simulated off the frame thread) --------------------------
     def aimed_flick(self, aim):
         """The Flick the current aim would play, for the ghost path (None: nothing to show)."""
-        if aim is None or not self.ghost_on:
+        return self.intended_flick(aim) if self.ghost_on else None
+
+    def intended_flick(self, aim):
+        """The Flick a release would play for `aim` (None: no aim, or no target chosen yet)."""
+        if aim is None:
             return None
         if self.mode in ("telekinesis", "fission"):
             return Flick.make(aim.piece, aim.angle, aim.speed, self.spin, power=self.mode,
