@@ -11,7 +11,6 @@ import math
 import time
 import weakref
 from pathlib import Path
-from dataclasses import replace
 
 import numpy as np
 from direct.showbase.ShowBase import ShowBase
@@ -132,6 +131,7 @@ class ViewerApp(ShowBase):
         """Show `session` (a new game, an opened file): rebuild the scene when the game differs."""
         old_game = self.session.game.name if self.session is not None else None
         self.session = session
+        self.shown_state = self.shown_node = None  # the last session's: presets ask this one's
         self.clock.stop(finish=False)
         if self.scene is None or old_game != session.game.name:
             if self.scene is not None:
@@ -186,10 +186,8 @@ class ViewerApp(ShowBase):
             shift = radius * 0.16
             target = (center.x + math.sin(h) * shift, center.y - math.cos(h) * shift, center.z)
             view = View(target, radius * 2.5, heading, -52.0)
-            must_show = getattr(self.scene, "seat_view_points", None)  # a scene may ask
-            if must_show is not None:
-                view = self.fitted(view, must_show(self.session.state))
-            return view
+            fit = self.scene.seat_fit(self.shown_state or self.session.state)
+            return view if fit is None else self._fitted(view, *fit)
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
 
     def status_boxes(self):
@@ -211,39 +209,58 @@ class ViewerApp(ShowBase):
         return (pixels(tn.getLeft(), tn.getRight(), tn.getBottom(), tn.getTop()),
                 pixels(l, r, b, t))
 
-    def fitted(self, view: View, points) -> View:
-        """`view` moved along its line of sight, as near as it may be while every world point
-        of `points` shows inside the part of the window that the panels and (two lines of)
-        the status text leave free."""
-        points = [Point3(*p) for p in points]
-        if not points:
-            return view
+    def _fitted(self, view: View, points, left_share: float) -> View:
+        """`view` moved (its target along the table, its distance) so `points` fill the free
+        part of the window: clear of the panels, the status lines and the strip of
+        `left_share` of the window's width at its left edge; centred there, as near as that
+        allows. Heading and pitch stay."""
+        from panda3d.core import LMatrix4f, NodePath
+
         right, bottom = getattr(self, "_insets", (0.0, 0.0))
         aspect = self.getAspectRatio()
-        x_max = 1.0 - right / aspect - 0.02
-        y_min = -1.0 + bottom + 0.03
-        y_max = 1.0 - STATUS_ROOM
-        eye = self.render.attachNewNode("fit-eye")
-        p2 = Point2()
+        x0, x1 = -1 + 2 * left_share + 0.02, 1 - right / aspect - 0.02
+        z0, z1 = -1 + bottom + 0.02, 1 - STATUS_ROOM
+        probe = NodePath("seat-fit")
+        lens = self.camLens
+        film = Point2()
 
-        def shows_all(distance: float) -> bool:
-            eye.setPos(*replace(view, distance=distance).eye())
-            eye.lookAt(Point3(*view.target), Vec3(0, 0, 1))
+        def extent(v: View):
+            """(left, right, bottom, top) of the points in film units, None if one is behind."""
+            probe.setPos(*v.eye())
+            probe.lookAt(Point3(*v.target), Vec3(0, 0, 1))
+            inverse = LMatrix4f(probe.getMat())
+            inverse.invertInPlace()
+            xs, zs = [], []
             for p in points:
-                if not self.camLens.project(eye.getRelativePoint(self.render, p), p2):
-                    return False
-                if not (-0.98 <= p2.x <= x_max and y_min <= p2.y <= y_max):
-                    return False
-            return True
+                if not lens.project(inverse.xformPoint(Point3(*p)), film):
+                    return None
+                xs.append(film.x)
+                zs.append(film.y)
+            return min(xs), max(xs), min(zs), max(zs)
 
-        near, far = view.distance * 0.5, view.distance * 3.0
-        if shows_all(near):
-            far = near
-        for _ in range(22):
-            mid = (near + far) / 2
-            near, far = (near, mid) if shows_all(mid) else (mid, far)
-        eye.removeNode()
-        return replace(view, distance=far)
+        def fits(v: View) -> bool:
+            e = extent(v)
+            return e is not None and x0 <= e[0] and e[1] <= x1 and z0 <= e[2] and e[3] <= z1
+
+        h, pitch = math.radians(view.heading), math.radians(view.pitch)
+        across, ahead = (math.cos(h), math.sin(h)), (-math.sin(h), math.cos(h))
+        fov = lens.getFov()
+        tan_x, tan_z = math.tan(math.radians(fov.x / 2)), math.tan(math.radians(fov.y / 2))
+        best, target = view, view.target
+        for _ in range(3):  # find the nearest distance that fits, centre there, again
+            near, far = view.distance / 3, view.distance * 4
+            if not fits(View(target, far, view.heading, view.pitch)):
+                break
+            for _ in range(24):
+                mid = (near + far) / 2
+                near, far = (near, mid) if fits(View(target, mid, view.heading, view.pitch)) else (mid, far)
+            best = View(target, far, view.heading, view.pitch)
+            e = extent(best)
+            dx = ((e[0] + e[1]) - (x0 + x1)) / 2 * far * tan_x
+            dz = ((e[2] + e[3]) - (z0 + z1)) / 2 * far * tan_z / max(abs(math.sin(pitch)), 0.2)
+            target = (target[0] + across[0] * dx + ahead[0] * dz,
+                      target[1] + across[1] * dx + ahead[1] * dz, target[2])
+        return best
 
     def refresh_status(self) -> None:
         text = "\n".join(self.scene.status_lines(self.shown_state))
@@ -384,12 +401,24 @@ class ViewerApp(ShowBase):
         """Centre the 3D view in the part of the window that panels leave free.
 
         `right` and `bottom` are panel sizes in aspect2d units; the lens film is offset so the
-        camera target appears in the middle of the free area (picking stays exact).
+        camera target appears in the middle of the free area (picking stays exact). When
+        they change, a camera at a named view moves to that view as the new insets frame it,
+        and the scene's screen things (a tray) are laid out again.
         """
+        changed = getattr(self, "_insets", (0.0, 0.0)) != (right, bottom) and self.scene is not None
+        named = None
+        if changed and self.session is not None:
+            named = self.view_to_save(self.orbit.goal)
+            if named.get("view") not in ("top", "seat"):
+                named = None
         self._insets = (right, bottom)
         aspect = self.getAspectRatio()
         film = self.camLens.getFilmSize()
         self.camLens.setFilmOffset(film.x * (right / 2) / (2 * aspect), -film.y * (bottom / 2) / 2)
+        if changed and self.shown_state is not None:
+            self.scene.show(self.shown_state)
+        if named is not None:
+            self.set_view(self.saved_view(named))
 
     def windowEvent(self, win):
         super().windowEvent(win)

@@ -573,9 +573,12 @@ class GlonkScene(Scene):
     def bounds(self):
         return Vec3(0, 0, 0), 0.80
 
-    def seat_view_points(self, state) -> list[tuple[float, float, float]]:
+    def seat_fit(self, state):
         """What a seat view must show whole: the mat's rim and every piece laid out beside
-        the Galaxy (the app fits the view's distance to these, inside the free window)."""
+        the Galaxy (the app fits the view to these, inside the free window)."""
+        return self._seat_view_points(state), 0.0
+
+    def _seat_view_points(self, state) -> list[tuple[float, float, float]]:
         r = textures.MAT_RADIUS
         out = [(r * math.cos(k * math.pi / 16), r * math.sin(k * math.pi / 16), 0.0)
                for k in range(32)]
