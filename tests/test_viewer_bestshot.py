@@ -1,6 +1,6 @@
-"""The best shot's pure parts: its words and odds, the arrow and label geometry, the search
-worker's answers (run in this process), the session edit that keeps it as a variation, and
-the F1 help's line for its keys."""
+"""The best shot's pure parts: its words (the odds in the explorer's words), the arrow and
+label geometry, the search worker's answers (run in this process), the session edit that
+keeps it as a variation, and the F1 help's line for its keys."""
 from __future__ import annotations
 
 import math
@@ -13,8 +13,7 @@ from games.glonk.actions import Flick
 from games.glonk.positions import position
 from timeline import Record, Session
 from viewer.glonk import aim as AIM
-from viewer.glonk.bestshot import (arrow_points, label_place, label_text, odds, odds_words,
-                                   points, shot_words, whole_percentages)
+from viewer.glonk.bestshot import arrow_points, label_place, label_text, shot_words
 
 
 def at(r, deg):
@@ -31,29 +30,21 @@ def duel():
 def summary(standard, lost, value):
     outcomes = {"lose_piece": lost, "lost_in_space": 0.0, "atomise_enemy": 0.0,
                 "atomise_target": 0.0, "board_after": 0.0, "black_hole": lost}
-    return {"p_standard": standard, "p_hyper": 1.0 - standard, "outcomes": outcomes,
+    return {"p_standard": standard, "p_hyper": 1.0 - standard - lost, "outcomes": outcomes,
             "expected_value": value}
 
 
 # --- words -------------------------------------------------------------------------------------
-def test_the_odds_read_as_whole_percentages_that_add_up():
-    assert whole_percentages([0.624, 0.296, 0.08]) == [62, 30, 8]
-    assert whole_percentages([1 / 3, 1 / 3, 1 / 3]) == [34, 33, 33]  # not 33 + 33 + 33
-    shares = odds(summary(0.6, 0.1, 0.0))
-    assert shares == pytest.approx({"standard": 0.6, "hyper": 0.3, "lost": 0.1})
-    assert odds_words(summary(0.71, 0.0, 1.23)) == "standard 71 %, hyper 29 %, expected +1.2"
-    assert odds_words(summary(1.0, 0.0, -0.044)) == "standard 100 %, expected -0.04"
-    assert points(0.1) == "+0.10" and points(2.0) == "+2.0"
-
-
 def test_the_best_shot_line_names_the_piece_its_kind_the_flick_and_the_odds():
     s = duel()
-    words = shot_words(s, Flick.make("P1", 184.4, 2.06), summary(0.71, 0.09, 1.2))
+    words = shot_words(s, Flick.make("P1", 184.4, 2.06), summary(0.71, 0.09, 1.23))
     assert words == ("Best: P1 Corsair 184 deg 2.1 m/s \u2014 standard 71 %, hyper 20 %, "
                      "lost 9 %, expected +1.2")
     assault = shot_words(s, Flick.make("P1", 90, 1.0, assault="V2"), summary(1.0, 0.0, 0.5))
     assert assault.startswith("Best: P1 Corsair, heroic assault on V2 90 deg 1.0 m/s")
-    assert label_text(summary(0.9, 0.0, 0.1)) == "best +0.10\n90 % standard"
+    assert assault.endswith("\u2014 standard 100 %, expected +0.5")
+    assert label_text(summary(0.9, 0.0, 0.12)) == "best +0.1\n90 % standard"
+    assert label_text(summary(0.6, 0.4, -0.04)) == "best +0.0\n60 % standard"
 
 
 # --- geometry ------------------------------------------------------------------------------------

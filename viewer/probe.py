@@ -71,6 +71,7 @@ class Probe:
             "best_shot": ctl.best.probe(),
             "status": app._status_text,
             "pointer": self._pointer(),
+            "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 
     def _pointer(self):

@@ -3,17 +3,18 @@ flick, as long as the textbook slide of its speed, the path the exact flick real
 its odds in words ("Best: V2 Jumper 184 deg 2.1 m/s - standard 71 %, expected +1.2").
 
 The odds are the search's own scattered flicks of that intent at the chosen skill
-(`analysis.glonk.best_shot`): standard (the piece ends within its speed), hyper (it ends
-beyond, on the Galaxy: the turn ends), lost (your piece is atomised or leaves the Galaxy).
+(`analysis.glonk.best_shot`), in the shot explorer's words (`viewer.glonk.explorer`):
+standard (the piece ends within its speed), hyper (it ends beyond, on the Galaxy: the turn
+ends), lost (your piece is atomised or leaves the Galaxy).
 The words and the geometry are pure functions (tested without a window); `BestShotView`
 draws them in the Glonk scene.
 """
 from __future__ import annotations
 
 import math
-from typing import Sequence
 
 from viewer.glonk import aim as AIM
+from viewer.glonk.explorer import odds_words, outcome_shares, percentages
 
 #: The arrow's colour (gold: no other overlay uses it) and its path's.
 ARROW = (1.0, 0.80, 0.20, 0.95)
@@ -22,40 +23,6 @@ ARROW_WIDTH = 0.012
 #: The label's height on the mat (metres) and its gap beyond the arrow's head.
 LABEL_HEIGHT = 0.025
 LABEL_GAP = 0.035
-
-
-def whole_percentages(fractions: Sequence[float]) -> list[int]:
-    """Whole percentages of `fractions` that add up to their own rounded total (the largest
-    remainders get the points left over: a third each reads 34/33/33, where rounding each
-    one alone would give 33/33/33 = 99)."""
-    raw = [max(0.0, f) * 100.0 for f in fractions]
-    whole = [math.floor(r) for r in raw]
-    order = sorted(range(len(raw)), key=lambda i: (-(raw[i] - whole[i]), i))
-    for i in order[:max(0, round(sum(raw)) - sum(whole))]:
-        whole[i] += 1
-    return whole
-
-
-def odds(summary: dict) -> dict[str, float]:
-    """standard / hyper / lost shares of the search's scattered flicks (they add up to 1)."""
-    out = summary["outcomes"]
-    lost = out["lose_piece"]
-    standard = summary["p_standard"]
-    return {"standard": standard, "hyper": max(0.0, 1.0 - standard - lost), "lost": lost}
-
-
-def odds_words(summary: dict) -> str:
-    """"standard 71 %, hyper 20 %, lost 9 %, expected +1.2" (shares that never happen are
-    left out)."""
-    shares = odds(summary)
-    names = [k for k, v in shares.items() if v > 0] or ["standard"]
-    parts = [f"{k} {p} %" for k, p in zip(names, whole_percentages([shares[k] for k in names]))]
-    return ", ".join(parts + [f"expected {points(summary['expected_value'])}"])
-
-
-def points(value: float) -> str:
-    """A value in points with its sign: "+1.2", and two decimals under one ("+0.12")."""
-    return f"{value:+.2f}" if abs(value) < 0.995 else f"{value:+.1f}"
 
 
 def flick_words(state, flick) -> str:
@@ -74,7 +41,8 @@ def flick_words(state, flick) -> str:
 
 
 def shot_words(state, flick, summary: dict) -> str:
-    """The whole line: "Best: V2 Jumper 184 deg 2.1 m/s - standard 71 %, expected +1.2"."""
+    """The whole line: "Best: V2 Jumper 184 deg 2.1 m/s - standard 71 %, expected +1.2" (the
+    odds in the shot explorer's words)."""
     return f"Best: {flick_words(state, flick)} \u2014 {odds_words(summary)}"
 
 
@@ -128,10 +96,11 @@ def label_place(start, end, heading: float) -> tuple[tuple[float, float], str, f
 
 
 def label_text(summary: dict) -> str:
-    """The label beside the arrow: "best +0.10" over "90 % standard" (the rest of the odds
+    """The label beside the arrow: "best +0.1" over "90 % standard" (the rest of the odds
     are in the status line)."""
-    standard = whole_percentages([odds(summary)["standard"]])[0]
-    return f"best {points(summary['expected_value'])}\n{standard} % standard"
+    standard = percentages([outcome_shares(summary)["standard"]])[0]
+    expected = round(summary["expected_value"], 1) or 0.0  # never "-0.0"
+    return f"best {expected:+.1f}\n{standard} % standard"
 
 
 class BestShotView:
