@@ -321,8 +321,7 @@ class BestShotAsk:
         self.shot = Shot(asked.node, action, step, summary, words)
         self.found += 1
         self._drawn(self.shot)
-        ctl.say(f"Best shot at {asked.skill} skill: Enter plays it, Shift+Enter adds it as a "
-                "variation, Esc hides it")
+        ctl.say(f"Best shot at {asked.skill} skill: Enter plays it, Shift+Enter keeps it")
 
     def _drawn(self, shot: Shot | None) -> None:
         """Have the scene draw `shot` (None: nothing), once per change."""

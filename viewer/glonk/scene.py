@@ -965,7 +965,8 @@ class GlonkScene(Scene):
         """The skill chosen in the panel (the shot explorer's), else None (the bot's)."""
         from analysis.skill import SKILLS
 
-        skill = _setting("explorer_skill", None)
+        explorer = getattr(self.input, "explorer", None)  # the panel's skill buttons
+        skill = explorer.skill if explorer is not None else _setting("explorer_skill", None)
         return skill if skill in SKILLS else None
 
     def best_shot_words(self, state, action, summary: dict) -> str:
