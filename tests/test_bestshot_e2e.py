@@ -1,12 +1,15 @@
 """End-to-end: the best shot in a real viewer window under Xvfb, driven by xdotool.
 
-In the demo's opening position, B asks for the best robust flick: the message line thinks
+In the demo's opening position, B asks for the best robust flick at the skill chosen in the
+panel (the explorer's skill buttons, remembered in the settings): the message line thinks
 (counting the flicks tried) while the window keeps drawing, Esc stops it; asked again, the
 answer is drawn on the mat as an arrow with its odds in words and two buttons. Shift+Enter
 keeps it as a variation (the record has a new child, the cursor stays), Ctrl+Z takes that
 back, and Enter plays it. Skipped only when Xvfb or xdotool is missing.
 """
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -22,14 +25,17 @@ def desk(tmp_path):
     d.stop()
 
 
-def test_b_shows_the_best_shot_shift_enter_keeps_it_and_enter_plays_it(desk):
+def test_b_shows_the_best_shot_shift_enter_keeps_it_and_enter_plays_it(desk, tmp_path):
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)  # the skill last chosen in the panel: expert
+    (home / "settings.json").write_text(json.dumps({"glonk": {"explorer_skill": "expert"}}))
     desk.start()  # plain `flickbook`: the Glonk demo, where its story starts
     start = desk.settled()
     assert start["best_shot"]["action"] is None and start["mode"] == "play"
     # asked, then stopped while it thinks
     desk.key("b")
     p = desk.wait(lambda p: p["best_shot"]["thinking"], 30, "the search to start")
-    assert p["message"].startswith("Best shot: thinking at club skill")
+    assert p["message"].startswith("Best shot: thinking at expert skill")
     desk.key("Escape")
     p = desk.wait(lambda p: not p["best_shot"]["thinking"], 30, "the search to stop")
     assert p["message"] == "Best shot: search cancelled" and p["best_shot"]["found"] == 0
