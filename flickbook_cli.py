@@ -304,6 +304,17 @@ def cmd_check(args) -> int:
         print(f"flickbook: {args.file}: {len(warnings)} stored flick(s) differ from a fresh "
               "simulation (--warn-only accepts them)", file=sys.stderr)
         return EXIT_USAGE
+    if record.kind == "lesson" or any(n.ask for n in record.nodes()):
+        from scenarios.lesson import lesson_problems, questions_of
+
+        problems = lesson_problems(record)
+        if problems:
+            for problem in problems:
+                print(f"flickbook: {args.file}: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+        print(f"{args.file}: valid {record.game.name} lesson, {count} nodes, "
+              f"{len(questions_of(record))} questions, every authored answer accepted")
+        return 0
     print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes")
     return 0
 
