@@ -278,6 +278,9 @@ class LessonRun:
             if played is not None and h is not played and h.action_text == played.action_text:
                 _take_place(played, h)
                 hidden[i] = played
+                for later in self.questions:  # a question asked at the author's node
+                    if later.node is h:
+                        later.node = played
         self.unhide()
         answer = q.node.variations[0] if q.node.variations else played
         self.index += 1

@@ -8,7 +8,7 @@ the solver's best line from after it (which takes longer, or cannot reach the go
 from __future__ import annotations
 
 from games.glik.rules import GAME
-from games.glik.solver import Goal, goal_met, solve, track
+from games.glik.solver import Goal, action_kind, goal_met, solve, track
 from scenarios.lesson import LessonHouse, Verdict
 
 
@@ -49,6 +49,11 @@ class GlikLessons(LessonHouse):
         best = solve(state, goal)
         if not best.solved:
             return Verdict(False, "the goal cannot be reached from here")
+        kinds = Goal.from_json(goal).actions
+        kind = action_kind(state, action)
+        if kind not in kinds:
+            return Verdict(False, f"this question is solved with {' and '.join(kinds)} "
+                                  f"moves only, not a {kind or 'move of that kind'}")
         step = step or GAME.apply(state, action)
         after = step.state
         spent = _spent(state, step)
