@@ -182,6 +182,10 @@ class Controller:
         app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
         self.motion_check = None
         self._check_motions(self.session.record)
+        from viewer.lesson import LessonBox
+
+        self.lesson_box = LessonBox(self)  # a lesson: its first question
+        self.lesson_box.attach(self.session)
         self.refresh()
 
     # --- session plumbing ---------------------------------------------------------------------
@@ -252,6 +256,7 @@ class Controller:
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about
             self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
+        self.lesson_box.attach(session)
 
     def _session_changed(self, what: str) -> None:
         self.refresh_soon()
@@ -519,6 +524,10 @@ class Controller:
         if self.pending is not None:
             self.say("Still simulating the last flick")
             return False
+        waiting = self.lesson_box.blocks_move()
+        if waiting:
+            self.say(waiting)
+            return False
         self.stop_playback()
         parent = self.session.node
         if step is not None and parent.child_for(str(action)) is None:
@@ -565,6 +574,7 @@ class Controller:
         self.log.add(self.app.scene.action_label(node), lines)
         self.say(("New variation. " if was_new else "") + " ".join(lines[:2]))
         self.puzzle_box.after_move(node)
+        self.lesson_box.after_move(node)
 
         def after_motion():
             self._follow_turn(mover)
@@ -613,6 +623,9 @@ class Controller:
         self.editor.toggle()
 
     def cmd_hint(self):
+        if self.lesson_box.active:
+            self.lesson_box.hint()
+            return
         self.puzzle_box.hint()
 
     def cmd_aim_preview(self):
@@ -790,7 +803,8 @@ class Controller:
         from contextlib import nullcontext
 
         solution = self.solution_of(session.record)
-        with solution.attached() if solution is not None else nullcontext():
+        with solution.attached() if solution is not None else nullcontext(), \
+                self.lesson_box.attached(session.record):
             save_record(session.record, path)
         session.dirty = False
 

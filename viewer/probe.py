@@ -69,6 +69,7 @@ class Probe:
                          "thinking": ctl.computer.thinking is not None,
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "status": app._status_text,
+            "lesson": ctl.lesson_box.probe() if hasattr(ctl, "lesson_box") else None,
             "pointer": self._pointer(),
         }
 

@@ -74,7 +74,8 @@ class GlikLessons(LessonHouse):
         total = spent + need
         figures.update(total_ap=total)
         if total == best.cost:
-            return Verdict(True, f"a shortest way: {best.cost} AP", (), figures)
+            return Verdict(True, "the goal is met in the fewest AP" if need == 0 else
+                           f"on a shortest way ({need} AP to go)", (), figures)
         return Verdict(False, f"this way takes {total} AP; it can be done in {best.cost}",
                        tuple(line), figures)
 
@@ -88,7 +89,8 @@ class GlikLessons(LessonHouse):
 
         goal = accept.get("goal") or {}
         try:
-            return f"Any shortest way: {goal_words(goal, state.colours)}"
+            words = goal_words(goal, state.colours).removeprefix("Goal: ")
+            return f"Any shortest way to this goal: {words}"
         except Exception:  # noqa: BLE001 - words are a courtesy; a goal that cannot be read is shown raw
             return f"Any shortest way to {goal}"
 
