@@ -94,10 +94,12 @@ class Question:
 
     node: Node
     number: int
+    #: An ask given from outside the record (learning from mistakes), else the node's own.
+    given: dict | None = None
 
     @property
     def ask(self) -> dict:
-        return self.node.ask or {}
+        return self.given or self.node.ask or {}
 
     @property
     def text(self) -> str:
@@ -316,6 +318,47 @@ def _take_place(played: Node, author: Node) -> None:
         setattr(played, attr, getattr(author, attr))
     if author.stored_motion is not None and played.stored_motion is None:
         played.stored_motion, played.motion_text = author.stored_motion, author.motion_text
+
+
+def mistake_questions(record: Record) -> list[Question]:
+    """"Learn from your mistakes": a question at the position before each main-line move the
+    analysis marked as a mistake, accepting what the game's house accepts by default there
+    (judged from the better move the analysis found, when it stored one as a variation)."""
+    house = house_for(record.game.name)
+    out: list[Question] = []
+    line = record.mainline()
+    for i, node in enumerate(line[1:], 1):
+        if not (node.analysis or {}).get("glyph"):
+            continue
+        parent = line[i - 1]
+        best = (node.analysis or {}).get("best")
+        better = parent.child_for(best) if best else None
+        try:
+            accept = house.default_accept(parent.state, better)
+            if house.problem(parent.state, accept):
+                continue
+        except Exception:  # noqa: BLE001 - a position the house cannot ask about is left out
+            continue
+        glyph = node.analysis["glyph"]
+        played = _move_words(record.game, parent.state, node.action)
+        hints = ["The analysis found a better move here: look at what the played move left "
+                 "undone."]
+        if better is not None:
+            hints.append(f"The analysis preferred {_move_words(record.game, parent.state, better.action)}.")
+        out.append(Question(parent, len(out) + 1, {
+            "accept": accept,
+            "question": f"In the game, {played} was marked {glyph}. Find a better move.",
+            "hints": hints}))
+    return out
+
+
+def _move_words(game, state, action) -> str:
+    from games.notation import move_text
+
+    try:
+        return move_text(game, state, action)
+    except Exception:  # noqa: BLE001 - a move without words keeps its canonical text
+        return str(action)
 
 
 def lesson_of(record: Record) -> LessonRun | None:

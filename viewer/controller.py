@@ -72,6 +72,8 @@ KEY_BINDINGS = [
     ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
     ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
+    ("f3", "cmd_lesson_author", "Lessons: write one (mark your turn, hints, save)"),
+    ("f7", "cmd_learn_mistakes", "Analysed game: learn from your mistakes (try each again)"),
     ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
                                 "then a person)"),
 ]
@@ -185,6 +187,9 @@ class Controller:
         from viewer.lesson import LessonBox
 
         self.lesson_box = LessonBox(self)  # a lesson: its first question
+        from viewer.lesson_author import LessonPanel
+
+        self.lesson_panel = LessonPanel(self)
         self.lesson_box.attach(self.session)
         self.refresh()
 
@@ -256,6 +261,8 @@ class Controller:
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about
             self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
+        if self.lesson_panel.active:
+            self.lesson_panel.close()
         self.lesson_box.attach(session)
 
     def _session_changed(self, what: str) -> None:
@@ -311,7 +318,8 @@ class Controller:
 
     def typing(self) -> bool:
         """A text field (the comment box, an editor field) has the keyboard."""
-        return self.panel.typing() or self.editor.typing()
+        return self.panel.typing() or self.editor.typing() or (
+            hasattr(self, "lesson_panel") and self.lesson_panel.typing())
 
     # --- the frame ------------------------------------------------------------------------------
     def _frame(self, task):
@@ -363,6 +371,7 @@ class Controller:
         """Esc (or a press elsewhere) in a text field: leave it, its text kept on its node."""
         self.panel.leave_comment()
         self.editor.unfocus()
+        self.lesson_panel.unfocus()
         self.modes.sync()
 
     def cmd_cancel_drag(self) -> None:
@@ -621,6 +630,12 @@ class Controller:
 
     def cmd_edit_mode(self):
         self.editor.toggle()
+
+    def cmd_lesson_author(self):
+        self.lesson_panel.toggle()
+
+    def cmd_learn_mistakes(self):
+        self.lesson_box.learn_from_mistakes()
 
     def cmd_hint(self):
         if self.lesson_box.active:

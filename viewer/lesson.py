@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from scenarios.lesson import LessonRun, Verdict, lesson_of
+from scenarios.lesson import LessonRun, Verdict, lesson_of, mistake_questions
 
 #: The box's place (a2dTopLeft units), below the status lines like the puzzle box.
 BOX_TOP = -0.27
@@ -67,6 +67,7 @@ class LessonBox:
         self.status = ""  # "asking", "checking", "wrong", "right", "done"
         self.last_why = ""
         self._returning = False
+        self.title_override: str | None = None
         self.app.taskMgr.add(self._frame, "flickbook-lesson", sort=25)
 
     @property
@@ -84,7 +85,28 @@ class LessonBox:
         self._build()
         self._ask()
 
+    def learn_from_mistakes(self) -> None:
+        """On an analysed record: a question at each mistake, asked again as in a lesson."""
+        if self.run is not None and self.title_override is None:
+            self.ctl.say("This is a lesson already: answer its questions")
+            return
+        record = self.ctl.session.record
+        try:
+            questions = mistake_questions(record)
+        except ValueError as exc:
+            self.ctl.say(str(exc))
+            return
+        if not questions:
+            self.ctl.say("No mistakes to learn from: analyse the game first (F6)")
+            return
+        self.close()
+        self.run = LessonRun(record, questions)
+        self.title_override = "Learn from your mistakes"
+        self._build()
+        self._ask()
+
     def close(self) -> None:
+        self.title_override = None
         if self.run is not None:
             self.run.unhide()
         self.run = None
@@ -134,7 +156,7 @@ class LessonBox:
         if run is None or self.frame is None:
             return
         q = run.current
-        self.labels["title"]["text"] = run.title
+        self.labels["title"]["text"] = self.title_override or run.title
         self.frame["frameSize"] = (0, BOX_W, -(0.2 if q is None else BOX_H), 0)
         if q is None:
             self.labels["question"]["text"] = run.score_words()
@@ -254,7 +276,7 @@ class LessonBox:
         self.status = "right" if not run.finished else "done"
         words = f"Right: {verdict.why}"
         if answer is not node and answer is not None:
-            words += f". The lesson goes on with the author's move {self.app.scene.action_label(answer)}"
+            words += f". The line goes on with {self.app.scene.action_label(answer)}"
         if run.current is not None:
             run.hide()
         self.ctl.session.clear_history()  # a lesson walked is not an edit to undo
@@ -322,7 +344,7 @@ class LessonBox:
         if run is None:
             return None
         q = run.current
-        return {"title": run.title, "status": self.status, "question": q.number if q else None,
+        return {"title": self.title_override or run.title, "status": self.status, "question": q.number if q else None,
                 "questions": len(run.questions), "why": self.last_why,
                 "hints": run.hints_shown(), "wrong": [a.wrong for a in run.attempts],
                 "score": list(run.score()), "finished": run.finished,

@@ -70,6 +70,8 @@ class Probe:
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "status": app._status_text,
             "lesson": ctl.lesson_box.probe() if hasattr(ctl, "lesson_box") else None,
+            "ask": node.ask,
+            "lesson_panel": getattr(getattr(ctl, "lesson_panel", None), "active", False),
             "pointer": self._pointer(),
         }
 

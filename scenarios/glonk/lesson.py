@@ -29,6 +29,7 @@ DEFAULT_SKILL = "club"
 
 class GlonkLessons(LessonHouse):
     kinds = ("chance",)
+    outcomes = OUTCOME_WORDS
 
     def problem(self, state, accept):
         from analysis.skill import skill_named
