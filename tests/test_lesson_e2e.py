@@ -105,3 +105,63 @@ def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hin
     assert lesson(p)["score"][0] == 0.0  # one wrong try (1/2) and two hints (1/4 each)
     p = desk.settled()
     assert p["nodes"] >= 3, "the author's line is back, the wrong try kept as a variation"
+
+
+def test_a_lesson_is_written_in_the_window_typed_words_go_to_the_fields(desk):
+    """F3 opens the authoring panel; the position is marked "your turn" with a click; a
+    question and a hint typed with letters that are shortcuts elsewhere (h, l, t, n, e) land in
+    the fields; Ctrl+Z takes the hint back; Save writes the lesson under scenarios/lessons/."""
+    from timeline import load_record
+    from viewer.lesson_author import spot
+
+    scenarios = desk.tmp / "scenarios"
+    desk.env["FLICKBOOK_SCENARIOS"] = str(scenarios)
+    path = desk.tmp / "game.flick"
+    record = load_record(ROOT / "scenarios" / "lessons" / "glik-round-the-corner.flick")
+    for n in record.nodes():
+        n.ask = None
+    record.kind = "record"
+    from timeline import save_record
+
+    save_record(record, path)
+    desk.start("open", str(path))
+    desk.wait(lambda p: p["mode"] == "play" and p.get("lesson") is None, 60, "the record")
+    desk.key("F3")
+    desk.wait(lambda p: p["lesson_panel"], 30, "the authoring panel")
+    press_button(desk, *spot("mark"))
+    p = desk.wait(lambda p: (p.get("ask") or {}).get("accept", {}).get("kind") == "optimal",
+                  30, "the position marked your turn")
+    view = p["view"]
+
+    question = "Take the long way: the top edge, then left and down. Think!"
+    desk.click(*(c * H / 2 * s for c, s in zip(spot("question"), (1, -1))))
+    desk.wait(lambda p: p["typing"], 30, "the question field's keyboard")
+    desk.type(question)
+    desk.key("Return")
+    p = desk.wait(lambda p: (p.get("ask") or {}).get("question") == question, 30,
+                  "the question kept")
+    assert p["dialog"] is None and p["view"] == view  # no L (Learn), no T (top view) ran
+
+    hint = "Look at the whole line, then the edge."
+    desk.click(*(c * H / 2 * s for c, s in zip(spot("hint"), (1, -1))))
+    desk.wait(lambda p: p["typing"], 30, "the hint field's keyboard")
+    desk.type(hint)
+    desk.key("Return")
+    desk.wait(lambda p: (p.get("ask") or {}).get("hints") == [hint], 30, "the hint added")
+    desk.key("Escape")
+    desk.wait(lambda p: not p["typing"], 30, "the field let go")
+    desk.key("ctrl+z")
+    p = desk.wait(lambda p: "hints" not in (p.get("ask") or {}), 30, "the hint undone")
+    assert p["ask"]["question"] == question
+    desk.key("ctrl+y")
+    desk.wait(lambda p: (p.get("ask") or {}).get("hints") == [hint], 30, "the hint redone")
+
+    desk.click(*(c * H / 2 * s for c, s in zip(spot("title"), (1, -1))))
+    desk.wait(lambda p: p["typing"], 30, "the title field's keyboard")
+    desk.type("My corner lesson")
+    desk.key("Return")
+    press_button(desk, *spot("save"))
+    desk.wait(lambda p: "Saved the lesson" in p["message"], 30, "the lesson saved")
+    saved = load_record(scenarios / "lessons" / "my-corner-lesson.flick")
+    assert saved.kind == "lesson" and saved.scenario["title"] == "My corner lesson"
+    assert saved.root.ask["question"] == question and saved.root.ask["hints"] == [hint]

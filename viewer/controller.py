@@ -72,8 +72,7 @@ KEY_BINDINGS = [
     ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
     ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
-    ("f3", "cmd_lesson_author", "Lessons: write one (mark your turn, hints, save)"),
-    ("f7", "cmd_learn_mistakes", "Analysed game: learn from your mistakes (try each again)"),
+    ("f3", "cmd_lessons", "Lessons: write one; analysed game: learn from its mistakes"),
     ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
                                 "then a person)"),
 ]
@@ -631,11 +630,18 @@ class Controller:
     def cmd_edit_mode(self):
         self.editor.toggle()
 
-    def cmd_lesson_author(self):
-        self.lesson_panel.toggle()
-
-    def cmd_learn_mistakes(self):
-        self.lesson_box.learn_from_mistakes()
+    def cmd_lessons(self):
+        """F3: the lesson authoring panel (again: closed); on an analysed record with mistakes,
+        first a question: write a lesson, or learn from the mistakes."""
+        if self.dialog is not None:
+            return
+        if self.lesson_panel.active or not self.lesson_box.has_mistakes():
+            self.lesson_panel.toggle()
+            return
+        self.ask("Lessons: write one here, or try each marked mistake of this game again?",
+                 [("Write a lesson", self.lesson_panel.toggle),
+                  ("Learn from mistakes", self.lesson_box.learn_from_mistakes),
+                  ("Cancel", None)])
 
     def cmd_hint(self):
         if self.lesson_box.active:

@@ -68,6 +68,7 @@ class LessonBox:
         self.last_why = ""
         self._returning = False
         self.title_override: str | None = None
+        self._after = None  # (node, then) once the clock has played a line
         self.app.taskMgr.add(self._frame, "flickbook-lesson", sort=25)
 
     @property
@@ -84,6 +85,11 @@ class LessonBox:
         self.run = run
         self._build()
         self._ask()
+
+    def has_mistakes(self) -> bool:
+        """Whether the record's main line has mistakes the analysis marked (and no lesson runs)."""
+        return self.run is None and any((n.analysis or {}).get("glyph")
+                                        for n in self.ctl.session.record.mainline())
 
     def learn_from_mistakes(self) -> None:
         """On an analysed record: a question at each mistake, asked again as in a lesson."""
@@ -111,6 +117,7 @@ class LessonBox:
             self.run.unhide()
         self.run = None
         self.judging = None
+        self._after = None
         self.status = ""
         if self.frame is not None:
             self.frame.destroy()
@@ -243,6 +250,14 @@ class LessonBox:
 
     # --- the verdict --------------------------------------------------------------------------------
     def _frame(self, task):
+        if self._after is not None and not self.app.clock.stepping:
+            final, then = self._after
+            self._after = None
+            if self.run is not None:
+                self.ctl.session.go_to(final)
+                self.app.show_node(final)
+                self.ctl.refresh_soon()
+                then()
         job = self.judging
         if job is not None and job.done() and not self.app.clock.stepping:
             self.judging = None
@@ -273,7 +288,7 @@ class LessonBox:
             self._play_out(node, verdict.line)
             return
         answer = run.answered(verdict, node)
-        self.status = "right" if not run.finished else "done"
+        self.status = "right"  # "done" once the line has played to the end (_arrived)
         words = f"Right: {verdict.why}"
         if answer is not node and answer is not None:
             words += f". The line goes on with {self.app.scene.action_label(answer)}"
@@ -288,11 +303,7 @@ class LessonBox:
         start = question if answer is not node else node
         self.ctl.say(words)
         self._show()
-        if steps:
-            self.ctl.session.go_to(steps[-1])
-            self.app.animate_steps(start, steps, then=self._arrived)
-        else:
-            self._arrived()
+        self._animate(start, steps, self._arrived)
 
     def _arrived(self) -> None:
         """The author's line has played to the next question (or the end)."""
@@ -324,12 +335,20 @@ class LessonBox:
             steps.append(nxt)
             cur = nxt
         self._returning = True
-        if steps:
-            self.ctl.session.go_to(steps[-1])
-            self.app.animate_steps(node, steps, then=self._hold_then_return)
-        else:
-            self._hold_then_return()
+        self._animate(node, steps, self._hold_then_return)
         self.ctl.refresh_soon()
+
+    def _animate(self, start, steps, then) -> None:
+        """Play `steps` after `start` on the one clock, then put the cursor on the last and run
+        `then`. Steps without a motion (a card drawn) show at once; the clock holds the cursor
+        on the last one that moves, so it is not stopped as a step the cursor left."""
+        if not steps:
+            then()
+            return
+        moving = [n for n in steps if self.app.step_span(n) > 0]
+        self.ctl.session.go_to(moving[-1] if moving else steps[-1])
+        self.app.animate_steps(start, steps)
+        self._after = (steps[-1], then)
 
     def _hold_then_return(self) -> None:
         def back(task):

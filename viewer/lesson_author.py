@@ -132,8 +132,8 @@ class LessonPanel:
         button("save", "Save lesson", self.save, width=0.26)
         label("status", "", 0.03, -0.865, 0.026, (0.75, 0.95, 0.75, 1), wrap=46)
         record = self.ctl.session.record
-        title = (record.scenario or {}).get("title") or record.headers.get("title") or ""
-        self.entries["title"].enterText(str(title))
+        title = (record.scenario or {}).get("title") if record.kind == "lesson" else ""
+        self.entries["title"].enterText(str(title or ""))  # a lesson edited keeps its title
 
     def show_node(self) -> None:
         """Bring the fields in line with the cursor's ask (fields being typed in stay)."""
@@ -304,7 +304,11 @@ class LessonPanel:
         if not questions_of(record):
             self.ctl.say('Mark a position "your turn" first (on the main line)')
             return
-        path = self.saved or free_path(lessons_dir() / f"{slugify(title)}.flick")
+        path = self.saved
+        if path is None and record.kind == "lesson" and self.ctl.path is not None:
+            path = self.ctl.path  # a lesson opened and edited saves back to its file
+        if path is None:
+            path = free_path(lessons_dir() / f"{slugify(title)}.flick")
         try:
             self.saved = save_lesson(record, path, title,
                                      str((record.scenario or {}).get("description", "")))
