@@ -123,7 +123,7 @@ def glonk_assault_and_boarding() -> tuple[Session, str, str]:
                         headers={"title": "Glonk", "created": None})
     record.root.camera = {"view": "top"}
     session = Session(record)
-    board = {"kind": "chance", "outcome": "board_after", "at_least": 0.5, "skill": "expert",
+    board = {"kind": "chance", "outcome": "board_after", "at_least": 0.4, "skill": "expert",
              "samples": 48, "seed": 0}
     flick = robust_flick(state, "G1", "V1", board)
     session.play(flick)
@@ -148,7 +148,8 @@ def glonk_assault_and_boarding() -> tuple[Session, str, str]:
     session.node.comment = "V2 is atomised by the heroic assault: two points this turn."
     return session, "Glonk: boarding and the heroic assault", (
         "Board a docked Larva Ship, then take another with a heroic assault. Any flick that "
-        "works at least half the time for an expert hand is right.")
+        "works often enough for an expert hand (boarding 40 %, the assault 50 % of the time) "
+        "is right.")
 
 
 LESSONS = [("glik-round-the-corner.flick", glik_chain),
