@@ -16,7 +16,7 @@ def test_lessons_in_the_window(tmp_path):
     result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT,
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    assert "all lesson window checks passed" in result.stdout
+    assert "all lesson window checks passed" in result.stdout, result.stderr[-3000:]
 
 
 def child(tmp: Path) -> None:
@@ -31,7 +31,13 @@ def child(tmp: Path) -> None:
     ctl = app.controller
     box = ctl.lesson_box
 
+    import os
+
+    def stage(what):
+        print(f"[{os.getpid()}] {what}", file=sys.stderr, flush=True)
+
     def until(cond, what, seconds=120):
+        stage(what)
         deadline = time.time() + seconds
         while not cond():
             assert time.time() < deadline, f"timed out: {what}: {box.probe()}"
@@ -100,8 +106,15 @@ def child(tmp: Path) -> None:
     until(lambda: box.status == "asking" and ctl.session.node is q, "back to the question")
     assert ctl.play_action(better.action)
     until(lambda: box.run.finished and not app.clock.stepping, "the better move accepted")
-    print("all lesson window checks passed")
+    print("all lesson window checks passed", flush=True)  # the process may end without flushing
 
 
 if __name__ == "__main__":
-    child(Path(sys.argv[1]))
+    import traceback
+
+    try:
+        child(Path(sys.argv[1]))
+    except SystemExit:  # the window asked to quit: say from where (the parent shows it)
+        traceback.print_exc()
+        sys.stderr.flush()
+        raise SystemExit(3) from None
