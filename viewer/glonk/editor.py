@@ -15,6 +15,7 @@ from scenarios.glonk.editor import G, MAX_PLAYERS, GlonkEditorModel
 from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label
 from viewer.modes import Drag
 
+SETTING_UP = "drag discs (off the Galaxy: out of play), right-click flips one"
 SEL_RGBA = (1.0, 1.0, 1.0, 0.95)
 SPACE_RGBA = (1.0, 0.85, 0.25, 0.45)
 BOX_REACH = 0.16  # a disc dropped this close to the box's centre goes in the box
@@ -102,7 +103,8 @@ class GlonkEditor(Verifying, WordEntries):
         self.active = True
         self._build_panel()
         self.show()
-        self.ctl.say("Set up: drag discs (off the Galaxy: out of play), right-click flips one")
+        self.app.scene.setting_up = SETTING_UP
+        self.ctl.say(f"Set up: {SETTING_UP}")
         return True
 
     def finish(self):
@@ -122,6 +124,7 @@ class GlonkEditor(Verifying, WordEntries):
         """Take the panel and the marks away (leaving edit mode)."""
         self.active = False
         self.dragging = None
+        self.app.scene.setting_up = None
         if self.frame is not None:
             self.frame.destroy()
             self.frame = None

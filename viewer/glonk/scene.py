@@ -188,6 +188,9 @@ class GlonkScene(Scene):
     )
 
     surface_z = 0.0
+    #: What the player does while an editor sets the position up (the editor sets it): the
+    #: status then says that, not how to flick, since a press there moves discs.
+    setting_up: str | None = None
 
     def __init__(self, base, game, root, lighting):
         super().__init__(base, game, root, lighting)
@@ -1186,7 +1189,11 @@ class GlonkScene(Scene):
             if not self.show_prompts:
                 what = what.split(":")[0]
             who = state.to_move
-            lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
+            if self.setting_up:  # a press moves a disc here: no flicking
+                lines.append(f"Setting up: {self.setting_up}   (P{who + 1} {names[who]} "
+                             "to move)")
+            else:
+                lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
         lines.append(f"Scores  {score}")
         if state.config.chrono and ph == "actions" and self.chrono_left is not None:
             left = max(0.0, self.chrono_left)
