@@ -105,3 +105,16 @@ def test_the_verdict_reads_expert_club_novice_whatever_order_the_file_keeps():
                 levels={"club": [0.61, 0.1], "novice": [0.18, 0.1], "expert": [0.92, 0.1]})
     assert v.words() == "expert 92 %, club 61 %, novice 18 %"
     assert Verdict.from_json(json.loads(json.dumps(v.to_json(), sort_keys=True))).words() == v.words()
+
+
+def test_the_readme_lists_the_bundled_glonk_puzzles_with_their_saved_verdicts():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    for name, sc in saved_verdicts():
+        row = next((line for line in readme.splitlines()
+                    if line.startswith(f"| {name[:2]} {sc.title} |")), None)
+        assert row is not None, name
+        levels = sc.verdict["levels"]
+        cells = [f"{round(100 * levels[lv][0])} %" for lv in ("expert", "club", "novice")]
+        assert row.split("|")[-4:-1] == [f" {c} " for c in cells], (row, cells)

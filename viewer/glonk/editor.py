@@ -101,9 +101,9 @@ class GlonkEditor(Verifying, WordEntries):
         self.selected = self.space = self.dragging = None
         self.path = None
         self.active = True
+        self.app.scene.setting_up = SETTING_UP  # the status says so, not how to flick
         self._build_panel()
         self.show()
-        self.app.scene.setting_up = SETTING_UP
         self.ctl.say(f"Set up: {SETTING_UP}")
         return True
 
