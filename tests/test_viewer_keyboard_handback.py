@@ -1,9 +1,13 @@
-"""A dialog that closes on Enter lets go of the keyboard in the middle of a frame's input: the
-keys typed just before Enter were its own (their keystrokes reached its field first) and must
-not run as shortcuts once it has closed. Seen under load: a path typed into Ctrl+O ending in
-"...flick" and Enter opened the file, then the "l" of the same frame opened the Learn list."""
+"""A text field that lets go of the keyboard on Enter does so in the middle of a frame's input:
+the keys typed just before Enter were its own (their keystrokes reached the field first) and
+must not run as shortcuts once it has let go. Seen under load: a path typed into Ctrl+O ending
+in "...flick" and Enter opened the file, then the "l" of the same frame opened the Learn list.
+The same holds for the comment box and every editor field that gives the keyboard back on
+Enter (title, description, goal, hand): a title ending in "t" must not turn the camera top-down.
+"""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_keys_of_the_frame_a_dialog_closed_in_are_the_dialogs(tmp_path):
-    result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT,
+def test_keys_of_the_frame_a_field_let_go_in_are_the_fields(tmp_path):
+    env = dict(os.environ, FLICKBOOK_SCENARIOS=str(tmp_path / "scen"),
+               FLICKBOOK_HOME=str(tmp_path / "home"))
+    result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "all hand-back checks passed" in result.stdout
@@ -39,6 +45,57 @@ def child(tmp: Path) -> None:
     app.render_frames(1)
     ctl._key("l")  # a later L is the window's again
     assert isinstance(ctl.dialog, LearnOverlay)
+    ctl._key("escape")
+    app.render_frames(1)
+    assert ctl.dialog is None and ctl.mode == "play"
+
+    def mode():  # the mode the next key goes to (the machine follows the focus then)
+        return ctl.modes.sync().name
+
+    # the comment box: "...well" and Enter keep the comment; that frame's "l" is the box's
+    panel = ctl.panel
+    node = ctl.session.node
+    panel.focus_comment(node)
+    assert mode() == "typing"
+    panel.comment.enterText("Boarding from the left works well")
+    panel._comment_entered(panel.comment.get())
+    assert mode() == "play" and node.comment == "Boarding from the left works well"
+    ctl._key("l")
+    assert ctl.dialog is None, "a key typed into the comment box ran as a shortcut"
+    app.render_frames(1)
+    ctl._key("l")
+    assert isinstance(ctl.dialog, LearnOverlay)
+    ctl._key("escape")
+    app.render_frames(1)
+
+    # every editor field that gives the keyboard back on Enter: "...west" and Enter, then the
+    # frame's "t" (top-down camera in edit mode) is the field's
+    for game in ("glik", "glonk", "grendizer"):
+        assert ctl.open_path(bundled(game)[0]) is None
+        app.render_frames(1)
+        ctl._key("f2")
+        ed = ctl.editor.current
+        assert mode() == "edit", (game, mode())
+        for name, entry in ed.entries.items():
+            if name == "hint":  # Enter adds the hint and the field keeps the keyboard
+                continue
+            app.set_view(app.preset("seat"))
+            app.render_frames(1)
+            entry["focus"] = 1
+            assert mode() == "typing", (game, name)
+            text = entry.get() if name == "hand" else f"{game} {name}: two steps west"
+            entry.enterText(text)
+            ed._entry_enter(text, name)
+            assert mode() == "edit", (game, name, mode())
+            ctl._key("t")
+            assert not app.orbit.moving, f"a key typed into {game}'s {name} moved the camera"
+            if name != "hand":
+                assert getattr(ed.model, name) == text, (game, name)
+        app.render_frames(1)
+        ctl._key("t")  # a later T is the editor's again
+        assert app.orbit.moving, f"T no longer turns the camera in {game}'s editor"
+        ctl._key("f2")
+        app.render_frames(1)
     print("all hand-back checks passed")
 
 

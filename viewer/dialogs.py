@@ -250,7 +250,7 @@ class FileDialog(Overlay):
         self.entry["focus"] = 1
 
     def _enter(self, text: str) -> None:
-        self.app.keys_taken_frame = frame_count()  # this frame's keys were typed into the field
+        hand_back_keys(self.app)
         self._finish(text)
 
     def _ok(self) -> None:
@@ -302,3 +302,10 @@ def frame_count() -> int:
     from panda3d.core import ClockObject
 
     return ClockObject.getGlobalClock().getFrameCount()
+
+
+def hand_back_keys(app) -> None:
+    """A text field lets go of the keyboard on Enter: the rest of this frame's key events were
+    typed into it (Panda feeds a focused entry before it throws the frame's key events), so
+    `Controller._key` drops them instead of running them as the window's shortcuts."""
+    app.keys_taken_frame = frame_count()

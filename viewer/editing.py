@@ -62,6 +62,9 @@ class WordEntries:
             self._entry_done(name)
             self.entries[name]["focus"] = 1
             return
+        from viewer.dialogs import hand_back_keys
+
+        hand_back_keys(self.app)
         self.entries[name]["focus"] = 0
         self._entry_done(name)
 

@@ -347,6 +347,9 @@ class TimelinePanel:
         self._comment_node = None
 
     def _comment_entered(self, text: str) -> None:
+        from viewer.dialogs import hand_back_keys
+
+        hand_back_keys(self.app)
         self._comment_left()
         self.comment["focus"] = 0
 
