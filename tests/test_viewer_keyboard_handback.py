@@ -26,6 +26,8 @@ def test_keys_of_the_frame_a_field_let_go_in_are_the_fields(tmp_path):
 
 def child(tmp: Path) -> None:
     sys.path.insert(0, str(ROOT))
+    from direct.showbase.MessengerGlobal import messenger
+
     from scenarios import bundled
     from viewer.app import ViewerApp
     from viewer.dialogs import FileDialog, LearnOverlay
@@ -42,8 +44,12 @@ def child(tmp: Path) -> None:
     ctl._key("l")  # the same frame's "l" (of "...flick"): the dialog's, not Learn
     assert ctl.dialog is None, "a key typed into the closed dialog ran as a shortcut"
     assert ctl.session.record.scenario["title"] == "Boarding"
+    messenger.send("enter")  # the frame's Enter event: keys after it were typed after Enter
+    ctl._key("l")
+    assert isinstance(ctl.dialog, LearnOverlay), "a key typed after Enter was lost"
+    ctl._key("escape")
     app.render_frames(1)
-    ctl._key("l")  # a later L is the window's again
+    ctl._key("l")  # a later L is the window's too
     assert isinstance(ctl.dialog, LearnOverlay)
     ctl._key("escape")
     app.render_frames(1)
@@ -62,7 +68,7 @@ def child(tmp: Path) -> None:
     assert mode() == "play" and node.comment == "Boarding from the left works well"
     ctl._key("l")
     assert ctl.dialog is None, "a key typed into the comment box ran as a shortcut"
-    app.render_frames(1)
+    messenger.send("enter")
     ctl._key("l")
     assert isinstance(ctl.dialog, LearnOverlay)
     ctl._key("escape")
@@ -89,8 +95,12 @@ def child(tmp: Path) -> None:
             assert mode() == "edit", (game, name, mode())
             ctl._key("t")
             assert not app.orbit.moving, f"a key typed into {game}'s {name} moved the camera"
+            messenger.send("enter")
+            ctl._key("t")  # typed after Enter: the camera's
+            assert app.orbit.moving, f"a key typed after Enter in {game}'s {name} was lost"
             if name != "hand":
                 assert getattr(ed.model, name) == text, (game, name)
+        app.set_view(app.preset("seat"))
         app.render_frames(1)
         ctl._key("t")  # a later T is the editor's again
         assert app.orbit.moving, f"T no longer turns the camera in {game}'s editor"

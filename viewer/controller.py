@@ -163,6 +163,8 @@ class Controller:
             TypingMode(self), DialogMode(self), ComputerMode(self, play_keys)])
         for event in {e for e, _, _ in KEY_BINDINGS} | {"escape", "f1"}:
             app.accept(event, self._key, [event])
+        for prefix in ("", "shift-", "control-", "alt-"):
+            app.accept(prefix + "enter", self._enter_key)
         for prefix in ("", "shift-", "control-", "alt-", "control-alt-", "shift-alt-"):
             for button in (1, 2, 3):
                 app.accept(f"{prefix}mouse{button}", self._press, [button, prefix])
@@ -334,12 +336,19 @@ class Controller:
         A dialog that closes on Enter in its field does so in the middle of a frame's input:
         Panda hands a focused entry its keystrokes before it throws the same frame's key
         events, so the keys typed just before Enter (a fast typist, a busy machine) arrive
-        after the dialog has closed. They were the field's (`keys_taken_frame`): the rest of
-        that frame's keys are dropped rather than run as shortcuts."""
+        after the dialog has closed. They were the field's (`keys_taken_frame`): that frame's
+        keys up to its Enter are dropped rather than run as shortcuts (`_enter_key`)."""
         self.app.wake()
         if getattr(self.app, "keys_taken_frame", None) == frame_count():
             return
         self.modes.sync().key(event)
+
+    def _enter_key(self) -> None:
+        """The Enter key's own event: in the frame a field took the keys, it is the Enter
+        that accepted the field, so the keys after it (an Esc typed quickly after, on a busy
+        machine) are the window's again."""
+        if getattr(self.app, "keys_taken_frame", None) == frame_count():
+            self.app.keys_taken_frame = None
 
     def _input_seen(self, _button=None) -> None:
         self.inputs += 1

@@ -305,7 +305,7 @@ def frame_count() -> int:
 
 
 def hand_back_keys(app) -> None:
-    """A text field lets go of the keyboard on Enter: the rest of this frame's key events were
-    typed into it (Panda feeds a focused entry before it throws the frame's key events), so
-    `Controller._key` drops them instead of running them as the window's shortcuts."""
+    """A text field lets go of the keyboard on Enter: this frame's key events up to that Enter
+    were typed into it (Panda feeds a focused entry before it throws the frame's key events),
+    so `Controller._key` drops them instead of running them as the window's shortcuts."""
     app.keys_taken_frame = frame_count()
