@@ -207,7 +207,7 @@ class FileDialog(Overlay):
         self.default = Path(initial)
         self.entry = DirectEntry(parent=self.box, scale=0.04, width=50, pos=(-1.02, 0, 0.5),
                                  frameColor=(0.2, 0.21, 0.25, 1), text_fg=TEXT, focus=1,
-                                 initialText="", command=self._enter)
+                                 initialText="", overflow=1, command=self._enter)
         self.error = DirectLabel(parent=self.box, text=f"Enter alone: {self.default}",
                                  text_scale=0.034, text_fg=DIM, frameColor=(0, 0, 0, 0),
                                  text_align=TextNode.ALeft, pos=(-1.02, 0, 0.42))

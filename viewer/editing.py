@@ -53,6 +53,16 @@ class WordEntries:
                 e["focus"] = 0
                 self._entry_done(name)
 
+    def say_when_full(self) -> None:
+        """A one-line field scrolls (`overflow`); a field of several lines holds what fits in
+        them, so a key it refuses says so instead of vanishing."""
+        from direct.gui import DirectGuiGlobals as DGG
+
+        for name, e in self.entries.items():
+            if e["numLines"] > 1:
+                e.bind(DGG.OVERFLOW, lambda _event, name=name, lines=e["numLines"]: self.ctl.say(
+                    f"The {name.replace('_', ' ')} is full ({lines} lines): shorten it to add more"))
+
     def _clear_hints(self) -> None:
         self.model.hints = []
         self._refresh_panel()

@@ -210,12 +210,13 @@ class GlikEditor(WordEntries):
             e = DirectEntry(parent=f, scale=0.032, width=(PANEL_W - 0.08) / 0.032, numLines=lines,
                             pos=(SPOTS[name][0], 0, SPOTS[name][1]),
                             frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
-                            initialText="", cursorKeys=1, command=self._entry_enter,
+                            initialText="", cursorKeys=1, overflow=int(lines == 1), command=self._entry_enter,
                             extraArgs=[name], focusOutCommand=self._entry_done,
                             focusOutExtraArgs=[name])
             self.entries[name] = e
             y -= 0.1 + 0.045 * (lines - 1) + 0.03
         self.entries["title"].enterText(self.model.title)
+        self.say_when_full()
         self.entries["description"].enterText(self.model.description)
         self.hints_label = label("", y + 0.01, 0.028, wrap=26)
         y -= 0.2

@@ -184,10 +184,11 @@ class GrendizerEditor(WordEntries):
             e = DirectEntry(parent=f, scale=0.032, width=(PANEL_W - 0.08) / 0.032,
                             numLines=lines, pos=(SPOTS[name][0], 0, y),
                             frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT, initialText="",
-                            cursorKeys=1, command=self._entry_enter, extraArgs=[name],
+                            cursorKeys=1, overflow=int(lines == 1), command=self._entry_enter, extraArgs=[name],
                             focusOutCommand=self._entry_done, focusOutExtraArgs=[name])
             self.entries[name] = e
         self.entries["title"].enterText(self.model.title)
+        self.say_when_full()
         self.entries["description"].enterText(self.model.description)
         self.entries["hand"].enterText(" ".join(self.model.state().hands[self.model.state().player]))
         label("Goal", -0.455, 0.028, DIM)
