@@ -26,6 +26,7 @@ def test_keys_of_the_frame_a_field_let_go_in_are_the_fields(tmp_path):
 
 def child(tmp: Path) -> None:
     sys.path.insert(0, str(ROOT))
+    from direct.gui import DirectGuiGlobals as DGG
     from direct.showbase.MessengerGlobal import messenger
 
     from scenarios import bundled
@@ -73,6 +74,8 @@ def child(tmp: Path) -> None:
     assert isinstance(ctl.dialog, LearnOverlay)
     ctl._key("escape")
     app.render_frames(1)
+    messenger.send(DGG.OVERFLOW + panel.comment.guiId)
+    assert ctl.message_text.startswith("The comment box is full"), ctl.message_text
 
     # every editor field that gives the keyboard back on Enter: "...west" and Enter, then the
     # frame's "t" (top-down camera in edit mode) is the field's
@@ -100,6 +103,13 @@ def child(tmp: Path) -> None:
             assert app.orbit.moving, f"a key typed after Enter in {game}'s {name} was lost"
             if name != "hand":
                 assert getattr(ed.model, name) == text, (game, name)
+        # text typed past a field's width: a one-line field scrolls, a fuller one says so
+        for name, entry in ed.entries.items():
+            if entry["numLines"] == 1:
+                assert entry.guiItem.getOverflowMode(), f"{game}'s {name} drops what overflows"
+            else:
+                messenger.send(DGG.OVERFLOW + entry.guiId)  # PGEntry refused a key
+                assert ctl.message_text.startswith(f"The {name} is full"), ctl.message_text
         app.set_view(app.preset("seat"))
         app.render_frames(1)
         ctl._key("t")  # a later T is the editor's again

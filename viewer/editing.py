@@ -60,7 +60,7 @@ class WordEntries:
 
         for name, e in self.entries.items():
             if e["numLines"] > 1:
-                e.bind(DGG.OVERFLOW, lambda _event, name=name, lines=e["numLines"]: self.ctl.say(
+                e.bind(DGG.OVERFLOW, lambda *_event, name=name, lines=e["numLines"]: self.ctl.say(
                     f"The {name.replace('_', ' ')} is full ({lines} lines): shorten it to add more"))
 
     def _clear_hints(self) -> None:

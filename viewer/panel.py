@@ -135,7 +135,7 @@ class TimelinePanel:
                                    frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
                                    command=self._comment_entered, focusOutCommand=self._comment_left,
                                    initialText="", cursorKeys=1)
-        self.comment.bind(DGG.OVERFLOW, lambda _event: self.ctl.say(
+        self.comment.bind(DGG.OVERFLOW, lambda *_event: self.ctl.say(
             "The comment box is full (4 lines): shorten it to add more"))
         y -= 0.26
         self.glyph_buttons = {}
