@@ -41,6 +41,8 @@ CAPTION_WRAP = 70  # characters a caption line holds before it wraps
 ROOT = Path(__file__).resolve().parents[1]
 #: With the worker count left open, clips shorter than this are rendered by this process alone.
 MIN_PARALLEL_FRAMES = 240
+#: Frames a process renders ahead of its turn at the encoder (3.7 MB each at 1280x720).
+AHEAD = 6
 
 
 def find_ffmpeg() -> str | None:
@@ -340,22 +342,57 @@ def _widen_pipe(fd: int) -> None:
 
 def _render_share(renderer: "FrameRenderer", worker: int, workers: int, encoder_fd: int | None,
                   folder: Path | None, turns: _Turns | None, written=None) -> None:
-    """Frames worker, worker + workers, ... of the clip: each rendered while the others write,
-    then, in its turn, written to the encoder (or saved as a PNG). `written(n)`: frames up to
-    n are in the encoder."""
-    for i in range(worker, len(renderer.times), workers):
-        if folder is not None:
-            renderer.save_png(i, folder)
-        else:
-            data = renderer.frame_bytes(i)
+    """Frames worker, worker + workers, ... of the clip, each written to the encoder (or saved
+    as a PNG) in its turn; `written(n)`: frames up to n are done. With other processes in the
+    ring a writer thread waits for the turns while this one renders on, up to AHEAD frames
+    (copies: the readback texture is refilled each frame), so one process that the machine
+    holds back for a moment does not stall the others."""
+    def emit(i: int, data) -> None:
         if turns is not None and i > 0:
             turns.wait()
-        if folder is None:
+        if data is not None:
             _write_all(encoder_fd, data)
         if written is not None:
             written(i + 1)
         if turns is not None:
             turns.hand_on()
+
+    def render(i: int):
+        if folder is not None:
+            renderer.save_png(i, folder)
+            return None
+        return renderer.frame_bytes(i)
+
+    mine = range(worker, len(renderer.times), workers)
+    if turns is None:
+        for i in mine:
+            emit(i, render(i))
+        return
+    import queue
+    import threading
+
+    frames: queue.Queue = queue.Queue(maxsize=AHEAD)
+    failed: list[BaseException] = []
+
+    def writer() -> None:
+        while (item := frames.get()) is not None:
+            if not failed:
+                try:
+                    emit(*item)
+                except BaseException as exc:  # noqa: BLE001 - handed to the rendering thread
+                    failed.append(exc)
+
+    thread = threading.Thread(target=writer, name="flickbook-export-writer", daemon=True)
+    thread.start()
+    for i in mine:  # on an error here the writer is left waiting: the caller closes the ring
+        if failed:
+            break
+        data = render(i)
+        frames.put((i, bytes(data) if data is not None else None))
+    frames.put(None)
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def export_video(record, out, *, size=None, fps: float | None = None, speed: float = 1.0,
