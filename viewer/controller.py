@@ -62,6 +62,7 @@ KEY_BINDINGS = [
     ("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     ("p", "cmd_promote", "Promote this variation"),
     ("m", "cmd_make_main_line", "Make this line the main line"),
+    ("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
     ("delete", "cmd_delete_from_here", "Delete from here"),
     ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
     ("page_up", "cmd_list_up", "Scroll the move list up"),
@@ -81,7 +82,8 @@ MOUSE_HELP = [
     ("Wheel", "Zoom"),
     ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
     ("Right click on board", "Mark / unmark a field"),
-    ("Move list", "Click: go there; right click: promote, main line, delete; wheel: scroll"),
+    ("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
+                  "promote, main line, delete; wheel: scroll"),
     ("Scrub bar", "Click to jump, drag to scrub"),
     ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
     ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
@@ -653,6 +655,9 @@ class Controller:
 
     def cmd_list_down(self):
         self.panel.scroll_by(10)
+
+    def cmd_toggle_variations(self):
+        self.say(self.panel.moves.toggle_here(self.session.node))
 
     def cmd_undo(self):
         what = self.session.undo() or self.records.undo()  # then back to the record replaced
