@@ -185,10 +185,15 @@ class RowSlot:
                                    frameColor=moves.row_colours(False),
                                    command=moves.clicked, extraArgs=[index])
         self.button.bind(DGG.B3PRESS, moves.menu_asked, [index])
-        self.text = TextNode(f"move-row-{index}")
+        self.number = TextNode(f"move-number-{index}")  # "12." in a column of its own
+        self.number.setAlign(TextNode.ALeft)
+        self.number.setTextColor(*DIM)
+        self.number_np = self.button.attachNewNode(self.number)
+        self.text = TextNode(f"move-row-{index}")  # so that wrapped lines hang under the move
         self.text.setAlign(TextNode.ALeft)
         self.text_np = self.button.attachNewNode(self.text)
         self.marker = None
+        self.guides: list = []  # one thin line per variation level the row lies in
         self.shown: dict = {}  # what the widgets show now, so a refresh changes only what differs
 
     def set(self, key: str, value, apply) -> None:
@@ -212,10 +217,29 @@ class RowSlot:
         self.set("marker_pos", (x, z), lambda p: self.marker.setPos(p[0], 0, p[1]))
         self.set("marker_text", "+" if closed else "-", lambda t: self.marker.__setitem__("text", t))
 
+    def show_guides(self, spans) -> None:
+        """Vertical lines (x, bottom, top) down the left of each variation the row is in."""
+        from panda3d.core import CardMaker
+
+        while len(self.guides) < len(spans):
+            card = CardMaker(f"variation-guide-{self.index}")
+            card.setFrame(-0.5, 0.5, 0, 1)
+            guide = self.moves.parent.attachNewNode(card.generate())
+            guide.setColor(0.36, 0.39, 0.45, 1)
+            self.guides.append(guide)
+        for guide, span in zip(self.guides, spans):
+            guide.show()
+            guide.setPos(span[0], 0, span[1])
+            guide.setScale(0.003, 1, max(span[2] - span[1], 1e-4))
+        for guide in self.guides[len(spans):]:
+            guide.hide()
+
     def hide(self) -> None:
         self.button.hide()
         if self.marker is not None:
             self.marker.hide()
+        for guide in self.guides:
+            guide.hide()
         self.shown.pop("visible", None)
 
 
@@ -240,6 +264,7 @@ class MoveList:
         self._cursor = None
         self._labels: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._lines: dict = {}
+        self._widths: dict = {}
         self._measure = TextNode("move-list-measure")
         self._measure.setAlign(TextNode.ALeft)
         self._font_top = 0.79  # the font's ascent, in text units (measured below)
@@ -266,9 +291,21 @@ class MoveList:
         return COMMENT_SCALE if row.kind == "comment" else MOVE_SCALE
 
     def text_of(self, row: Row) -> str:
+        """The row's words after its number column."""
         if row.kind == "comment":
             return _plain(row.node.comment)
         return self.move_text(row)
+
+    @staticmethod
+    def number_of(row: Row) -> str:
+        return f"{row.node.ply}. " if row.kind == "move" else ""
+
+    def number_width(self, number: str) -> float:
+        """The number column's width in text units (its wrapped lines hang right of it)."""
+        w = self._widths.get(number)
+        if w is None:
+            w = self._widths[number] = self._measure.calcWidth(number) if number else 0.0
+        return w
 
     def move_text(self, row: Row) -> str:
         """A move's words: ply, the game's notation, glyphs, the analysis' loss, badges."""
@@ -276,7 +313,7 @@ class MoveList:
         label = self._labels.get(node)
         if label is None:
             label = self._labels[node] = _plain(self.app.scene.action_label(node))
-        text = f"{node.ply}. {label}"
+        text = label
         if node.glyphs:
             text += " " + "".join(_glyph_run(g) for g in node.glyphs)
         found = node.analysis or {}
@@ -291,7 +328,7 @@ class MoveList:
     def lines_of(self, row: Row) -> int:
         """How many lines the row's text wraps to (the font's own layout, cached by text)."""
         text, scale = self.text_of(row), self.scale(row)
-        wrap = self.wrap_width(row) / scale
+        wrap = self.wrap_width(row) / scale - self.number_width(self.number_of(row))
         key = (text, round(wrap, 4))
         n = self._lines.get(key)
         if n is None:
@@ -362,9 +399,15 @@ class MoveList:
         scale = self.scale(row)
         indent = INDENT * 0.5 if row.kind == "comment" else 0.0
         pad = COMMENT_PAD if row.kind == "comment" else MOVE_PAD
-        slot.set("text_at", (indent + TEXT_GAP, -pad - self._font_top * scale, scale),
+        number = self.number_of(row)
+        shift = self.number_width(number)
+        baseline = -pad - self._font_top * scale
+        slot.set("number", number, slot.number.setText)
+        slot.set("number_at", (indent + TEXT_GAP, baseline, scale),
+                 lambda t: (slot.number_np.setPos(t[0], 0, t[1]), slot.number_np.setScale(t[2])))
+        slot.set("text_at", (indent + TEXT_GAP + shift * scale, baseline, scale),
                  lambda t: (slot.text_np.setPos(t[0], 0, t[1]), slot.text_np.setScale(t[2])))
-        wrap = self.wrap_width(row) / scale
+        wrap = self.wrap_width(row) / scale - shift
         slot.set("wrap", wrap, slot.text.setWordwrap)
         slot.set("max_rows", COMMENT_MAX_LINES if row.kind == "comment" else 0,
                  slot.text.setMaxRows)
@@ -377,10 +420,18 @@ class MoveList:
         else:
             fg = self.app.scene.action_colour(row.node) or (0.93, 0.93, 0.90, 1)
         slot.set("fg", tuple(fg), lambda c: slot.text.setTextColor(*c))
+        marker_z = z - MOVE_PAD - self._line_h * MOVE_SCALE / 2  # beside the move's first line
         if row.head:
-            slot.show_marker(x - MARKER_W / 2 - 0.006, z - h / 2, row.closed)
+            slot.show_marker(x - INDENT / 2, marker_z, row.closed)
         elif slot.marker is not None:
             slot.marker.hide()
+        spans = []
+        for level in range(1, min(row.depth, MAX_INDENT) + 1):
+            gx = self.text_left(level) - INDENT / 2
+            top = marker_z - MARKER_W / 2 if row.head and level == min(row.depth, MAX_INDENT) else z
+            if not (row.head and row.closed and level == min(row.depth, MAX_INDENT)):
+                spans.append((gx, z - h, top))
+        slot.set("guides", tuple(spans), slot.show_guides)
 
     @staticmethod
     def row_colours(current: bool):
@@ -447,13 +498,17 @@ class MoveList:
         return "No variation here"
 
     # --- for tests and the probe -------------------------------------------------------------
-    def boxes(self) -> list[dict]:
-        """The rows on screen: kind, node path, depth, and the text's and marker's boxes in
-        the parent's coordinates (left, bottom, right, top)."""
+    def boxes(self, text: bool = True) -> list[dict]:
+        """The rows on screen: kind, node path, depth, and the row's, its text's and its
+        marker's boxes in the parent's coordinates (left, bottom, right, top)."""
         out = []
         for slot, (k, y, h) in zip(self.slots, self.window):
             row = self.rows[k]
-            lo, hi = slot.text_np.getTightBounds(self.parent) or (None, None)
+            lo = hi = None
+            if text:
+                lo, hi = slot.text_np.getTightBounds(self.parent) or (None, None)
+                if row.kind == "move" and lo is not None:  # with its number column
+                    lo = lo.fmin(slot.number_np.getTightBounds(self.parent)[0])
             item = {"kind": row.kind, "path": list(row.node.path), "depth": row.depth,
                     "head": row.head, "closed": row.closed,
                     "row": [self.text_left(row.depth), self.top - y - h, self.right, self.top - y],
@@ -463,4 +518,26 @@ class MoveList:
                 p = slot.marker.getPos()
                 item["marker"] = [p.x + b[0], p.z + b[2], p.x + b[1], p.z + b[3]]
             out.append(item)
+        return out
+
+    def pixels(self) -> list[dict]:
+        """`boxes` in window pixels (left, top, right, bottom), for the probe and real-window
+        tests: where a hand clicks a row or its marker."""
+        win = self.app.win
+        w, h = win.getXSize(), win.getYSize()
+        render2d = self.app.render2d
+
+        def px(box):
+            a = render2d.getRelativePoint(self.parent, (box[0], 0, box[3]))
+            b = render2d.getRelativePoint(self.parent, (box[2], 0, box[1]))
+            return [round((a.x + 1) / 2 * w, 1), round((1 - a.z) / 2 * h, 1),
+                    round((b.x + 1) / 2 * w, 1), round((1 - b.z) / 2 * h, 1)]
+
+        out = []
+        for item in self.boxes(text=False):
+            row = {k: item[k] for k in ("kind", "path", "depth", "head", "closed")}
+            row["row"] = px(item["row"])
+            if "marker" in item:
+                row["marker"] = px(item["marker"])
+            out.append(row)
         return out
