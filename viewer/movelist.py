@@ -37,7 +37,7 @@ DIM = (0.62, 0.63, 0.66, 1)
 COMMENT_FG = (0.78, 0.80, 0.74, 1)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Row:
     """One line of the move list: a move, or the comment under a move.
 
@@ -182,7 +182,7 @@ class RowSlot:
         self.index = index
         self.button = DirectButton(parent=moves.parent, relief=DGG.FLAT, pressEffect=0,
                                    frameSize=(0, 0.1, -0.05, 0), text="",
-                                   frameColor=moves.row_colours(False),
+                                   frameColor=moves.ROW_COLOURS,
                                    command=moves.clicked, extraArgs=[index])
         self.button.bind(DGG.B3PRESS, moves.menu_asked, [index])
         self.number = TextNode(f"move-number-{index}")  # "12." in a column of its own
@@ -208,8 +208,8 @@ class RowSlot:
         if self.marker is None:
             h = MARKER_W / 2
             self.marker = DirectButton(parent=self.moves.parent, relief=DGG.FLAT, pressEffect=1,
-                                       frameSize=(-h, h, -h, h), text="", text_scale=0.034,
-                                       text_fg=(0.95, 0.95, 0.92, 1), text_pos=(0, -0.011),
+                                       frameSize=(-h, h, -h, h), text="", text_scale=0.044,
+                                       text_fg=(0.95, 0.95, 0.92, 1), text_pos=(0, -0.014),
                                        frameColor=((0.24, 0.26, 0.31, 1), (0.40, 0.44, 0.52, 1),
                                                    (0.40, 0.44, 0.52, 1), (0.24, 0.26, 0.31, 1)),
                                        command=self.moves.marker_clicked, extraArgs=[self.index])
@@ -262,6 +262,8 @@ class MoveList:
         self.slots: list[RowSlot] = []
         self._session = None
         self._cursor = None
+        self._stale = True  # the rows are rebuilt when the tree or its annotations changed
+        self._index: dict = {}  # node -> its move row
         self._labels: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._lines: dict = {}
         self._widths: dict = {}
@@ -271,6 +273,13 @@ class MoveList:
         self._measure.setText("Ag")
         self._font_top = self._measure.getFrameActual()[3]
         self._line_h = self._measure.getLineHeight()
+        from panda3d.core import CardMaker
+
+        card = CardMaker("move-list-cursor")  # drawn before the rows, so behind them
+        card.setFrame(0, 1, -1, 0)
+        self.cursor_card = parent.attachNewNode(card.generate())
+        self.cursor_card.setColor(0.30, 0.24, 0.12, 1)
+        self.cursor_card.hide()
 
     # --- geometry (parent coordinates) -----------------------------------------------------------
     @property
@@ -346,13 +355,22 @@ class MoveList:
     # --- what is shown ---------------------------------------------------------------------------
     def refresh(self, session, force: bool = False) -> None:
         """Lay out the tree as rows; bring the cursor's row into view when the cursor moved
-        (a jump from the scrub bar, the win graph, a key, a branch change) or the tree changed."""
+        (a jump from the scrub bar, the win graph, a key, a branch change) or `force`.
+        The rows are rebuilt only when the tree or an annotation changed (the session says
+        so), so stepping along a long record costs a screenful of rows, not the record."""
         cursor = session.node
         if self._session is not session:
+            if self._session is not None and self._heard in self._session.listeners:
+                self._session.listeners.remove(self._heard)
+            session.listeners.append(self._heard)
             self._session = session
             self.first = 0
+            self._stale = True
         self._open_to(cursor)
-        self.rows = move_rows(session.record.root, self.closed)
+        if self._stale or force:
+            self._stale = False
+            self.rows = move_rows(session.record.root, self.closed)
+            self._index = {r.node: i for i, r in enumerate(self.rows) if r.kind == "move"}
         if force or cursor is not self._cursor:
             self._cursor = cursor
             self.first = first_showing(self.rows, self.row_of(cursor), self.first, self.height,
@@ -360,16 +378,23 @@ class MoveList:
         self.first = max(0, min(self.first, last_first(self.rows, self.height, self.height_of)))
         self.draw()
 
+    def _heard(self, what: str) -> None:
+        if what != "cursor":
+            self._stale = True
+
     def _open_to(self, node) -> None:
         """Open every closed variation that hides `node` (the cursor is always on a row)."""
+        if not self.closed:
+            return
         cur = node.parent
         while cur is not None:
             if cur in self.closed:
                 self.closed.discard(cur)
+                self._stale = True
             cur = cur.parent
 
     def row_of(self, node) -> int:
-        return next((i for i, r in enumerate(self.rows) if r.node is node and r.kind == "move"), -1)
+        return self._index.get(node, -1)
 
     def scroll_by(self, n: int) -> None:
         self.first = max(0, min(self.first + n, last_first(self.rows, self.height, self.height_of)))
@@ -380,8 +405,16 @@ class MoveList:
         while len(self.slots) < len(self.window):
             self.slots.append(RowSlot(self, len(self.slots)))
         cursor = self._cursor
+        self.cursor_card.hide()
         for slot, (k, y, h) in zip(self.slots, self.window):
-            self._draw_row(slot, self.rows[k], self.top - y, h, self.rows[k].node is cursor)
+            row = self.rows[k]
+            current = row.node is cursor
+            self._draw_row(slot, row, self.top - y, h, current)
+            if current and row.kind == "move":
+                x = self.text_left(row.depth)
+                self.cursor_card.setPos(x, 0, self.top - y)
+                self.cursor_card.setScale(self.right - x, 1, h)
+                self.cursor_card.show()
         for slot in self.slots[len(self.window):]:
             slot.hide()
 
@@ -393,9 +426,6 @@ class MoveList:
         slot.set("pos", (x, z), lambda p: slot.button.setPos(p[0], 0, p[1]))
         slot.set("frame", (0, self.right - x, -h, 0),
                  lambda f: slot.button.__setitem__("frameSize", f))
-        cursor_here = current and row.kind == "move"
-        slot.set("colours", cursor_here, lambda on: slot.button.__setitem__(
-            "frameColor", self.row_colours(on)))
         scale = self.scale(row)
         indent = INDENT * 0.5 if row.kind == "comment" else 0.0
         pad = COMMENT_PAD if row.kind == "comment" else MOVE_PAD
@@ -433,11 +463,8 @@ class MoveList:
                 spans.append((gx, z - h, top))
         slot.set("guides", tuple(spans), slot.show_guides)
 
-    @staticmethod
-    def row_colours(current: bool):
-        hot = (0.34, 0.38, 0.46, 1)
-        base = (0.30, 0.24, 0.12, 1) if current else (0, 0, 0, 0)
-        return (base, hot, hot, base)
+    #: A row's frame: clear, lit under the pointer (the cursor's row has a card behind it).
+    ROW_COLOURS = ((0, 0, 0, 0), (0.34, 0.38, 0.46, 0.8), (0.34, 0.38, 0.46, 0.8), (0, 0, 0, 0))
 
     # --- what a click does -----------------------------------------------------------------------
     def row_at(self, slot: int) -> Row | None:
@@ -463,6 +490,7 @@ class MoveList:
     def toggle(self, head) -> None:
         """Open or close the variation that starts at `head`; closing the one the cursor is in
         takes the cursor to its first move (still shown), so the cursor is never hidden."""
+        self._stale = True
         if head in self.closed:
             self.closed.discard(head)
         else:
@@ -478,6 +506,7 @@ class MoveList:
         shown under it); with none there, close the variation `node` lies in."""
         if node.parent is not None and node.is_main_variation() and len(node.parent.variations) > 1:
             alts = node.parent.variations[1:]
+            self._stale = True
             if any(a in self.closed for a in alts):
                 for a in alts:
                     self.closed.discard(a)
