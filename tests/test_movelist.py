@@ -72,6 +72,21 @@ def test_the_window_holds_whole_rows_and_scrolls_only_when_the_target_is_out_of_
     assert fill_window(rows, 0, 0.5, h)[0][0] == 0  # a row taller than the list still shows
 
 
+def test_a_window_starts_on_a_move_not_on_the_comment_under_it():
+    from viewer.movelist import Row, first_showing
+
+    rows = []
+    for ply in range(40):
+        rows.append(Row(ply, 0))
+        if ply % 3 == 0:
+            rows.append(Row(ply, 0, "comment"))
+    h = (lambda r: 3.0 if r.kind == "comment" else 1.0)
+    for target in range(len(rows)):
+        if rows[target].kind == "move":
+            first = first_showing(rows, target, 0, 12.0, h)
+            assert rows[first].kind == "move", target
+
+
 # --- drawn in the panel ---------------------------------------------------------------------------
 
 def test_the_move_list_in_the_panel_in_a_child_process(tmp_path):

@@ -34,6 +34,7 @@ GLYPH_COLOURS = {"!": (0.42, 0.80, 0.42, 1), "!!": (0.30, 0.82, 0.82, 1),
                  "?": (1.0, 0.66, 0.20, 1), "??": (1.0, 0.40, 0.36, 1),
                  "!?": (0.92, 0.52, 0.90, 1), "?!": (0.45, 0.72, 0.98, 1)}
 DIM = (0.62, 0.63, 0.66, 1)
+NBSP = "\u00a0"  # glyphs and marks stay on their move's last word when a line wraps
 COMMENT_FG = (0.78, 0.80, 0.74, 1)
 
 
@@ -112,6 +113,11 @@ def last_first(rows, height: float, height_of: Callable) -> int:
     return k
 
 
+def _with_its_move(rows, k: int) -> int:
+    """A window starting on a comment starts on its move instead (the move says whose)."""
+    return k - 1 if 0 < k < len(rows) and getattr(rows[k], "kind", "move") == "comment" else k
+
+
 def first_showing(rows, target: int, first: int, height: float, height_of: Callable,
                   above: float = 1 / 3) -> int:
     """The first row to show so that row `target` is whole in view: `first` when it already
@@ -128,7 +134,11 @@ def first_showing(rows, target: int, first: int, height: float, height_of: Calla
             break
         y += h
         k -= 1
-    return max(0, min(k, last_first(rows, height, height_of)))
+    k = max(0, min(k, last_first(rows, height, height_of)))
+    earlier = _with_its_move(rows, k)
+    if earlier != k and fill_window(rows, earlier, height, height_of)[-1][0] >= target:
+        return earlier
+    return k
 
 
 def inside(node, head) -> bool:
@@ -150,8 +160,11 @@ def _properties():
     manager = TextPropertiesManager.getGlobalPtr()
     if manager.hasProperties("ml-dim"):
         return
-    for name, colour in [("ml-dim", DIM)] + [(f"ml-glyph{i}", c) for i, c in
-                                             enumerate(GLYPH_COLOURS.values())]:
+    from viewer.scene import DRAWING_RGBA
+
+    for name, colour in ([("ml-dim", DIM)]
+                         + [(f"ml-glyph{i}", c) for i, c in enumerate(GLYPH_COLOURS.values())]
+                         + [(f"ml-draw-{k}", c[:3] + (1,)) for k, c in DRAWING_RGBA.items()]):
         tp = TextProperties()
         tp.setTextColor(*colour)
         manager.setProperties(name, tp)
@@ -324,12 +337,13 @@ class MoveList:
             label = self._labels[node] = _plain(self.app.scene.action_label(node))
         text = label
         if node.glyphs:
-            text += " " + "".join(_glyph_run(g) for g in node.glyphs)
+            text += NBSP + "".join(_glyph_run(g) for g in node.glyphs)
         found = node.analysis or {}
         if found.get("glyph") and found.get("loss"):  # what the analysis says it cost
             text += f" \1ml-dim\1-{found['loss']:.2f}\2"
-        if node.drawings:
-            text += " \1ml-dim\1[drawn]\2"
+        if node.drawings:  # a dot in each colour drawn here: arrows or marked fields to see
+            colours = dict.fromkeys(d.colour for d in node.drawings)
+            text += NBSP + "".join(f"\1ml-draw-{c}\1\u2022\2" for c in colours)
         if row.closed:
             text += f" \1ml-dim\1(+{row.hidden} more)\2"
         return text
@@ -397,7 +411,8 @@ class MoveList:
         return self._index.get(node, -1)
 
     def scroll_by(self, n: int) -> None:
-        self.first = max(0, min(self.first + n, last_first(self.rows, self.height, self.height_of)))
+        first = max(0, min(self.first + n, last_first(self.rows, self.height, self.height_of)))
+        self.first = _with_its_move(self.rows, first)
         self.draw()
 
     def draw(self) -> None:
