@@ -215,20 +215,31 @@ class RowSlot:
             apply(value)
 
     def show_marker(self, x: float, z: float, closed: bool) -> None:
+        """The open/close square: a minus while the variation is open, a plus when closed
+        (drawn as bars: the font's own signs are too small to aim at)."""
         from direct.gui import DirectGuiGlobals as DGG
         from direct.gui.DirectGui import DirectButton
+        from panda3d.core import CardMaker
 
         if self.marker is None:
             h = MARKER_W / 2
             self.marker = DirectButton(parent=self.moves.parent, relief=DGG.FLAT, pressEffect=1,
-                                       frameSize=(-h, h, -h, h), text="", text_scale=0.044,
-                                       text_fg=(0.95, 0.95, 0.92, 1), text_pos=(0, -0.014),
-                                       frameColor=((0.24, 0.26, 0.31, 1), (0.40, 0.44, 0.52, 1),
-                                                   (0.40, 0.44, 0.52, 1), (0.24, 0.26, 0.31, 1)),
+                                       frameSize=(-h, h, -h, h), text="",
+                                       frameColor=((0.26, 0.28, 0.34, 1), (0.42, 0.46, 0.55, 1),
+                                                   (0.42, 0.46, 0.55, 1), (0.26, 0.28, 0.34, 1)),
                                        command=self.moves.marker_clicked, extraArgs=[self.index])
+            bars = []
+            for w, t in ((MARKER_W * 0.56, 0.005), (0.005, MARKER_W * 0.56)):
+                card = CardMaker("marker-bar")
+                card.setFrame(-w / 2, w / 2, -t / 2, t / 2)
+                bar = self.marker.attachNewNode(card.generate())
+                bar.setColor(0.95, 0.95, 0.92, 1)
+                bars.append(bar)
+            self.marker_bars = bars
         self.marker.show()
         self.set("marker_pos", (x, z), lambda p: self.marker.setPos(p[0], 0, p[1]))
-        self.set("marker_text", "+" if closed else "-", lambda t: self.marker.__setitem__("text", t))
+        self.set("marker_closed", closed,
+                 lambda shut: self.marker_bars[1].show() if shut else self.marker_bars[1].hide())
 
     def show_guides(self, spans) -> None:
         """Vertical lines (x, bottom, top) down the left of each variation the row is in."""
@@ -345,7 +356,8 @@ class MoveList:
             colours = dict.fromkeys(d.colour for d in node.drawings)
             text += NBSP + "".join(f"\1ml-draw-{c}\1\u2022\2" for c in colours)
         if row.closed:
-            text += f" \1ml-dim\1(+{row.hidden} more)\2"
+            more = f"{row.hidden}{NBSP}more{NBSP}move" + ("s" if row.hidden != 1 else "")
+            text += f" \1ml-dim\1({more})\2"
         return text
 
     def lines_of(self, row: Row) -> int:
