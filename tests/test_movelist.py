@@ -153,8 +153,10 @@ def child(tmp: Path) -> None:
         # a word longer than the panel is broken, never cut off; a glyph run and a loss too
         session.set_comment("x" * 200 + " " + LONG_COMMENT, line[2])
         session.toggle_glyph("??", line[2])
+        moves.badges[:] = [lambda node: "your turn" if node is line[2] else None]  # a lesson's
         ctl.go_to(line[2])
         boxes = check_layout(ctl, f"{game} at the start")
+        assert "your turn" in moves.text_of(moves.rows[moves.row_of(line[2])])
         assert any(b["kind"] == "comment" and b["text"][3] - b["text"][1] > 0.1 for b in boxes), \
             f"{game}: the long comment wraps over lines"
         # every variation, every level: laid out inside the panel, the cursor's row in view

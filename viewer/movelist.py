@@ -43,7 +43,8 @@ class Row:
     """One line of the move list: a move, or the comment under a move.
 
     `head` marks a variation's first move (it carries the open/close marker); a `closed` head
-    hides the `hidden` moves after it. A new kind of badge goes in `MoveList.move_text`."""
+    hides the `hidden` moves after it. A mark of another part of the viewer (a lesson's "your
+    turn") is a function in `MoveList.badges`."""
 
     node: object
     depth: int
@@ -271,15 +272,17 @@ class MoveList:
     """The window of rows drawn in the panel's box `(left, top, right, bottom)` (the parent's
     coordinates). It keeps which variations are closed and the first row shown."""
 
-    def __init__(self, app, parent, box, *, go_to, menu, say=lambda text: None):
-        from panda3d.core import TextNode
+    def __init__(self, app, parent, box, *, go_to, menu):
+        from panda3d.core import CardMaker, TextNode
 
         _properties()
         self.app = app
         self.parent = parent
         self.left, self.top, self.right, self.bottom = box
-        self.go_to, self.menu, self.say = go_to, menu, say
+        self.go_to, self.menu = go_to, menu
         self.closed: weakref.WeakSet = weakref.WeakSet()
+        #: Functions node -> str or None: words added after a move (a lesson's "your turn").
+        self.badges: list[Callable] = []
         self.first = 0
         self.rows: list[Row] = []
         self.window: list[tuple[int, float, float]] = []
@@ -293,12 +296,9 @@ class MoveList:
         self._widths: dict = {}
         self._measure = TextNode("move-list-measure")
         self._measure.setAlign(TextNode.ALeft)
-        self._font_top = 0.79  # the font's ascent, in text units (measured below)
         self._measure.setText("Ag")
-        self._font_top = self._measure.getFrameActual()[3]
+        self._font_top = self._measure.getFrameActual()[3]  # the font's ascent (text units)
         self._line_h = self._measure.getLineHeight()
-        from panda3d.core import CardMaker
-
         card = CardMaker("move-list-cursor")  # drawn before the rows, so behind them
         card.setFrame(0, 1, -1, 0)
         self.cursor_card = parent.attachNewNode(card.generate())
@@ -341,7 +341,8 @@ class MoveList:
         return w
 
     def move_text(self, row: Row) -> str:
-        """A move's words: ply, the game's notation, glyphs, the analysis' loss, badges."""
+        """A move's words: the game's notation, glyphs, the analysis' loss, a dot per colour
+        drawn, badges, and for a closed variation how many moves it hides."""
         node = row.node
         label = self._labels.get(node)
         if label is None:
@@ -355,6 +356,10 @@ class MoveList:
         if node.drawings:  # a dot in each colour drawn here: arrows or marked fields to see
             colours = dict.fromkeys(d.colour for d in node.drawings)
             text += NBSP + "".join(f"\1ml-draw-{c}\1\u2022\2" for c in colours)
+        for badge in self.badges:
+            words = badge(node)
+            if words:
+                text += " " + _plain(words)
         if row.closed:
             more = f"{row.hidden}{NBSP}more{NBSP}move" + ("s" if row.hidden != 1 else "")
             text += f" \1ml-dim\1({more})\2"
