@@ -157,6 +157,12 @@ def child(tmp: Path) -> None:
         ctl.go_to(line[2])
         boxes = check_layout(ctl, f"{game} at the start")
         assert "your turn" in moves.text_of(moves.rows[moves.row_of(line[2])])
+        session.set_fields("analyse", [(line[1], {"analysis": {"glyph": "?", "loss": 0.234},
+                                                  "glyphs": ["?"]})])
+        _frames(app)
+        assert "?" in moves.text_of(moves.rows[moves.row_of(line[1])]) and \
+            "-0.23" in moves.text_of(moves.rows[moves.row_of(line[1])]), "glyph and loss beside it"
+        check_layout(ctl, f"{game} analysed")
         assert any(b["kind"] == "comment" and b["text"][3] - b["text"][1] > 0.1 for b in boxes), \
             f"{game}: the long comment wraps over lines"
         # every variation, every level: laid out inside the panel, the cursor's row in view
