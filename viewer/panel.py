@@ -140,6 +140,8 @@ class TimelinePanel:
         self.track_line["frameSize"] = (0, self.track_w, -0.008, 0.008)
         self.ply_label.setX(w - 0.03)
         self._last_fraction = None
+        if getattr(self, "turn_buttons", None):
+            self._place_turn_buttons()
         self.app.set_insets(PANEL_W, BAR_H)
 
     def typing(self) -> bool:
@@ -197,12 +199,21 @@ class TimelinePanel:
         for b in self.turn_buttons:
             b.destroy()
         self.turn_buttons = []
-        x = self.turn_x
         for label, cb in actions:
-            width = 0.05 + 0.024 * len(label)
-            b = _button(self.bar, label, cb, (x + width / 2, 0, 0.06), width=width)
+            b = _button(self.bar, label, cb, (0, 0, 0.06), width=0.05 + 0.024 * len(label))
             b["frameColor"] = ((0.45, 0.30, 0.08, 1), (0.62, 0.44, 0.12, 1), (0.62, 0.44, 0.12, 1), BTN)
             self.turn_buttons.append(b)
+        self._place_turn_buttons()
+
+    def _place_turn_buttons(self) -> None:
+        """After the transport buttons when they fit in the bar; else in a row just above the
+        bar's right end (a narrow window, two turn buttons), never under the move list."""
+        widths = [b["frameSize"][1] - b["frameSize"][0] for b in self.turn_buttons]
+        total = sum(widths) + 0.01 * max(len(widths) - 1, 0)
+        fits = self.turn_x + total <= self.width() - 0.02
+        x, z = (self.turn_x, 0.06) if fits else (self.width() - 0.02 - total, BAR_H + 0.055)
+        for b, width in zip(self.turn_buttons, widths):
+            b.setPos(x + width / 2, 0, z)
             x += width + 0.01
 
     # --- move list ----------------------------------------------------------------------------

@@ -71,6 +71,7 @@ class Probe:
             "status": app._status_text,
             "pointer": self._pointer(),
             "move_list": ctl.panel.moves.pixels(),
+            "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 
     def _pointer(self):
