@@ -53,15 +53,16 @@ KEY_BINDINGS = [
     ("r", "cmd_rotate", "Setup: turn the board in hand"),
     ("t", "cmd_view_top", "Camera: top-down"),
     ("v", "cmd_view_seat", "Camera: seat of the player to move"),
-    ("1", "cmd_view_seat_1", "Camera: seat 1"),
-    ("2", "cmd_view_seat_2", "Camera: seat 2"),
-    ("3", "cmd_view_seat_3", "Camera: seat 3"),
-    ("4", "cmd_view_seat_4", "Camera: seat 4"),
+    ("1", "cmd_view_seat_1", "Camera: seat 1 to 4 (the key's number)"),
+    ("2", "cmd_view_seat_2", "Camera: seat 1 to 4 (the key's number)"),
+    ("3", "cmd_view_seat_3", "Camera: seat 1 to 4 (the key's number)"),
+    ("4", "cmd_view_seat_4", "Camera: seat 1 to 4 (the key's number)"),
     ("k", "cmd_save_view", "Keep the camera view in this position"),
     ("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
     ("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     ("p", "cmd_promote", "Promote this variation"),
     ("m", "cmd_make_main_line", "Make this line the main line"),
+    ("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
     ("delete", "cmd_delete_from_here", "Delete from here"),
     ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
     ("page_up", "cmd_list_up", "Scroll the move list up"),
@@ -74,6 +75,9 @@ KEY_BINDINGS = [
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
     ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
                                 "then a person)"),
+    ("x", "cmd_explorer", "Shot explorer (heatmap of a flick) on / off"),
+    ("a", "cmd_keep_candidate", "Aiming: keep the aim; else replay the kept"),
+    ("shift-a", "cmd_clear_candidates", "Clear the kept aims"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -81,7 +85,8 @@ MOUSE_HELP = [
     ("Wheel", "Zoom"),
     ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
     ("Right click on board", "Mark / unmark a field"),
-    ("Move list", "Click: go there; right click: promote, main line, delete; wheel: scroll"),
+    ("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
+                  "promote, main line, delete; wheel: scroll"),
     ("Scrub bar", "Click to jump, drag to scrub"),
     ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
     ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
@@ -156,12 +161,14 @@ class Controller:
         self.analysis = GameAnalysis(self)
         if self.session.node.camera:  # the opening view again, framed now the panels are in
             app.set_view(app.saved_view(self.session.node.camera))
+        else:
+            app.set_view(app.preset("seat", app.session_player()))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
         self.modes = ModeManager(self, [
             PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),
             EditMode(self, {e: c for e, c in play_keys.items() if c in EDITOR_KEYS}),
             TypingMode(self), DialogMode(self), ComputerMode(self, play_keys)])
-        for event in {e for e, _, _ in KEY_BINDINGS} | {"escape", "f1"}:
+        for event in {e for e, _, _ in KEY_BINDINGS} | set(AimMode.keys):
             app.accept(event, self._key, [event])
         for prefix in ("", "shift-", "control-", "alt-"):
             app.accept(prefix + "enter", self._enter_key)
@@ -633,6 +640,19 @@ class Controller:
         else:
             self.say("This game has no aim preview")
 
+    def _scene_key(self, key: str, otherwise: str) -> None:
+        if not self.app.scene.on_key(key, self.app.shown_state):
+            self.say(otherwise)
+
+    def cmd_explorer(self):
+        self._scene_key("x", "This game has no shot explorer")
+
+    def cmd_keep_candidate(self):
+        self._scene_key("a", "This game has no candidate aims")
+
+    def cmd_clear_candidates(self):
+        self._scene_key("shift-a", "This game has no candidate aims")
+
     def cmd_rotate(self):
         if not self.app.scene.on_key("r", self.app.shown_state):
             self.say("R turns a board in hand during setup")
@@ -663,12 +683,19 @@ class Controller:
     def cmd_list_down(self):
         self.panel.scroll_by(10)
 
+    def cmd_toggle_variations(self):
+        self.say(self.panel.moves.toggle_here(self.session.node))
+
     def cmd_undo(self):
+        if self.editor.active:  # setting up: the editor's edits, not the record behind it
+            return self.editor.undo()
         what = self.session.undo() or self.records.undo()  # then back to the record replaced
         self.app.show_node(self.session.node)
         self.say(f"Undone: {what}" if what else "Nothing to undo")
 
     def cmd_redo(self):
+        if self.editor.active:
+            return self.editor.undo(redo=True)
         what = self.session.redo() or self.records.redo()
         self.app.show_node(self.session.node)
         self.say(f"Redone: {what}" if what else "Nothing to redo")
@@ -1092,16 +1119,16 @@ COMMAND_WORDS = {"cmd_cancel_drag": "Cancel the flick", "cmd_leave_field": "Leav
 
 
 def help_lines(keys: dict[str, str]) -> list[tuple[str, str]]:
-    """A mode's key map as the F1 help lists it: the keys of one command together ("= / +"),
-    in the order the map binds them, each with what the command does."""
+    """A mode's key map as the F1 help lists it: the keys that do one thing together
+    ("= / +", "1 / 2 / 3 / 4"), in the order the map binds them, each with what it does."""
     words = dict(COMMAND_WORDS)
     for _, cmd, what in KEY_BINDINGS:
         words.setdefault(cmd, what)
-    by_cmd: dict[str, list[str]] = {}
+    by_words: dict[str, list[str]] = {}
     for event, cmd in keys.items():
-        by_cmd.setdefault(cmd, []).append(_key_name(event))
-    return [(" / ".join(names), words.get(cmd, cmd.removeprefix("cmd_").replace("_", " ")))
-            for cmd, names in by_cmd.items()]
+        what = words.get(cmd, cmd.removeprefix("cmd_").replace("_", " "))
+        by_words.setdefault(what, []).append(_key_name(event))
+    return [(" / ".join(names), what) for what, names in by_words.items()]
 
 
 def _key_name(event: str) -> str:
@@ -1110,4 +1137,7 @@ def _key_name(event: str) -> str:
              "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
              "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
              "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn"}
+    mod, _, key = event.rpartition("-")
+    if event not in names and len(key) == 1 and mod in ("shift", "control"):
+        return {"shift": "Shift+", "control": "Ctrl+"}[mod] + key.upper()
     return names.get(event, event.upper() if len(event) == 1 else event)
