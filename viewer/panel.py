@@ -108,7 +108,7 @@ class TimelinePanel:
                                    command=self._comment_entered, focusOutCommand=self._comment_left,
                                    initialText="", cursorKeys=1)
         self.comment.bind(DGG.OVERFLOW, lambda *_event: self.ctl.say(
-            "The comment box is full (4 lines): shorten it to add more"))
+            f"The comment box is full ({self.comment['numLines']} lines): shorten it to add more"))
         y -= 0.26
         self.glyph_buttons = {}
         gx = -PANEL_W + 0.08
