@@ -77,6 +77,7 @@ KEY_BINDINGS = [
     ("x", "cmd_explorer", "Shot explorer (heatmap of a flick) on / off"),
     ("a", "cmd_keep_candidate", "Aiming: keep the aim; else replay the kept"),
     ("shift-a", "cmd_clear_candidates", "Clear the kept aims"),
+    ("i", "cmd_disc_labels", "Label every disc with its id on / off"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -641,6 +642,9 @@ class Controller:
 
     def cmd_clear_candidates(self):
         self._scene_key("shift-a", "This game has no candidate aims")
+
+    def cmd_disc_labels(self):
+        self._scene_key("i", "This game has no disc labels")
 
     def cmd_rotate(self):
         if not self.app.scene.on_key("r", self.app.shown_state):
