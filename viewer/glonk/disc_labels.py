@@ -48,6 +48,7 @@ class DiscLabels:
         self.hovered: str | None = None
         self.nodes: dict[str, object] = {}  # piece id -> its label's NodePath
         self.boxes: dict[str, tuple | None] = {}  # piece id -> pixel box last laid out
+        self.centres: dict[str, tuple] = {}  # piece id -> its disc's centre on the screen
         self._seen = None
         self.layouts = 0  # how many times the labels were laid out (each costs a projection)
 
@@ -105,7 +106,7 @@ class DiscLabels:
         for pid, node in self.nodes.items():
             if pid not in ids and not node.isHidden():
                 node.hide()
-        self.boxes = {}
+        self.boxes, self.centres = {}, {}
         if not ids:
             return
         state = self.scene.state
@@ -137,6 +138,7 @@ class DiscLabels:
             x_origin, y_origin = box[0] - left, box[1] + top_off
             node.setPos((x_origin / w * 2 - 1) * aspect, 0, 1 - y_origin / h * 2)
             self.boxes[pid] = box
+            self.centres[pid] = (float(mid[i, 0]), float(mid[i, 1]))
 
     def _screen_up(self) -> np.ndarray:
         """The world direction on the table that points up the screen (the camera's up,
@@ -155,8 +157,10 @@ class DiscLabels:
         return (r - l) * k, (t - b) * k, l * k, t * k
 
     def shown(self) -> list[dict]:
-        """What is on the screen now: each shown label's text and pixel box (for the probe)."""
-        return [{"text": self.nodes[pid].node().getText(), "box": [round(v, 1) for v in box]}
+        """What is on the screen now (for the probe): each shown label's text, its pixel box,
+        and its disc's centre on the screen."""
+        return [{"text": self.nodes[pid].node().getText(), "box": [round(v, 1) for v in box],
+                 "at": [round(v, 1) for v in self.centres[pid]]}
                 for pid, box in self.boxes.items() if box is not None]
 
     def destroy(self) -> None:

@@ -532,6 +532,7 @@ class GlonkScene(Scene):
             return facts
         if self.disc_labels is not None:
             facts["disc_labels"] = {"all": self.disc_labels.all_on,
+                                    "wanted": self.disc_labels.wanted(),
                                     "shown": self.disc_labels.shown()}
         return {**facts, "labels": [{"text": t, "box": b and [round(v, 1) for v in b]}
                            for t, b in zip(labels.texts(), labels.drawn_boxes())],
