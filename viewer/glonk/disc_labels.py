@@ -50,6 +50,9 @@ class DiscLabels:
         self.boxes: dict[str, tuple | None] = {}  # piece id -> pixel box last laid out
         self.centres: dict[str, tuple] = {}  # piece id -> its disc's centre on the screen
         self._seen = None
+        self._cards: dict[str, tuple] = {}  # piece id -> its label's card (l, r, b, t), text units
+        self._order = ((), [])  # the ids shown by the scene -> them in reading order
+        self._radii = (None, {})  # the state -> its discs' radii
         self.layouts = 0  # how many times the labels were laid out (each costs a projection)
 
     def toggle(self) -> bool:
@@ -61,7 +64,10 @@ class DiscLabels:
         """The ids labelled now: every disc shown (all on), else the hovered one."""
         poses = self.scene.poses
         if self.all_on:
-            return sorted(poses, key=_id_order)
+            shown = tuple(poses)
+            if shown != self._order[0]:
+                self._order = (shown, sorted(shown, key=_id_order))
+            return self._order[1]
         return [self.hovered] if self.hovered in poses else []
 
     def _node(self, pid: str):
@@ -79,6 +85,7 @@ class DiscLabels:
             node = self.root.attachNewNode(tn)
             node.setScale(TEXT_SCALE)
             self.nodes[pid] = node
+            self._cards[pid] = tuple(tn.getCardActual())
         return node
 
     def _inputs(self, ids) -> tuple:
@@ -98,6 +105,8 @@ class DiscLabels:
     def update(self) -> None:
         """Lay the labels out again if the camera, the window, the panels or a disc moved."""
         ids = self.wanted()
+        if not ids and not self.boxes:
+            return  # nothing to show and nothing shown: no fingerprint to take
         inputs = self._inputs(ids)
         if inputs == self._seen:
             return
@@ -110,10 +119,9 @@ class DiscLabels:
         if not ids:
             return
         state = self.scene.state
-        radii = []
-        for pid in ids:
-            p = state.get(pid) if state is not None else None
-            radii.append(p.radius if p is not None else 0.02)
+        if self._radii[0] is not state:
+            self._radii = (state, {p.id: p.radius for p in state.pieces} if state else {})
+        radii = [self._radii[1].get(pid, 0.02) for pid in ids]
         centres = np.array([self.scene.poses[i] for i in ids], dtype=float)
         # the centre and the point a radius further away on the screen's up, for each disc
         up = self._screen_up()
@@ -123,7 +131,7 @@ class DiscLabels:
         mid, top = px[:n], px[n:]
         top_rows = np.minimum(mid[:, 1] - np.abs(top[:, 1] - mid[:, 1]), top[:, 1])
         nodes = [self._node(pid) for pid in ids]
-        sizes = [self._size_px(node) for node in nodes]
+        sizes = [self._size_px(pid) for pid in ids]
         boxes = label_boxes(mid.tolist(), top_rows.tolist(), [(w, h) for w, h, _, _ in sizes],
                             free_area(self.app), hud_boxes(self.app))
         w, h = self.app.size
@@ -150,9 +158,9 @@ class DiscLabels:
                 return flat / np.linalg.norm(flat)
         return np.array([0.0, 1.0, 0.0])
 
-    def _size_px(self, node):
+    def _size_px(self, pid):
         """Pixel width, height of a label and its box's offset from its origin."""
-        l, r, b, t = node.node().getCardActual()
+        l, r, b, t = self._cards[pid]
         k = TEXT_SCALE * self.app.size[1] / 2
         return (r - l) * k, (t - b) * k, l * k, t * k
 
