@@ -37,10 +37,11 @@ def grendizer_outcomes(out: Path) -> Path:
 
     from games.api import CHANCE, sample_chance
     from games.grendizer.actions import Draw
+    from games.grendizer.rules import GAME
     from timeline import Record, Session
     from viewer.app import ViewerApp
 
-    session = Session(Record.new("grendizer", {"players": 2}), rng=np.random.default_rng(1))
+    session = Session(Record.new(GAME.name, {"players": 2}), rng=np.random.default_rng(1))
     game, rng = session.game, np.random.default_rng(2)
     dealt = 0
     while True:  # on to the third card of the deal (two already in the hand)
