@@ -62,6 +62,7 @@ KEY_BINDINGS = [
     ("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     ("p", "cmd_promote", "Promote this variation"),
     ("m", "cmd_make_main_line", "Make this line the main line"),
+    ("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
     ("delete", "cmd_delete_from_here", "Delete from here"),
     ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
     ("page_up", "cmd_list_up", "Scroll the move list up"),
@@ -85,7 +86,8 @@ MOUSE_HELP = [
     ("Wheel", "Zoom"),
     ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
     ("Right click on board", "Mark / unmark a field"),
-    ("Move list", "Click: go there; right click: promote, main line, delete; wheel: scroll"),
+    ("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
+                  "promote, main line, delete; wheel: scroll"),
     ("Scrub bar", "Click to jump, drag to scrub"),
     ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
     ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
@@ -169,6 +171,8 @@ class Controller:
             TypingMode(self), DialogMode(self), ComputerMode(self, play_keys)])
         for event in {e for e, _, _ in KEY_BINDINGS} | set(AimMode.keys):
             app.accept(event, self._key, [event])
+        for prefix in ("", "shift-", "control-", "alt-"):
+            app.accept(prefix + "enter", self._enter_key)
         for prefix in ("", "shift-", "control-", "alt-", "control-alt-", "shift-alt-"):
             for button in (1, 2, 3):
                 app.accept(f"{prefix}mouse{button}", self._press, [button, prefix])
@@ -340,12 +344,19 @@ class Controller:
         A dialog that closes on Enter in its field does so in the middle of a frame's input:
         Panda hands a focused entry its keystrokes before it throws the same frame's key
         events, so the keys typed just before Enter (a fast typist, a busy machine) arrive
-        after the dialog has closed. They were the field's (`keys_taken_frame`): the rest of
-        that frame's keys are dropped rather than run as shortcuts."""
+        after the dialog has closed. They were the field's (`keys_taken_frame`): that frame's
+        keys up to its Enter are dropped rather than run as shortcuts (`_enter_key`)."""
         self.app.wake()
         if getattr(self.app, "keys_taken_frame", None) == frame_count():
             return
         self.modes.sync().key(event)
+
+    def _enter_key(self) -> None:
+        """The Enter key's own event: in the frame a field took the keys, it is the Enter
+        that accepted the field, so the keys after it (an Esc typed quickly after, on a busy
+        machine) are the window's again."""
+        if getattr(self.app, "keys_taken_frame", None) == frame_count():
+            self.app.keys_taken_frame = None
 
     def _input_seen(self, _button=None) -> None:
         self.inputs += 1
@@ -675,6 +686,9 @@ class Controller:
 
     def cmd_list_down(self):
         self.panel.scroll_by(10)
+
+    def cmd_toggle_variations(self):
+        self.say(self.panel.moves.toggle_here(self.session.node))
 
     def cmd_undo(self):
         if self.editor.active:  # setting up: the editor's edits, not the record behind it

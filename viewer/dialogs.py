@@ -207,7 +207,7 @@ class FileDialog(Overlay):
         self.default = Path(initial)
         self.entry = DirectEntry(parent=self.box, scale=0.04, width=50, pos=(-1.02, 0, 0.5),
                                  frameColor=(0.2, 0.21, 0.25, 1), text_fg=TEXT, focus=1,
-                                 initialText="", command=self._enter)
+                                 initialText="", overflow=1, command=self._enter)
         self.error = DirectLabel(parent=self.box, text=f"Enter alone: {self.default}",
                                  text_scale=0.034, text_fg=DIM, frameColor=(0, 0, 0, 0),
                                  text_align=TextNode.ALeft, pos=(-1.02, 0, 0.42))
@@ -250,7 +250,7 @@ class FileDialog(Overlay):
         self.entry["focus"] = 1
 
     def _enter(self, text: str) -> None:
-        self.app.keys_taken_frame = frame_count()  # this frame's keys were typed into the field
+        hand_back_keys(self.app)
         self._finish(text)
 
     def _ok(self) -> None:
@@ -302,3 +302,10 @@ def frame_count() -> int:
     from panda3d.core import ClockObject
 
     return ClockObject.getGlobalClock().getFrameCount()
+
+
+def hand_back_keys(app) -> None:
+    """A text field lets go of the keyboard on Enter: this frame's key events up to that Enter
+    were typed into it (Panda feeds a focused entry before it throws the frame's key events),
+    so `Controller._key` drops them instead of running them as the window's shortcuts."""
+    app.keys_taken_frame = frame_count()

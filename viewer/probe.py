@@ -70,6 +70,7 @@ class Probe:
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "status": app._status_text,
             "pointer": self._pointer(),
+            "move_list": ctl.panel.moves.pixels(),
             "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 

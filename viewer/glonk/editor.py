@@ -12,7 +12,7 @@ from pathlib import Path
 
 from games.glonk.model import IN_PLAY, OUT
 from scenarios.glonk.editor import G, MAX_PLAYERS, GlonkEditorModel
-from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label
+from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label, show_hints
 from viewer.modes import Drag
 
 SEL_RGBA = (1.0, 1.0, 1.0, 0.95)
@@ -333,8 +333,7 @@ class GlonkEditor(Verifying, WordEntries):
             row["score"]["text"] = f"{scores[seat]} pt{'s' if scores[seat] != 1 else ''}"
         self.goal_label["text"] = m.goal_line()
         shown = 3 + (MAX_PLAYERS - m.players) // 2  # the room the seats leave
-        self.hints_label["text"] = ("\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints)
-                                              if i >= len(m.hints) - shown) or "No hints yet")
+        show_hints(self.hints_label, m.hints, shown)
         problems = m.problems()
         self.problem_label["text"] = problems[0] if problems else "Ready to save"
         self.result_label["text"] = self.verify_words()

@@ -58,13 +58,13 @@ CONTACT = (1.0, 0.95, 0.35, 0.95)
 
 
 def _setting(name: str, default):
-    """A Glonk house option kept in the data folder's settings (e.g. no aim preview)."""
+    """A Glonk house option kept in the user's settings (e.g. no aim preview)."""
     import json
 
-    from viewer.autosave import data_dir
+    from flickbook.places import settings_path
 
     try:
-        return json.loads((data_dir() / "settings.json").read_text()).get("glonk", {}).get(name, default)
+        return json.loads(settings_path().read_text()).get("glonk", {}).get(name, default)
     except (OSError, ValueError, AttributeError):
         return default
 
@@ -72,9 +72,9 @@ def _setting(name: str, default):
 def _save_setting(name: str, value) -> None:
     import json
 
-    from viewer.autosave import data_dir
+    from flickbook.places import settings_path
 
-    path = data_dir() / "settings.json"
+    path = settings_path()
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
