@@ -73,12 +73,11 @@ KEY_BINDINGS = [
     ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
     ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
-    ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
-                                "then a person)"),
+    ("f4", "cmd_computer_seat", "Computer plays the seat to move (again: stronger, then you)"),
     ("x", "cmd_explorer", "Shot explorer (heatmap of a flick) on / off"),
     ("a", "cmd_keep_candidate", "Aiming: keep the aim; else replay the kept"),
     ("shift-a", "cmd_clear_candidates", "Clear the kept aims"),
-    ("i", "cmd_disc_labels", "Label every disc with its id on / off"),
+    ("i", "cmd_disc_labels", "Glonk: label every disc with its id, on / off"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
