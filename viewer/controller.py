@@ -73,11 +73,11 @@ KEY_BINDINGS = [
     ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
     ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
-    ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
-                                "then a person)"),
+    ("f4", "cmd_computer_seat", "Computer plays the seat to move (again: stronger, then you)"),
     ("x", "cmd_explorer", "Shot explorer (heatmap of a flick) on / off"),
     ("a", "cmd_keep_candidate", "Aiming: keep the aim; else replay the kept"),
     ("shift-a", "cmd_clear_candidates", "Clear the kept aims"),
+    ("i", "cmd_disc_labels", "Glonk: label every disc with its id, on / off"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -652,6 +652,9 @@ class Controller:
 
     def cmd_clear_candidates(self):
         self._scene_key("shift-a", "This game has no candidate aims")
+
+    def cmd_disc_labels(self):
+        self._scene_key("i", "This game has no disc labels")
 
     def cmd_rotate(self):
         if not self.app.scene.on_key("r", self.app.shown_state):

@@ -214,6 +214,7 @@ class GlonkScene(Scene):
         self._box_edge = BOX_R
         self._seat_edge: dict[int, float] = {}  # seat -> outer radius of its out-of-play rows
         self.seat_labels = None
+        self.disc_labels = None
         self._marks_key = None
         self.sticker_tex = None
         self.mat_tex = None
@@ -253,6 +254,9 @@ class GlonkScene(Scene):
         from viewer.glonk.labels import SeatLabels
 
         self.seat_labels = SeatLabels(self.base)
+        from viewer.glonk.disc_labels import DiscLabels
+
+        self.disc_labels = DiscLabels(self.base, self)
         self._labels_task = self.base.taskMgr.add(self._turn_labels, f"glonk-labels-{id(self)}",
                                                   sort=46)
 
@@ -261,6 +265,8 @@ class GlonkScene(Scene):
         self.base.taskMgr.remove(self._labels_task)
         if self.seat_labels is not None:
             self.seat_labels.destroy()
+        if self.disc_labels is not None:
+            self.disc_labels.destroy()
         self.ghost.close()
         if self.input is not None:
             self.input.destroy()
@@ -274,6 +280,8 @@ class GlonkScene(Scene):
                 holder.setH(h)
         if self.seat_labels is not None:
             self.seat_labels.update()
+        if self.disc_labels is not None:
+            self.disc_labels.update()
         return task.cont
 
     def _proto(self, piece) -> NodePath:
@@ -525,6 +533,10 @@ class GlonkScene(Scene):
         labels = self.seat_labels
         if labels is None:
             return facts
+        if self.disc_labels is not None:
+            facts["disc_labels"] = {"all": self.disc_labels.all_on,
+                                    "wanted": self.disc_labels.wanted(),
+                                    "shown": self.disc_labels.shown()}
         return {**facts, "labels": [{"text": t, "box": b and [round(v, 1) for v in b]}
                            for t, b in zip(labels.texts(), labels.drawn_boxes())],
                 "free": [round(v, 1) for v in free_area(self.base)],
@@ -868,6 +880,8 @@ class GlonkScene(Scene):
         """Name the disc under the mouse in the status lines (what it is, whose, its state)."""
         line = None
         p = state.get(pick.piece) if (state is not None and pick.piece) else None
+        if self.disc_labels is not None:
+            self.disc_labels.hovered = p.id if p is not None else None
         if p is not None:
             line = f"{p.id}: {describe_piece(self.book, state, p)}"
         elif pick.cell is not None:
@@ -957,6 +971,9 @@ class GlonkScene(Scene):
             self.ghost_root.getChildren().detach()
             self._ghost_shown = None
             self.ghost_line = None
+            return True
+        if key == "i" and self.disc_labels is not None:
+            self.disc_labels.toggle()
             return True
         return False
 
