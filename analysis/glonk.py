@@ -215,6 +215,20 @@ def check_intent(s: GlonkState, intent: Flick) -> None:
         GAME.apply(s, intent)  # raises the IllegalAction that names the rule
 
 
+def explore_batches(s: GlonkState, intent: Flick, skill: Skill, *, samples: int, seed: int,
+                    batch_size: int = BATCH_SIZE, bins: int = HIST_BINS) -> list[FlickBatch]:
+    """The batches of an exploration, in order: their summaries `merge` into `explore`'s
+    (a viewer runs them one at a time to show the heatmap fill in and to stop early)."""
+    check_intent(s, intent)
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    counts = [batch_size] * (samples // batch_size)
+    if samples % batch_size:
+        counts.append(samples % batch_size)
+    seeds = np.random.SeedSequence(seed).spawn(len(counts))
+    return [FlickBatch(s, (intent,), (sq,), skill, c, bins) for sq, c in zip(seeds, counts)]
+
+
 def explore(s: GlonkState, intent: Flick, skill: Skill | str = "club", *, samples: int = 200,
             seed: int = 0, executor=None, batch_size: int = BATCH_SIZE,
             bins: int = HIST_BINS, on_partial: Callable[[dict], None] | None = None,
@@ -226,15 +240,9 @@ def explore(s: GlonkState, intent: Flick, skill: Skill | str = "club", *, sample
     import time
 
     skill = skill_named(skill) if isinstance(skill, str) else skill
-    check_intent(s, intent)
-    if samples < 1:
-        raise ValueError("samples must be at least 1")
     start = time.perf_counter()
-    counts = [batch_size] * (samples // batch_size)
-    if samples % batch_size:
-        counts.append(samples % batch_size)
-    seeds = np.random.SeedSequence(seed).spawn(len(counts))
-    tasks = [FlickBatch(s, (intent,), (sq,), skill, c, bins) for sq, c in zip(seeds, counts)]
+    tasks = explore_batches(s, intent, skill, samples=samples, seed=seed,
+                            batch_size=batch_size, bins=bins)
     done: dict[int, dict] = {}
 
     def partial(i, result):

@@ -36,7 +36,13 @@ from .motion import Contact, Disc, Flick, Motion, is_upside_down, quantise_poses
 
 class _QuietStdout:
     """Send C-level stdout to /dev/null for a moment: pybullet prints its "build time" line
-    when it connects, which would end up inside the command line's `--json` output."""
+    when it connects, which would end up inside the command line's `--json` output.
+
+    The file descriptor is the process's, so threads connecting at once (the viewer's ghost
+    path, its motion check, a flick being simulated) take turns: otherwise one could save the
+    other's /dev/null as "the" stdout and leave it there for good."""
+
+    _turn = threading.Lock()
 
     def __init__(self, fd: int = 1):
         self.fd = fd
@@ -44,6 +50,7 @@ class _QuietStdout:
     def __enter__(self):
         import sys
 
+        self._turn.acquire()
         self.saved = None
         try:
             (sys.stdout if self.fd == 1 else sys.stderr).flush()
@@ -56,15 +63,18 @@ class _QuietStdout:
         return self
 
     def __exit__(self, *exc):
-        if self.saved is not None:
-            try:
-                import ctypes
+        try:
+            if self.saved is not None:
+                try:
+                    import ctypes
 
-                ctypes.CDLL(None).fflush(None)  # flush C's buffer into /dev/null
-            except (OSError, AttributeError):
-                pass
-            os.dup2(self.saved, self.fd)
-            os.close(self.saved)
+                    ctypes.CDLL(None).fflush(None)  # flush C's buffer into /dev/null
+                except (OSError, AttributeError):
+                    pass
+                os.dup2(self.saved, self.fd)
+                os.close(self.saved)
+        finally:
+            self._turn.release()
         return False
 
 

@@ -87,9 +87,7 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
                 last_turn = state.turn
             turns = 1 if state.phase == "choose" else 0  # the first boards: turned once with R
             lay = next(a for a in game.legal_actions(state) if a.rotation == turns)
-            hand = mirror.scene.hand_boards[lay.board]
-            p = hand.getPos(mirror.app.render)
-            desk.click(*mirror.px((p.x + SIZE / 2, p.y + SIZE / 2, 0.2)))
+            desk.click(*mirror.scene.tray.pixel_of(lay.board, (W, H)))
             for _ in range(turns):
                 desk.key("r")
             r0, c0 = lay.slot[0] * SIZE + 1, lay.slot[1] * SIZE + 1

@@ -169,3 +169,148 @@ def test_flickbook_check_passes_on_each_tutorial_with_its_stored_flicks(path, ca
     assert main(["check", "--verify-motion", str(path)]) == 0
     out = capsys.readouterr().out
     assert "valid glonk scenario" in out and "warning" not in out
+
+
+# --- players, armadas, starting scores, undo --------------------------------------------------
+
+def test_the_player_count_is_two_to_six_one_armada_each():
+    m = small()
+    for n in (1, 7):
+        assert m.set_players(n) == ("Glonk is played by 2 to 6 players "
+                                    "(one armada each: there are 6)")
+    assert m.players == 2 and m.undo_list == []  # a refusal changes nothing
+
+
+def test_a_new_player_takes_the_next_free_armada_laid_out_as_at_setup():
+    from games.glonk import rules as R
+
+    m = small()
+    assert m.set_players(3) is None
+    s = m.state()
+    assert s.config.players == 3 and s.seats == ("little_greys", "invaders", "sinistrum")
+    mine = [p for p in s.pieces if p.armada == "sinistrum"]
+    assert mine and all(p.status == IN_PLAY and p.owner == 2 for p in mine)
+    base = next(p for p in mine if p.kind == "base")
+    # on one middle-ring space, more than 2 parsecs from the other Bases (setup, point 3)
+    assert R.occupied(base) & set(GAME.galaxy().ring_spaces("middle"))
+    assert m.problems() == []
+    assert m.set_players(6) is None and len(set(m.state().seats)) == 6
+
+
+def test_a_player_who_leaves_takes_all_the_armadas_discs_and_undo_brings_them_back():
+    m = small()
+    m.set_players(3)
+    m.set_turn(2)
+    assert m.set_score(2, 2) is None  # the Sinistrum hold two enemy saucers
+    assert m.set_score(0, 3) is None
+    before = m.state()
+    sinistrum = {p.id for p in before.pieces if p.armada == "sinistrum"}
+    assert m.set_players(2) is None
+    s = m.state()
+    assert s.config.players == 2 and s.seats == ("little_greys", "invaders")
+    assert not sinistrum & {p.id for p in s.pieces}
+    assert s.turn_player == 0  # the player to move left: P1 moves
+    assert all(p.stack in (None, 0, 1) for p in s.pieces)  # its trophy stack went back
+    assert m.undo() == "2 players"
+    assert m.state() == before
+
+
+def test_an_armada_plays_once():
+    m = small()
+    assert m.set_armada(1, "little_greys") == ("The Little Greys play as P1 already: each "
+                                               "armada is in play once")
+    assert m.set_armada(1, "daleks").startswith("There is no armada 'daleks'")
+    assert m.set_armada(5, "zorgs") == "There is no seat P6 in a 2-player game"
+
+
+def test_another_armada_takes_the_old_ones_places_and_the_goal_follows_its_ship():
+    m = small()
+    assert m.set_check({"type": "atomise", "piece": "V1"}) is None
+    assert m.set_armada(1, "zorgs") is None
+    s = m.state()
+    assert s.seats == ("little_greys", "zorgs") and s.config.armadas == ("little_greys", "zorgs")
+    assert not [p for p in s.pieces if p.armada == "invaders"]
+    z_base, z_first = s.piece("Z0"), s.piece("Z1")
+    assert (z_base.kind, z_base.status, z_base.x, z_base.y) == ("base", IN_PLAY, 0.0, 0.5)
+    assert (z_first.status, z_first.x, z_first.y) == (IN_PLAY, 0.0, 0.3)
+    assert m.check == {"type": "atomise", "piece": "Z1"}
+    assert m.seat_name(1) == "P2 Zorgs" and m.problems() == []
+    m.undo()
+    assert m.state().seats == ("little_greys", "invaders") and m.check["piece"] == "V1"
+
+
+def test_a_starting_score_is_enemy_pieces_in_the_trophy_stack():
+    m = small()
+    assert m.set_score(0, 3) is None
+    s = m.state()
+    assert s.scores() == (3, 0)
+    stack = [p for p in s.pieces if p.stack == 0]
+    assert all(p.status == "atomised" and p.armada == "invaders" for p in stack)
+    assert m.set_score(0, 1) is None and m.state().scores() == (1, 0)
+    assert m.set_score(1, 6) is None and m.state().scores() == (1, 6)
+
+
+def test_a_score_is_never_negative_and_below_the_victory():
+    m = small()
+    assert m.set_score(0, -1) == "A score cannot be negative: the lowest is 0"
+    assert m.set_score(0, 7) == ("P1 would have won already: a starting score is below the "
+                                 "victory's 7 points")
+    assert m.state().scores() == (0, 0)
+
+
+def test_a_score_needs_enemy_pieces_off_the_galaxy():
+    m = GlonkEditorModel(position(("little_greys", "invaders"), fleet=1,
+                                  at={"BH": (0, 0), "G0": (0, -0.5), "G1": (0, -0.3),
+                                      "V0": (0, 0.5), "V1": (0, 0.3)}))
+    assert m.set_score(0, 2).startswith("There are not enough enemy pieces off the Galaxy "
+                                        "for P1 to hold 2 points")
+    assert m.state().scores() == (0, 0)
+
+
+def test_a_score_goal_keeps_asking_for_as_many_points_more():
+    m = small()
+    assert m.set_check({"type": "score", "player": 0, "points": 1}) is None
+    m.set_score(0, 4)
+    assert m.check == {"type": "score", "player": 0, "points": 5}
+    assert m.problems() == []
+
+
+def test_undo_and_redo_reach_every_edit():
+    m = small()
+    start = m.state()
+    m.move("G1", 0.2, -0.1)
+    m.flip("V1")
+    m.set_turn(1)
+    m.set_players(3)
+    m.set_armada(2, "zorgs")
+    m.set_score(0, 2)
+    m.set_check({"type": "score", "player": 1, "points": 1})
+    m.remove("G1")
+    done = [m.undo() for _ in range(8)]
+    assert done == ["G1 put in the box", "the checked goal", "P1 starts with 2 points",
+                    "P3 plays the Zorgs", "3 players", "P2 Invaders to move", "V1 flipped",
+                    "G1 moved"]
+    assert m.state() == start and m.check is None and m.undo() is None
+    assert [m.redo() for _ in range(8)][-1] == "G1 put in the box"
+    s = m.state()
+    assert s.seats == ("little_greys", "invaders", "zorgs") and s.scores()[0] == 2
+    assert m.check == {"type": "score", "player": 1, "points": 1} and m.redo() is None
+
+
+def test_players_armadas_and_scores_are_saved_and_reopened(tmp_path):
+    m = small()
+    m.set_players(3)
+    m.set_armada(1, "space_pirates")
+    m.set_score(0, 2)
+    m.set_score(2, 5)
+    m.title = "Three armadas"
+    path = m.save(m.default_path(tmp_path))
+    sc, record = load_scenario(path)
+    assert sc.config["players"] == 3
+    assert sc.config["armadas"] == ["little_greys", "space_pirates", "sinistrum"]
+    again = GlonkEditorModel.from_scenario(sc)
+    assert again.state() == m.state() and again.state().scores() == (2, 0, 5)
+    assert record.root.state.scores() == (2, 0, 5)
+    from flickbook_cli import main
+
+    assert main(["check", str(path)]) == 0

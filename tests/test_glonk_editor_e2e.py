@@ -75,3 +75,77 @@ def test_drag_a_disc_and_save_the_scenario_in_a_real_window(tmp_path):
     finally:
         mirror.set_insets(0, 0)
         desk.stop()
+
+
+def seat_px(part: str, seat: int):
+    """Window pixel of a seat row's control in the editor's panel."""
+    from viewer.glonk.editor import seat_spot
+
+    x, y = seat_spot(part, seat)
+    aspect = W / H
+    return ((aspect + x) / aspect + 1) / 2 * W, -y / 2 * H
+
+
+def test_players_armadas_and_starting_scores_set_with_clicks_saved_and_reopened(tmp_path):
+    """A third player joins, P2 changes armada, the starting scores are clicked up, a
+    negative score is refused, Ctrl+Z takes the last click back; the saved scenario holds
+    it all, passes `flickbook check`, and shows it again when opened and edited."""
+    from games.glonk import GAME
+    from scenarios import bundled, load_scenario
+
+    path = bundled("glonk")[2]  # The black hole: Little Greys against Invaders
+    desk = Desk(tmp_path)
+    desk.env["FLICKBOOK_SCENARIOS"] = str(tmp_path / "scen")
+
+    def says(text, what=None):
+        return desk.wait(lambda p: text in p["message"], 20, what or repr(text))
+
+    try:
+        desk.start("open", str(path))
+        desk.key("F2")
+        desk.wait(lambda p: p["editor"] and p["mode"] == "edit", 20, "edit mode")
+        desk.click(*panel_px("players", 1))
+        says("P3 Sinistrum joins")
+        desk.click(*seat_px("armada", 1))  # the Invaders' seat: the next free armada
+        says("P2 Zorgs: its ships take")
+        for _ in range(2):
+            desk.click(*seat_px("plus", 0))
+        says("P1 starts with 2 points")
+        desk.click(*seat_px("plus", 2))
+        says("P3 starts with 1 point")
+        desk.click(*seat_px("minus", 1))
+        says("A score cannot be negative")
+        desk.click(*seat_px("plus", 2))
+        says("P3 starts with 2 points")
+        desk.key("ctrl+z")
+        says("Undone: P3 starts with 2 points")
+        p = desk.wait(lambda p: "P3 Sinistrum: 1" in p["status"], 20, "the scores shown")
+        assert "P1 Little Greys: 2" in p["status"] and "P2 Zorgs: 0" in p["status"], p["status"]
+        desk.click(*panel_px("save"))
+        saved = tmp_path / "scen" / "glonk" / "the-black-hole.flick"
+        wait_for_file(saved)
+        says("Saved")
+        sc, _ = load_scenario(saved)
+        state = GAME.state_from_json(sc.start)
+        assert sc.config["players"] == 3
+        assert state.seats == ("little_greys", "zorgs", "sinistrum")
+        assert state.scores() == (2, 0, 1)
+        assert sc.goal["type"] == "score" and sc.goal["points"] == 3  # P1 still needs 1 more
+        check = subprocess.run([sys.executable, str(ROOT / "flickbook_cli.py"), "check",
+                                str(saved)], capture_output=True, text=True, cwd=ROOT,
+                               timeout=60)
+        assert check.returncode == 0 and "valid glonk scenario" in check.stdout, check.stdout
+        # reopened: the window shows the three armadas and their scores, and so does F2
+        desk.key("F2")
+        desk.wait(lambda p: not p["editor"], 20, "play mode")
+        desk.open(saved)
+        shown = "P1 Little Greys: 2", "P2 Zorgs: 0", "P3 Sinistrum: 1"
+        desk.wait(lambda p: all(t in p["status"] for t in shown), 20, "the reopened scores")
+        desk.key("F2")
+        desk.wait(lambda p: p["editor"] and all(t in p["status"] for t in shown), 20,
+                  "the editor on the reopened scenario")
+    except BaseException:
+        desk.screenshot()
+        raise
+    finally:
+        desk.stop()

@@ -143,7 +143,7 @@ def test_setup_choose_a_board_turn_it_with_r_and_lay_it_in_the_slot(app):
     app.set_session(session)
     scene = app.scene
     board = state.hands[0][0]
-    assert board in scene.hand_boards  # the boards in hand lie on the table
+    assert board in scene.tray.boxes  # the boards in hand lie in the tray on the screen
     scene.click(state, Pick(target=("hand", board)))
     assert scene.on_key("r", state) and scene.on_key("r", state)
     slot = (1, 0)  # yellow's first board goes on its right: south of its starting board

@@ -238,7 +238,7 @@ def test_out_of_play_and_atomised_pieces_lie_beside_the_galaxy(app):
 def test_scores_are_written_beside_the_galaxy_and_in_the_status(app):
     s = mixed_state()
     show(app, s)
-    texts = [n.node().getText() for n in app.scene.label_root.findAllMatches("**/+TextNode")]
+    texts = app.scene.seat_labels.texts()
     assert any("P1 Zorgs" in t and "1 point" in t for t in texts)  # P3 (a Sloop) = 1
     assert any("P2 Space Pirates" in t and "2 points" in t for t in texts)  # two saucers
     lines = app.scene.status_lines(s)
@@ -619,8 +619,12 @@ def test_the_full_galaxy_shows_all_65_discs_where_the_state_puts_them(app):
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    from render_glonk import full_galaxy_state
+    bench = str(Path(__file__).resolve().parents[1] / "bench")
+    sys.path.insert(0, bench)
+    try:
+        from render_glonk import full_galaxy_state
+    finally:  # bench/analysis.py would hide the analysis package (from Dask's workers too)
+        sys.path.remove(bench)
 
     s = full_galaxy_state(3)
     assert len(s.in_play()) == 65  # six armadas, the Black Hole and six Asteroids

@@ -62,6 +62,8 @@ def child(tmp: Path) -> None:
     assert ctl.panel.side.isHidden() and ed.frame is not None
     frames()
     assert ctl.panel.turn_buttons == [], "no End turn for the game behind the editor"
+    status = app.status.getText()  # says what a press does here: it moves discs, not flicks
+    assert "Setting up: drag discs" in status and "flick" not in status, status
     from games.glonk.actions import Move
 
     assert not ctl.play_action(Move("end_turn")) and "F2" in ctl.message_text
@@ -110,6 +112,29 @@ def child(tmp: Path) -> None:
     assert ed.model.state().piece("V1").active is False
     ed.board_click(Pick(piece="V1"), 3)
     ed.board_click(Pick(piece="V1"), 1)
+    # the seats' table: a third player, a starting score; Ctrl+Z and Ctrl+Y are the editor's
+    # (the record behind the editor stays as it is)
+    behind = [str(n.action) for n in ctl.session.record.nodes()]
+    rows = ed.seat_rows
+    ed._players(1)
+    assert ed.model.seats == ("little_greys", "invaders", "sinistrum"), ctl.message_text
+    assert not rows[2]["armada"].isHidden() and rows[3]["armada"].isHidden()
+    assert rows[2]["armada"]["text"] == "P3 Sinistrum" and "S0" in app.scene.poses
+    ed._score(2, 1)
+    assert ed.model.score(2) == 1 and rows[2]["score"]["text"] == "1 pt"
+    ed._score(2, -1)
+    ed._score(2, -1)
+    assert ctl.message_text == "A score cannot be negative: the lowest is 0"
+    ctl._key("control-z")
+    assert ctl.message_text == "Undone: P3 starts with 0 points" and ed.model.score(2) == 1
+    ctl._key("control-z")
+    ctl._key("control-z")
+    assert ed.model.players == 2 and rows[2]["armada"].isHidden(), ctl.message_text
+    assert "S0" not in app.scene.poses  # its discs went with it
+    ctl._key("control-y")
+    assert ed.model.players == 3 and ctl.message_text == "Redone: 3 players"
+    ctl._key("control-z")
+    assert [str(n.action) for n in ctl.session.record.nodes()] == behind
     ed.set_goal("atomise")
     assert ed.model.check == {"type": "atomise", "piece": "V1"}
     ed.entries["title"].enterText("Editor test")
@@ -131,6 +156,8 @@ def child(tmp: Path) -> None:
     # leaving edit mode plays from the set-up position
     ctl._key("f2")
     assert not ctl.editor.active and not ed.active and not ctl.panel.side.isHidden()
+    frames()
+    assert "release to flick" in app.status.getText(), app.status.getText()
     assert ctl.session.record.kind == "scenario"
     assert isinstance(ctl.puzzle_box.puzzle, GlonkPuzzle)
     assert ctl.session.node.state.piece("G1").x == new[0]

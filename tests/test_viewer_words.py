@@ -33,8 +33,13 @@ def test_glik_slides_and_touching_stones():
     step = Step(None, (Event("slid", {"from": [0, 0], "to": [0, 8], "path": [[0, i] for i in range(1, 9)],
                                       "colour": "yellow", "direction": "E"}),
                        Event("touched", {"seat": 0, "colour": "yellow", "cells": [[0, 8]], "count": 3})))
-    assert glik.event_lines(step) == ["Yellow slid E from 0,0 to 0,8 (8 fields)",
+    assert glik.event_lines(step) == ["Yellow slid right from a16 to i16 (8 fields)",
                                       "Yellow: 3 stones touching"]
+
+
+def test_a_glik_board_laid_is_named_by_the_fields_it_covers():
+    step = Step(None, (Event("board_placed", {"seat": 0, "board": 10, "slot": [1, 0], "rotation": 1}),))
+    assert glik.event_lines(step) == ["Board 10 laid on a9-d12, turned 90 deg"]
 
 
 def test_grendizer_draws_and_the_threat():

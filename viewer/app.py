@@ -24,6 +24,10 @@ from viewer.scenes import scene_class
 from viewer.table import make_table
 
 BACKGROUND = (0.11, 0.12, 0.14, 1)
+#: The status lines' backdrop (RGBA): dark enough that they read over the brightest table.
+STATUS_BACKDROP = (0.03, 0.04, 0.06, 0.62)
+#: Room (aspect2d units from the window's top) that a fitted view leaves to the status lines.
+STATUS_ROOM = 0.16
 #: How often an idle window reads input (it draws nothing until something changes).
 IDLE_HZ = 20.0
 
@@ -57,6 +61,11 @@ class ViewerApp(ShowBase):
         self.status = OnscreenText(text="", pos=(0, 0), scale=0.045, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
                                    align=TextNode.ALeft, mayChange=True, parent=self.a2dTopLeft)
         self.status.setPos(0.04, -0.07)
+        # A dark backdrop behind the status lines, so they read over any part of the table.
+        card = self.status.textNode
+        card.setCardColor(*STATUS_BACKDROP)
+        card.setCardAsMargin(0.45, 0.45, 0.2, 0.25)
+        card.setCardDecal(True)
         self.camLens.setMinFov(34.0)
         self._motions: dict = {}
         self._drawn_for = None
@@ -122,6 +131,7 @@ class ViewerApp(ShowBase):
         """Show `session` (a new game, an opened file): rebuild the scene when the game differs."""
         old_game = self.session.game.name if self.session is not None else None
         self.session = session
+        self.shown_state = self.shown_node = None  # the last session's: presets ask this one's
         self.clock.stop(finish=False)
         if self.scene is None or old_game != session.game.name:
             if self.scene is not None:
@@ -175,8 +185,82 @@ class ViewerApp(ShowBase):
             h = math.radians(heading)
             shift = radius * 0.16
             target = (center.x + math.sin(h) * shift, center.y - math.cos(h) * shift, center.z)
-            return View(target, radius * 2.5, heading, -52.0)
+            view = View(target, radius * 2.5, heading, -52.0)
+            fit = self.scene.seat_fit(self.shown_state or self.session.state)
+            return view if fit is None else self._fitted(view, *fit)
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
+
+    def status_boxes(self):
+        """Pixel boxes (x0, y0, x1, y1 from the top left) of the status text and of its
+        backdrop, or None while there is no status text."""
+        tn = self.status.textNode
+        if not tn.getText().strip():
+            return None
+        l, r, b, t = tn.getCardActual()
+
+        inner = tn.getTransform()  # OnscreenText keeps its position and scale here
+
+        def pixels(x0, x1, z0, z1):
+            lo = self.render2d.getRelativePoint(self.status, inner.xformPoint(Point3(x0, 0, z0)))
+            hi = self.render2d.getRelativePoint(self.status, inner.xformPoint(Point3(x1, 0, z1)))
+            w, h = self.size
+            return ((lo.x + 1) / 2 * w, (1 - hi.z) / 2 * h, (hi.x + 1) / 2 * w, (1 - lo.z) / 2 * h)
+
+        return (pixels(tn.getLeft(), tn.getRight(), tn.getBottom(), tn.getTop()),
+                pixels(l, r, b, t))
+
+    def _fitted(self, view: View, points, left_share: float) -> View:
+        """`view` moved (its target along the table, its distance) so `points` fill the free
+        part of the window: clear of the panels, the status lines and the strip of
+        `left_share` of the window's width at its left edge; centred there, as near as that
+        allows. Heading and pitch stay."""
+        from panda3d.core import LMatrix4f, NodePath
+
+        right, bottom = getattr(self, "_insets", (0.0, 0.0))
+        aspect = self.getAspectRatio()
+        x0, x1 = -1 + 2 * left_share + 0.02, 1 - right / aspect - 0.02
+        z0, z1 = -1 + bottom + 0.02, 1 - STATUS_ROOM
+        probe = NodePath("seat-fit")
+        lens = self.camLens
+        film = Point2()
+
+        def extent(v: View):
+            """(left, right, bottom, top) of the points in film units, None if one is behind."""
+            probe.setPos(*v.eye())
+            probe.lookAt(Point3(*v.target), Vec3(0, 0, 1))
+            inverse = LMatrix4f(probe.getMat())
+            inverse.invertInPlace()
+            xs, zs = [], []
+            for p in points:
+                if not lens.project(inverse.xformPoint(Point3(*p)), film):
+                    return None
+                xs.append(film.x)
+                zs.append(film.y)
+            return min(xs), max(xs), min(zs), max(zs)
+
+        def fits(v: View) -> bool:
+            e = extent(v)
+            return e is not None and x0 <= e[0] and e[1] <= x1 and z0 <= e[2] and e[3] <= z1
+
+        h, pitch = math.radians(view.heading), math.radians(view.pitch)
+        across, ahead = (math.cos(h), math.sin(h)), (-math.sin(h), math.cos(h))
+        fov = lens.getFov()
+        tan_x, tan_z = math.tan(math.radians(fov.x / 2)), math.tan(math.radians(fov.y / 2))
+        best, target = view, view.target
+        for _ in range(3):  # find the nearest distance that fits, centre there, again
+            near, far = view.distance / 3, view.distance * 4
+            if not fits(View(target, far, view.heading, view.pitch)):
+                break
+            for _ in range(24):
+                mid = (near + far) / 2
+                near, far = (near, mid) if fits(View(target, mid, view.heading, view.pitch)) else (mid, far)
+            best = View(target, far, view.heading, view.pitch)
+            e = extent(best)
+            dx = ((e[0] + e[1]) - (x0 + x1)) / 2 * far * tan_x
+            dz = ((e[2] + e[3]) - (z0 + z1)) / 2 * far * tan_z / max(abs(math.sin(pitch)), 0.2)
+            target = (target[0] + across[0] * dx + ahead[0] * dz,
+                      target[1] + across[1] * dx + ahead[1] * dz, target[2])
+        return best
 
     def refresh_status(self) -> None:
         text = "\n".join(self.scene.status_lines(self.shown_state))
@@ -317,12 +401,24 @@ class ViewerApp(ShowBase):
         """Centre the 3D view in the part of the window that panels leave free.
 
         `right` and `bottom` are panel sizes in aspect2d units; the lens film is offset so the
-        camera target appears in the middle of the free area (picking stays exact).
+        camera target appears in the middle of the free area (picking stays exact). When
+        they change, a camera at a named view moves to that view as the new insets frame it,
+        and the scene's screen things (a tray) are laid out again.
         """
+        changed = getattr(self, "_insets", (0.0, 0.0)) != (right, bottom) and self.scene is not None
+        named = None
+        if changed and self.session is not None:
+            named = self.view_to_save(self.orbit.goal)
+            if named.get("view") not in ("top", "seat"):
+                named = None
         self._insets = (right, bottom)
         aspect = self.getAspectRatio()
         film = self.camLens.getFilmSize()
         self.camLens.setFilmOffset(film.x * (right / 2) / (2 * aspect), -film.y * (bottom / 2) / 2)
+        if changed and self.shown_state is not None:
+            self.scene.show(self.shown_state)
+        if named is not None:
+            self.set_view(self.saved_view(named))
 
     def windowEvent(self, win):
         super().windowEvent(win)

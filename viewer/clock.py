@@ -36,6 +36,7 @@ class Clock:
         self.speed = 1.0  # the line playback's last speed (kept between runs)
         self._then = None
         self._on_position = None
+        self._show_frame = None
         self.started_at: float | None = None  # frame time of the first shown frame (latency probe)
 
     @property
@@ -48,9 +49,13 @@ class Clock:
         return self.running and not self.follow
 
     def run(self, line_clock, time: float = 0.0, speed: float = 1.0, *, follow: bool = False,
-            then=None, on_position=None) -> None:
-        """Play `line_clock` from `time` at `speed`; `then()` runs once it reaches an end."""
+            then=None, on_position=None, show=None) -> None:
+        """Play `line_clock` from `time` at `speed`; `then()` runs once it reaches an end.
+
+        `show(node, fraction)` draws each frame instead of the app's `show_node` (something
+        that is not the record's own motion, e.g. candidate aims replayed together)."""
         self.stop(finish=False)
+        self._show_frame = show
         self.playback = Playback(line_clock, time)
         self.playback.speed = speed
         self.playback.playing = line_clock.total > 0
@@ -97,7 +102,7 @@ class Clock:
         if self.follow and node is not session.node:
             session.go_to(node)
         span = clock.spans[pos.index]
-        self.app.show_node(node, pos.t / span if span > 0 else None)
+        (self._show_frame or self.app.show_node)(node, pos.t / span if span > 0 else None)
         if self.started_at is None:
             from panda3d.core import ClockObject
 

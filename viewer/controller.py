@@ -53,15 +53,16 @@ KEY_BINDINGS = [
     ("r", "cmd_rotate", "Setup: turn the board in hand"),
     ("t", "cmd_view_top", "Camera: top-down"),
     ("v", "cmd_view_seat", "Camera: seat of the player to move"),
-    ("1", "cmd_view_seat_1", "Camera: seat 1"),
-    ("2", "cmd_view_seat_2", "Camera: seat 2"),
-    ("3", "cmd_view_seat_3", "Camera: seat 3"),
-    ("4", "cmd_view_seat_4", "Camera: seat 4"),
+    ("1", "cmd_view_seat_1", "Camera: seat 1 to 4 (the key's number)"),
+    ("2", "cmd_view_seat_2", "Camera: seat 1 to 4 (the key's number)"),
+    ("3", "cmd_view_seat_3", "Camera: seat 1 to 4 (the key's number)"),
+    ("4", "cmd_view_seat_4", "Camera: seat 1 to 4 (the key's number)"),
     ("k", "cmd_save_view", "Keep the camera view in this position"),
     ("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
     ("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     ("p", "cmd_promote", "Promote this variation"),
     ("m", "cmd_make_main_line", "Make this line the main line"),
+    ("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
     ("delete", "cmd_delete_from_here", "Delete from here"),
     ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
     ("page_up", "cmd_list_up", "Scroll the move list up"),
@@ -73,8 +74,11 @@ KEY_BINDINGS = [
     ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
     ("f3", "cmd_lessons", "Lessons: write one; analysed game: learn from its mistakes"),
-    ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
-                                "then a person)"),
+    ("f4", "cmd_computer_seat", "Computer plays the seat to move (again: stronger, then you)"),
+    ("x", "cmd_explorer", "Shot explorer (heatmap of a flick) on / off"),
+    ("a", "cmd_keep_candidate", "Aiming: keep the aim; else replay the kept"),
+    ("shift-a", "cmd_clear_candidates", "Clear the kept aims"),
+    ("i", "cmd_disc_labels", "Glonk: label every disc with its id, on / off"),
 ]
 MOUSE_HELP = [
     ("Left drag, middle drag", "Orbit the camera"),
@@ -82,7 +86,8 @@ MOUSE_HELP = [
     ("Wheel", "Zoom"),
     ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
     ("Right click on board", "Mark / unmark a field"),
-    ("Move list", "Click: go there; right click: promote, main line, delete; wheel: scroll"),
+    ("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
+                  "promote, main line, delete; wheel: scroll"),
     ("Scrub bar", "Click to jump, drag to scrub"),
     ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
     ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
@@ -157,13 +162,17 @@ class Controller:
         self.analysis = GameAnalysis(self)
         if self.session.node.camera:  # the opening view again, framed now the panels are in
             app.set_view(app.saved_view(self.session.node.camera))
+        else:
+            app.set_view(app.preset("seat", app.session_player()))
         play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
         self.modes = ModeManager(self, [
             PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),
             EditMode(self, {e: c for e, c in play_keys.items() if c in EDITOR_KEYS}),
             TypingMode(self), DialogMode(self), ComputerMode(self, play_keys)])
-        for event in {e for e, _, _ in KEY_BINDINGS} | {"escape", "f1"}:
+        for event in {e for e, _, _ in KEY_BINDINGS} | set(AimMode.keys):
             app.accept(event, self._key, [event])
+        for prefix in ("", "shift-", "control-", "alt-"):
+            app.accept(prefix + "enter", self._enter_key)
         for prefix in ("", "shift-", "control-", "alt-", "control-alt-", "shift-alt-"):
             for button in (1, 2, 3):
                 app.accept(f"{prefix}mouse{button}", self._press, [button, prefix])
@@ -346,12 +355,19 @@ class Controller:
         A dialog that closes on Enter in its field does so in the middle of a frame's input:
         Panda hands a focused entry its keystrokes before it throws the same frame's key
         events, so the keys typed just before Enter (a fast typist, a busy machine) arrive
-        after the dialog has closed. They were the field's (`keys_taken_frame`): the rest of
-        that frame's keys are dropped rather than run as shortcuts."""
+        after the dialog has closed. They were the field's (`keys_taken_frame`): that frame's
+        keys up to its Enter are dropped rather than run as shortcuts (`_enter_key`)."""
         self.app.wake()
         if getattr(self.app, "keys_taken_frame", None) == frame_count():
             return
         self.modes.sync().key(event)
+
+    def _enter_key(self) -> None:
+        """The Enter key's own event: in the frame a field took the keys, it is the Enter
+        that accepted the field, so the keys after it (an Esc typed quickly after, on a busy
+        machine) are the window's again."""
+        if getattr(self.app, "keys_taken_frame", None) == frame_count():
+            self.app.keys_taken_frame = None
 
     def _input_seen(self, _button=None) -> None:
         self.inputs += 1
@@ -658,6 +674,22 @@ class Controller:
         else:
             self.say("This game has no aim preview")
 
+    def _scene_key(self, key: str, otherwise: str) -> None:
+        if not self.app.scene.on_key(key, self.app.shown_state):
+            self.say(otherwise)
+
+    def cmd_explorer(self):
+        self._scene_key("x", "This game has no shot explorer")
+
+    def cmd_keep_candidate(self):
+        self._scene_key("a", "This game has no candidate aims")
+
+    def cmd_clear_candidates(self):
+        self._scene_key("shift-a", "This game has no candidate aims")
+
+    def cmd_disc_labels(self):
+        self._scene_key("i", "This game has no disc labels")
+
     def cmd_rotate(self):
         if not self.app.scene.on_key("r", self.app.shown_state):
             self.say("R turns a board in hand during setup")
@@ -688,12 +720,19 @@ class Controller:
     def cmd_list_down(self):
         self.panel.scroll_by(10)
 
+    def cmd_toggle_variations(self):
+        self.say(self.panel.moves.toggle_here(self.session.node))
+
     def cmd_undo(self):
+        if self.editor.active:  # setting up: the editor's edits, not the record behind it
+            return self.editor.undo()
         what = self.session.undo() or self.records.undo()  # then back to the record replaced
         self.app.show_node(self.session.node)
         self.say(f"Undone: {what}" if what else "Nothing to undo")
 
     def cmd_redo(self):
+        if self.editor.active:
+            return self.editor.undo(redo=True)
         what = self.session.redo() or self.records.redo()
         self.app.show_node(self.session.node)
         self.say(f"Redone: {what}" if what else "Nothing to redo")
@@ -1118,16 +1157,16 @@ COMMAND_WORDS = {"cmd_cancel_drag": "Cancel the flick", "cmd_leave_field": "Leav
 
 
 def help_lines(keys: dict[str, str]) -> list[tuple[str, str]]:
-    """A mode's key map as the F1 help lists it: the keys of one command together ("= / +"),
-    in the order the map binds them, each with what the command does."""
+    """A mode's key map as the F1 help lists it: the keys that do one thing together
+    ("= / +", "1 / 2 / 3 / 4"), in the order the map binds them, each with what it does."""
     words = dict(COMMAND_WORDS)
     for _, cmd, what in KEY_BINDINGS:
         words.setdefault(cmd, what)
-    by_cmd: dict[str, list[str]] = {}
+    by_words: dict[str, list[str]] = {}
     for event, cmd in keys.items():
-        by_cmd.setdefault(cmd, []).append(_key_name(event))
-    return [(" / ".join(names), words.get(cmd, cmd.removeprefix("cmd_").replace("_", " ")))
-            for cmd, names in by_cmd.items()]
+        what = words.get(cmd, cmd.removeprefix("cmd_").replace("_", " "))
+        by_words.setdefault(what, []).append(_key_name(event))
+    return [(" / ".join(names), what) for what, names in by_words.items()]
 
 
 def _key_name(event: str) -> str:
@@ -1136,4 +1175,7 @@ def _key_name(event: str) -> str:
              "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
              "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
              "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn"}
+    mod, _, key = event.rpartition("-")
+    if event not in names and len(key) == 1 and mod in ("shift", "control"):
+        return {"shift": "Shift+", "control": "Ctrl+"}[mod] + key.upper()
     return names.get(event, event.upper() if len(event) == 1 else event)

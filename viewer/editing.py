@@ -3,12 +3,17 @@
 `EditorHost` finds the game's editor through `viewer.editors` (a game without one says so and
 keeps its record), enters it over the position shown and, on Done, plays the set-up position
 as a new record while the record behind it is kept: `Controller.records` swaps them, and
-Ctrl+Z goes back to it. `WordEntries` is the title / description / hint handling both
-editors' panels share. `PuzzleBox` shows an opened puzzle's words, goal and hints, and the
-stored solution only when asked ("Show solution").
+Ctrl+Z goes back to it (while an editor with its own undo is open, Ctrl+Z is the editor's).
+`WordEntries` is the title / description / hint handling every editor's panel shares, with
+`panel_frame` and `panel_label` for the rest of the panel; `Verifying` runs an editor's Verify
+in a thread (`VerifyJob`) and takes the verdict in on the frame thread. `PuzzleBox` shows an
+opened puzzle's words, goal and hints, and the stored solution only when asked ("Show
+solution").
 """
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 from scenarios.authoring import free_path
@@ -16,7 +21,9 @@ from scenarios.authoring import free_path
 #: keys that still work in edit mode (the rest would act on the game behind the editor)
 EDITOR_KEYS = {"cmd_edit_mode", "cmd_help", "cmd_escape", "cmd_view_top", "cmd_view_seat",
                "cmd_screenshot", "cmd_view_seat_1", "cmd_view_seat_2", "cmd_view_seat_3",
-               "cmd_view_seat_4"}
+               "cmd_view_seat_4", "cmd_undo", "cmd_redo"}
+#: the editors' panels' left margin (a2dTopRight units: viewer.panel.PANEL_W is 0.80)
+X0 = -0.80 + 0.04
 
 
 def gui():
@@ -36,11 +43,152 @@ def plain_record(scenario):
                       headers={"title": scenario.title})
 
 
+def panel_frame(app):
+    """An editor's panel: the height of the window at its right, over the move list."""
+    from viewer.panel import BG, PANEL_W
+
+    DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+    return DirectFrame(parent=app.a2dTopRight, frameColor=BG, frameSize=(-PANEL_W, 0, -2.0, 0))
+
+
+def panel_label(frame, text, y, scale=0.034, fg=None, x=X0, wrap=None):
+    """Left-aligned words on an editor's panel at (x, y) (a2dTopRight units)."""
+    from viewer.panel import TEXT
+
+    DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+    kw = {"text_wordwrap": wrap} if wrap else {}
+    return DirectLabel(parent=frame, text=text, text_scale=scale, text_fg=fg or TEXT,
+                       frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y), **kw)
+
+
+def hint_lines(hints, lines: int, width_of=len, width: float = 40) -> str:
+    """The newest of `hints` that fit in `lines` one-line rows ("2. Try the left wall"), each
+    cut with "..." to `width` as `width_of` measures it, and a first row saying how many older
+    ones are not shown: a panel's hint list keeps to the room it was given however many hints
+    an author adds or however long they are."""
+    if not hints:
+        return "No hints yet"
+    rows = [f"{i + 1}. {h}" for i, h in enumerate(hints)]
+    if len(rows) > lines:
+        shown = rows[len(rows) - (lines - 1):] if lines > 1 else []
+        rows = [f"(+{len(rows) - len(shown)} earlier hints)"] + shown
+    out = []
+    for row in rows:
+        row = " ".join(row.split())
+        if width_of(row) > width:
+            while row and width_of(row + "...") > width:
+                row = row[:-1]
+            row = row.rstrip() + "..."
+        out.append(row)
+    return "\n".join(out)
+
+
+def show_hints(label, hints, lines: int) -> None:
+    """Put `hint_lines` on an editor panel's `label`, measured with its own font and wrap."""
+    tn = label.component("text0").textNode
+    width = tn.getWordwrap() if tn.hasWordwrap() else 40.0
+    label["text"] = hint_lines(hints, lines, tn.calcWidth, width - 0.5)
+
+
+class VerifyJob:
+    """One verification running off the frame thread: `work()` gives the verdict (or raises:
+    the error's words are kept for the author, never lost in the thread); `key` is what the
+    verdict is for."""
+
+    def __init__(self, work, key):
+        self.key = key
+        self.started = time.perf_counter()
+        self.result = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._run, args=(work,), daemon=True,
+                                       name="flickbook-verify")
+        self.thread.start()
+
+    def _run(self, work) -> None:
+        try:
+            self.result = work()
+        except Exception as exc:  # shown to the author by the editor's poll
+            self.error = str(exc) or type(exc).__name__
+
+    @property
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started
+
+
+class Verifying:
+    """An editor's Verify in the background: `start_verify(work, key)` runs it, a frame task
+    (`_poll`) counts the seconds on `result_label` and, when it ends, hands the verdict to
+    `model.accept(result, key)` and says `verdict_words(result, key)`."""
+
+    REFUSED = "Could not verify"
+    _job: VerifyJob | None = None
+
+    def start_verify(self, work, key) -> None:
+        self._job = VerifyJob(work, key)
+        self.ctl.say("Verifying...")
+        self._refresh_panel()
+
+    def verify_words(self) -> str:
+        """The result line: the seconds so far while verifying, else the model's verdict."""
+        job = self._job
+        return f"Verifying... {job.seconds():.0f} s" if job else self.model.result_words()
+
+    def verdict_words(self, result, key) -> str:
+        return result.words()
+
+    def wait(self, seconds: float = 60.0) -> None:
+        """Tests: let a running verification finish and be taken in."""
+        if self._job is not None:
+            self._job.thread.join(seconds)
+        self._poll(None)
+
+    def _poll(self, task):
+        job = self._job
+        if job is not None and not job.done:
+            if self.frame is not None:
+                text = self.verify_words()
+                if self.result_label["text"] != text:
+                    self.result_label["text"] = text
+        elif job is not None:
+            self._job = None
+            if job.error is not None:
+                self.ctl.say(f"{self.REFUSED}: {job.error}")
+            elif self.model is not None:
+                self.model.accept(job.result, job.key)
+                self.ctl.say(self.verdict_words(job.result, job.key))
+            self._refresh_panel()
+        return task.cont if task is not None else None
+
+
 class WordEntries:
     """The title, description and hint entries that every game's editor keeps in its model;
     `WORD_FIELDS` names the text fields copied from the entries."""
 
     WORD_FIELDS: tuple[str, ...] = ("title", "description")
+
+    def _make_entries(self, frame, fields, spots) -> None:
+        """The panel's text fields: for each (name, caption, lines) a caption over an entry
+        whose top left is `spots[name]`; the model's words (WORD_FIELDS) are typed in."""
+        from viewer.panel import DIM, PANEL_W, TEXT
+
+        DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+        self.entries = {}
+        for name, caption, lines in fields:
+            x, y = spots[name][:2]
+            panel_label(frame, caption, y + 0.05, 0.028, DIM, x=x)
+            e = DirectEntry(parent=frame, scale=0.032, width=(PANEL_W - 0.08) / 0.032,
+                            numLines=lines, pos=(x, 0, y), frameColor=(0.16, 0.17, 0.2, 1),
+                            text_fg=TEXT, initialText="", cursorKeys=1,
+                            overflow=int(lines == 1), command=self._entry_enter,
+                            extraArgs=[name], focusOutCommand=self._entry_done,
+                            focusOutExtraArgs=[name])
+            self.entries[name] = e
+            if name in self.WORD_FIELDS:
+                e.enterText(getattr(self.model, name))
+        self.say_when_full()
 
     def typing(self) -> bool:
         """Whether one of the editor's text fields has the keyboard."""
@@ -53,6 +201,16 @@ class WordEntries:
                 e["focus"] = 0
                 self._entry_done(name)
 
+    def say_when_full(self) -> None:
+        """A one-line field scrolls (`overflow`); a field of several lines holds what fits in
+        them, so a key it refuses says so instead of vanishing."""
+        from direct.gui import DirectGuiGlobals as DGG
+
+        for name, e in self.entries.items():
+            if e["numLines"] > 1:
+                e.bind(DGG.OVERFLOW, lambda *_event, name=name, lines=e["numLines"]: self.ctl.say(
+                    f"The {name.replace('_', ' ')} is full ({lines} lines): shorten it to add more"))
+
     def _clear_hints(self) -> None:
         self.model.hints = []
         self._refresh_panel()
@@ -62,6 +220,9 @@ class WordEntries:
             self._entry_done(name)
             self.entries[name]["focus"] = 1
             return
+        from viewer.dialogs import hand_back_keys
+
+        hand_back_keys(self.app)
         self.entries[name]["focus"] = 0
         self._entry_done(name)
 
@@ -180,6 +341,18 @@ class EditorHost:
 
     def typing(self) -> bool:
         return self.active and self.current.typing()
+
+    def undo(self, redo: bool = False) -> None:
+        """Ctrl+Z (Ctrl+Y: `redo`) while setting up: the editor's own undo, when it has one;
+        the record behind the editor is never changed from here."""
+        editor = self.current
+        step = getattr(editor, "redo" if redo else "undo", None)
+        if step is None:
+            self.ctl.say("This editor has no undo: F2 leaves it, then Ctrl+Z undoes the set-up")
+            return
+        what = step()
+        self.ctl.say(f"{'Redone' if redo else 'Undone'}: {what}" if what else
+                     f"Nothing to {'redo' if redo else 'undo'} in the set-up")
 
     def unfocus(self) -> None:
         if self.active:

@@ -287,9 +287,10 @@ class LessonBox:
             self._show()
             self._play_out(node, verdict.line)
             return
+        said = run.current.ask.get("right")  # the author's words for a right answer
         answer = run.answered(verdict, node)
         self.status = "right"  # "done" once the line has played to the end (_arrived)
-        words = f"Right: {verdict.why}"
+        words = f"Right: {verdict.why}" + (f". {said}" if said else "")
         if answer is not node and answer is not None:
             words += f". The line goes on with {self.app.scene.action_label(answer)}"
         if run.current is not None:

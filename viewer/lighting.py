@@ -25,6 +25,7 @@ from panda3d.core import (
     Shader,
     Texture,
     TransparencyAttrib,
+    Vec2,
     Vec3,
     Vec4,
     WindowProperties,
@@ -35,6 +36,8 @@ from flickbook import resources
 SHADER_DIR = resources.path("viewer", "shaders")
 MAIN_BIT = 0
 SHADOW_BIT = 1
+SHADOW_NORMAL_OFFSET = 1.5  # map texels a receiver steps off its surface for the lookup
+SHADOW_DEPTH_BIAS = 1.0  # map texels (in depth) a receiver counts as nearer the light
 
 
 def load_shader(name: str) -> Shader:
@@ -149,7 +152,11 @@ class Lighting:
         state = NodePath("shadow-state")
         state.setShader(load_shader("depth"), 100)
         state.setAttrib(ColorWriteAttrib.make(ColorWriteAttrib.COff), 100)
-        state.setAttrib(CullFaceAttrib.make(CullFaceAttrib.MCullCounterClockwise), 100)
+        # The map holds the casters' light-facing surfaces. (Their far sides were kept once,
+        # against acne; but a piece's underside lies on what it stands on, so the ground
+        # round every foot passed the depth test and showed lit: a pale crescent with the
+        # shadow only a thin arc beyond it.) Acne is kept off by `shadow_bias` instead.
+        state.setAttrib(CullFaceAttrib.make(CullFaceAttrib.MCullClockwise), 100)
         state.setTransparency(TransparencyAttrib.MNone, 100)
         self.light_cam.node().setInitialState(state.getState())
         # Only casters are drawn into the map; overlays and the table hide from the light cam.
@@ -183,6 +190,13 @@ class Lighting:
         vp = world_to_cam * LMatrix4f(self.lens.getProjectionMat())
         bias = LMatrix4f.scaleMat(0.5) * LMatrix4f.translateMat(0.5, 0.5, 0.5)
         self.root.setShaderInput("shadow_vp", vp * bias)
+        # A lit surface looks its shadow up a little way off itself, along its normal, and a
+        # little nearer the light: one map texel each, what the map's resolution and its 2x2
+        # filter can get wrong. Far less than a piece's height, so shadows start at its foot.
+        texel = self.lens.getFilmSize()[0] / self.shadow_size
+        depth_span = self.lens.getFar() - self.lens.getNear()
+        self.root.setShaderInput("shadow_bias", Vec2(SHADOW_NORMAL_OFFSET * texel,
+                                                     SHADOW_DEPTH_BIAS * texel / depth_span))
         self.mark_dirty()
 
     def mark_dirty(self) -> None:

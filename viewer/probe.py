@@ -73,6 +73,8 @@ class Probe:
             "ask": node.ask,
             "lesson_panel": getattr(getattr(ctl, "lesson_panel", None), "active", False),
             "pointer": self._pointer(),
+            "move_list": ctl.panel.moves.pixels(),
+            "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 
     def _pointer(self):

@@ -15,6 +15,7 @@ KEEP = 400
 LINE_H = 0.046
 BOTTOM = 0.43  # aspect2d units above the window's bottom edge (above the piece buttons)
 WIDTH = 1.55
+TEXT_SCALE = 0.034
 
 
 class TurnLog:
@@ -27,7 +28,7 @@ class TurnLog:
         self.frame = DirectFrame(parent=app.a2dBottomLeft, frameColor=(0.05, 0.06, 0.08, 0.45),
                                  frameSize=(0, WIDTH, 0, VISIBLE * LINE_H + 0.02),
                                  pos=(0.03, 0, BOTTOM))
-        self.label = DirectLabel(parent=self.frame, text="", text_scale=0.034,
+        self.label = DirectLabel(parent=self.frame, text="", text_scale=TEXT_SCALE,
                                  text_fg=(0.92, 0.93, 0.88, 1), text_shadow=(0, 0, 0, 1),
                                  frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                                  pos=(0.02, 0, VISIBLE * LINE_H - 0.025))
@@ -61,7 +62,8 @@ class TurnLog:
             return False
         aspect = self.app.getAspectRatio()
         x, y = (pos[0] + 1) * aspect, pos[1] + 1  # from the bottom-left corner
-        return 0.03 <= x <= 0.03 + WIDTH and BOTTOM <= y <= BOTTOM + VISIBLE * LINE_H + 0.02
+        left = self.frame.getX()
+        return left <= x <= left + self.frame["frameSize"][1] and BOTTOM <= y <= BOTTOM + VISIBLE * LINE_H + 0.02
 
     def _show(self) -> None:
         shown = self.visible()
@@ -74,7 +76,14 @@ class TurnLog:
             self.label["text"] = text
         # the box holds just the lines shown, hanging from its top edge
         n = len(shown)
-        self.frame["frameSize"] = (0, WIDTH, (VISIBLE - n) * LINE_H, VISIBLE * LINE_H + 0.02)
+        # as wide as its longest line: short lines cover no more of the table than they need
+        measure = TextNode("turn-log-width")
+        measure.setText(text)
+        width = min(WIDTH, measure.getWidth() * TEXT_SCALE + 0.05)
+        self.frame["frameSize"] = (0, width, (VISIBLE - n) * LINE_H, VISIBLE * LINE_H + 0.02)
+        scene, session = self.app.scene, self.app.session
+        strip = scene.screen_strip(session.state) if scene is not None and session is not None else 0.0
+        self.frame.setX(0.03 + strip)  # right of a tray the scene keeps at the left edge
         self.frame.show()
         self.app.wake()
 

@@ -3,13 +3,16 @@ draws it).
 
 `GlonkEditorModel`: any disc dragged to any place on the Galaxy (in play there) or off it (out
 of play, beside the Galaxy), never overlapping another disc on the Galaxy; a disc's face
-flipped (a ship active or passive, an Asteroid or Molten Mass); who is to move; title,
-description, hints and the goal (words, plus optionally a checked goal from
-scenarios.glonk.goals); saving as a scenario under scenarios/glonk/. Every position goes
-through `GAME.state_from_json`, so a saved scenario is one the rules load.
+flipped (a ship active or passive, an Asteroid or Molten Mass); who is to move; the player
+count (2 to 6), which armada each seat plays and the starting scores (enemy pieces in a
+seat's trophy stack, as at the table); title, description, hints and the goal (words, plus
+optionally a checked goal from scenarios.glonk.goals); saving as a scenario under
+scenarios/glonk/. Every change of the position or goal can be undone (`undo`, `redo`). Every
+position goes through `GAME.state_from_json`, so a saved scenario is one the rules load.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +20,8 @@ from pathlib import Path
 from games.glonk import GAME
 from games.glonk import rules as R
 from games.glonk.galaxy import load_galaxy
-from games.glonk.model import ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, gap, load_book
+from games.glonk.model import (ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, gap, load_book,
+                               make_armada_pieces)
 from scenarios.authoring import ScenarioWords, scenarios_dir, slugify
 from scenarios.glonk.goals import checkable_words, goal_problem, goal_words
 
@@ -27,6 +31,26 @@ G = load_galaxy()
 DEFAULT_ARMADAS = ("little_greys", "invaders")
 DEFAULT_AT = {"BH": (0.0, 0.0), "G0": (0.0, -0.50), "G1": (-0.06, -0.33), "G2": (0.06, -0.33),
               "V0": (0.0, 0.50), "V1": (-0.06, 0.33), "V2": (0.06, 0.33), "A1": (0.2, 0.0)}
+
+
+MIN_PLAYERS, MAX_PLAYERS = 2, len(load_book().armadas)  # the rulebook: one armada a player
+
+
+def undoable(what):
+    """An edit of the model that Undo reaches: when it changes the position or the goal (it
+    returned no refusal), the state before goes on the undo list as `what` (words, or a
+    function of the model and the edit's arguments that gives them)."""
+    def wrap(edit):
+        @functools.wraps(edit)
+        def run(self, *args):
+            before = self._snapshot()
+            refusal = edit(self, *args)
+            if refusal is None and self._snapshot() != before:
+                self.undo_list.append((before, what(self, *args) if callable(what) else what))
+                self.redo_list.clear()
+            return refusal
+        return run
+    return wrap
 
 
 def default_state() -> GlonkState:
@@ -54,6 +78,8 @@ class GlonkEditorModel(ScenarioWords):
         self.result = None  # the last verdict (analysis.puzzles.Verdict)
         self._verified_key = None
         self.saved_verdict: dict | None = None  # the verdict the opened scenario stores
+        self.undo_list: list[tuple[tuple, str]] = []  # (snapshot before, what the edit did)
+        self.redo_list: list[tuple[tuple, str]] = []
 
     # --- the position -----------------------------------------------------------------------
     @property
@@ -61,8 +87,7 @@ class GlonkEditorModel(ScenarioWords):
         return self.base.config.players
 
     def seat_name(self, seat: int) -> str:
-        armada = load_book().by_id[self.base.seats[seat]]
-        return f"P{seat + 1} {armada.name.removeprefix('The ')}"
+        return f"P{seat + 1} {self.armada_name(self.base.seats[seat])}"
 
     def state(self) -> GlonkState:
         """The position (the actions phase of the player to move) as a rules state."""
@@ -80,6 +105,7 @@ class GlonkEditorModel(ScenarioWords):
                 return q.id
         return None
 
+    @undoable(lambda m, pid, *_: f"{pid} moved")
     def move(self, pid: str, x: float, y: float) -> str | None:
         """Put disc `pid` with its centre at (x, y): on the Galaxy it is in play there (kept
         inside the edge), off it out of play beside the Galaxy. Returns a refusal, or None."""
@@ -106,6 +132,7 @@ class GlonkEditorModel(ScenarioWords):
         self.pieces[pid] = replace(p, **kw)
         return None
 
+    @undoable(lambda m, pid: f"{pid} put in the box")
     def remove(self, pid: str) -> str | None:
         """Put disc `pid` in the box: out of this scenario (a disc merely out of play, lost in
         space, comes back in its owner's turn)."""
@@ -116,6 +143,7 @@ class GlonkEditorModel(ScenarioWords):
                                    else p.active, molten=False)
         return None
 
+    @undoable(lambda m, pid: f"{pid} flipped")
     def flip(self, pid: str) -> str | None:
         """Turn a disc over: a ship active <-> passive, an Asteroid <-> Molten Mass."""
         p = self.pieces.get(pid)
@@ -137,10 +165,230 @@ class GlonkEditorModel(ScenarioWords):
             return "active" if p.active else "passive"
         return "Molten Mass" if p.molten else ("Asteroid" if p.kind == "asteroid" else "Black Hole")
 
+    @undoable(lambda m, seat: f"{m.seat_name(m.turn)} to move")
     def set_turn(self, seat: int) -> None:
         self.turn = seat % self.players
 
+    # --- players, armadas and starting scores ----------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.base.seats)
+
+    @staticmethod
+    def armada_name(armada: str) -> str:
+        """The armada's short name: "Zorgs", "Little Greys", "O.M.U."."""
+        name = load_book().by_id[armada].name
+        if "(" in name:
+            return name[name.index("(") + 1:name.index(")")]
+        return name.removeprefix("The ")
+
+    def free_armadas(self) -> list[str]:
+        """The armadas no seat plays, in the order of the armada sheets."""
+        return [a for a in load_book().ids() if a not in self.base.seats]
+
+    @undoable(lambda m, n: f"{n} players")
+    def set_players(self, n: int) -> str | None:
+        """Play with `n` players: a new seat takes the first free armada, laid out on a free
+        middle-ring space as at setup; a seat that leaves takes all its armada's discs off the
+        table (and back out of the others' trophy stacks). Undo brings them back."""
+        if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            return (f"Glonk is played by {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                    f"(one armada each: there are {MAX_PLAYERS})")
+        while self.players < n:
+            self._add_seat(self.free_armadas()[0])
+        while self.players > n:
+            self._drop_last_seat()
+        return None
+
+    @undoable(lambda m, seat, armada: f"P{seat + 1} plays the {m.armada_name(armada)}")
+    def set_armada(self, seat: int, armada: str) -> str | None:
+        """Seat `seat` plays `armada` instead: its ships take the old armada's places, status
+        and faces kind for kind (Base for Base, saucer for saucer; one that would overlap a disc
+        waits out of play); ships with no counterpart go in the box, old ones without one leave
+        the table. An armada plays once."""
+        book = load_book()
+        if not 0 <= seat < self.players:
+            return f"There is no seat P{seat + 1} in a {self.players}-player game"
+        if armada not in book.by_id:
+            return f"There is no armada {armada!r}: one of {', '.join(book.ids())}"
+        old = self.base.seats[seat]
+        if armada == old:
+            return None
+        if armada in self.base.seats:
+            other = self.base.seats.index(armada)
+            return (f"The {self.armada_name(armada)} play as P{other + 1} already: each armada "
+                    f"is in play once")
+        fresh = make_armada_pieces(armada, seat, self.base.config.fleet)
+        olds = [p for p in self.base.pieces if p.armada == old]
+        order = {IN_PLAY: 0, OUT: 1, ATOMISED: 2, REMOVED: 3}
+        renamed: dict[str, str] = {}
+        placed: dict = {}
+        for is_base in (True, False):
+            news = [p for p in fresh if (p.kind == "base") == is_base]
+            was = sorted((self.pieces[p.id] for p in olds if (p.kind == "base") == is_base),
+                         key=lambda p: order[p.status])
+            for new, prev in zip(news, was):
+                new = replace(new, owner=prev.owner, status=prev.status, x=prev.x, y=prev.y,
+                              yaw=prev.yaw, stack=prev.stack,
+                              active=prev.active or new.ship_type().faces == 1)
+                placed[new.id] = new
+                renamed[prev.id] = new.id
+            for new in news[len(was):]:
+                placed[new.id] = replace(new, status=REMOVED)
+        gone = {p.id for p in olds}
+        others = [p for p in self.pieces.values() if p.id not in gone and p.status == IN_PLAY]
+        for pid, p in placed.items():  # in sheet order: the Base first
+            if p.status == IN_PLAY:
+                if any(gap(p, q) < -1e-9 for q in others):
+                    placed[pid] = replace(p, status=OUT, stack=None)
+                else:
+                    others.append(p)
+        seats = list(self.base.seats)
+        seats[seat] = armada
+        pieces = [p for p in self.pieces.values() if p.id not in gone]
+        self._rebuild(seats, pieces + [placed[p.id] for p in fresh])
+        self._follow_goal(renamed)
+        return None
+
+    def score(self, seat: int) -> int:
+        return self.state().scores()[seat]
+
+    @undoable(lambda m, seat, points: f"P{seat + 1} starts with {points} "
+                                      f"point{'s' if points != 1 else ''}")
+    def set_score(self, seat: int, points: int) -> str | None:
+        """Seat `seat` starts with `points`: enemy pieces from the box (then out of play) go
+        into its trophy stack, or back from it into the box, as players keep score. A Score
+        goal of that seat keeps asking for the same number of points more."""
+        if not 0 <= seat < self.players:
+            return f"There is no seat P{seat + 1} in a {self.players}-player game"
+        victory = self.base.config.victory
+        if not isinstance(points, int) or points < 0:
+            return "A score cannot be negative: the lowest is 0"
+        if points >= victory:
+            return (f"P{seat + 1} would have won already: a starting score is below the "
+                    f"victory's {victory} points")
+        state = self.state()
+        now = state.scores()[seat]
+        if points == now:
+            return None
+        stack = [p for p in state.pieces if p.status == ATOMISED and p.stack == seat]
+        enemy = [p for p in state.pieces if p.is_ship and p.owner is not None
+                 and p.owner != seat and state.points(p) > 0]
+        boxed = [p for p in enemy if p.status == REMOVED or (p.status == ATOMISED
+                                                              and p.stack is None)]
+        lost = [p for p in enemy if p.status == OUT]  # only when the box runs short
+        stack.sort(key=lambda q: -state.points(q))
+        for small_first in (True, False):  # saucers before Bases; Bases if only they fit
+            spare = sorted(boxed, key=lambda q: state.points(q), reverse=not small_first) + \
+                sorted(lost, key=lambda q: state.points(q), reverse=not small_first)
+            keep, left = [], points
+            for p in stack + spare:
+                if 0 < state.points(p) <= left or (state.points(p) == 0 and p in stack):
+                    keep.append(p)
+                    left -= state.points(p)
+            if not left:
+                break
+        if left:
+            return (f"There are not enough enemy pieces off the Galaxy for P{seat + 1} to "
+                    f"hold {points} points: put some enemy ships in the box first")
+        kept = {p.id for p in keep}
+        for p in stack:
+            if p.id not in kept:  # back into the box
+                self.pieces[p.id] = replace(p, status=REMOVED, stack=None, active=True)
+        for p in keep:
+            self.pieces[p.id] = replace(p, status=ATOMISED, stack=seat, active=False)
+        g = self.check
+        if g and g.get("type") == "score" and g.get("player") == seat:
+            self.check = dict(g, points=g["points"] + points - now)
+        return None
+
+    def _add_seat(self, armada: str) -> None:
+        seat = self.players
+        fresh = make_armada_pieces(armada, seat, self.base.config.fleet)
+        self._rebuild(list(self.base.seats) + [armada], list(self.pieces.values()) + fresh)
+        s = self.state()
+        for space in R.armada_spaces(s, seat):
+            spots = R.layout_armada(s, seat, space)
+            if spots:
+                for pid, (x, y) in spots.items():
+                    self.pieces[pid] = replace(self.pieces[pid], status=IN_PLAY, x=x, y=y)
+                return
+        # no room on the Galaxy: the armada waits out of play beside it (drag it on)
+
+    def _drop_last_seat(self) -> None:
+        seat = self.players - 1
+        armada = self.base.seats[seat]
+        pieces = []
+        for p in self.pieces.values():
+            if p.armada == armada:
+                continue  # off the table with its player
+            if p.stack == seat:
+                p = replace(p, status=REMOVED, stack=None, active=True)
+            if p.owner == seat:  # a ship that player took as a Dominator goes home
+                p = replace(p, owner=self.base.seats.index(p.armada))
+            pieces.append(p)
+        self._rebuild(list(self.base.seats[:-1]), pieces)
+        self.turn %= self.players
+        self._follow_goal({})
+
+    def _rebuild(self, seats: list[str], pieces: list) -> None:
+        """A new base position for `seats` holding `pieces` (stellar objects, then the
+        armadas in seat order)."""
+        n = len(seats)
+
+        def seat_or_first(seat):  # a first player who left the table: P1 instead
+            return seat if seat is None or seat < n else 0
+
+        config = replace(self.base.config, players=n, armadas=tuple(seats),
+                         first_player=seat_or_first(self.base.config.first_player))
+        rank = {a: i for i, a in enumerate(seats)}
+        pieces = sorted(pieces, key=lambda p: -1 if p.armada is None else rank[p.armada])
+        dominator = tuple(d if d is not None and d < n else None
+                          for d in (tuple(self.base.dominator) + (None,) * n)[:n])
+        self.base = replace(self.base, config=config, seats=tuple(seats), pieces=tuple(pieces),
+                            first_player=seat_or_first(self.base.first_player),
+                            annihilated=(tuple(self.base.annihilated) + (False,) * n)[:n],
+                            dominator=dominator)
+        self.pieces = {p.id: p for p in pieces}
+
+    def _follow_goal(self, renamed: dict[str, str]) -> None:
+        """Keep the checked goal on what it names: a ship given another armada's name follows
+        it; a goal on a ship or a seat that left the table goes (words only)."""
+        g = self.check
+        if not g:
+            return
+        if "piece" in g:
+            pid = renamed.get(g["piece"], g["piece"])
+            self.check = dict(g, piece=pid) if pid in self.pieces else None
+        elif g.get("type") == "score" and not 0 <= g.get("player", 0) < self.players:
+            self.check = None
+
+    # --- undo -----------------------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        return (self.base, dict(self.pieces), self.turn, dict(self.check or {}))
+
+    def _restore(self, snap: tuple) -> None:
+        self.base, pieces, self.turn, check = snap
+        self.pieces = dict(pieces)
+        self.check = dict(check) or None
+
+    def undo(self) -> str | None:
+        """Take back the last edit of the position or goal; what it was, or None."""
+        return self._step(self.undo_list, self.redo_list)
+
+    def redo(self) -> str | None:
+        return self._step(self.redo_list, self.undo_list)
+
+    def _step(self, source: list, target: list) -> str | None:
+        if not source:
+            return None
+        snap, words = source.pop()
+        target.append((self._snapshot(), words))
+        self._restore(snap)
+        return words
+
     # --- the goal ---------------------------------------------------------------------------
+    @undoable(lambda m, check: "the checked goal")
     def set_check(self, check: dict | None) -> str | None:
         """Set the checked goal (None: words only); refused with a reason if it cannot be."""
         if check is not None:
@@ -172,6 +420,11 @@ class GlonkEditorModel(ScenarioWords):
             for b in ps[i + 1:]:
                 if gap(a, b) < -1e-9:
                     out.append(f"{a.id} and {b.id} overlap")
+        victory = state.config.victory
+        for seat, points in enumerate(state.scores()):
+            if points >= victory:
+                out.append(f"P{seat + 1} has {points} points: a starting score is below the "
+                           f"victory's {victory}")
         if not R.any_options(state):
             out.append(f"{self.seat_name(self.turn)} has no piece that can act")
         problem = goal_problem(state, self.check)

@@ -4,18 +4,16 @@ click marks a goal stone; Verify runs the solver in a thread; Save writes the pu
 position and goal live in `scenarios.glik.editor.EditorModel`, which knows no window."""
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 
 from scenarios.glik.editor import GAME_NAME, PALETTE, EditorModel, goal_words, rule_words
-from viewer.editing import WordEntries, gui, plain_record
+from viewer.editing import (X0, Verifying, WordEntries, gui, panel_frame, panel_label,
+                            plain_record, show_hints)
 
 SWATCH = {"yellow": (0.96, 0.76, 0.08, 1), "red": (0.83, 0.13, 0.11, 1),
           "green": (0.10, 0.58, 0.22, 1), "blue": (0.12, 0.33, 0.85, 1),
           "neutral": (0.16, 0.16, 0.18, 1), None: (0.55, 0.55, 0.55, 1)}
 MARK_RGBA = (1.0, 0.25, 0.85, 0.95)
-X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80), a2dTopRight units
 #: where the panel's controls sit (a2dTopRight units: x from the right edge, y from the top);
 #: one table for the panel and for tests that click them in a real window
 SPOTS = {"swatch": (X0 + 0.2, -0.152, 0.095), "ap": (-0.34, -0.45, 0.09),
@@ -33,8 +31,10 @@ def spot(name: str, i: int = 0) -> tuple[float, float]:
 
 
 
-class GlikEditor(WordEntries):
+class GlikEditor(Verifying, WordEntries):
     """Edit mode on a Glik table: the set-up panel, board clicks put stones and goal marks."""
+
+    REFUSED = "The solver refused"
 
     def __init__(self, controller):
         self.ctl = controller
@@ -43,7 +43,7 @@ class GlikEditor(WordEntries):
         self.active = False
         self.colour: str | None = "yellow"
         self.path: Path | None = None  # where the puzzle was last saved
-        self._job = None  # (thread, holder, key, started) while the solver runs
+        self._job = None  # the solver at work (viewer.editing.VerifyJob)
         self.asked: dict = {}  # the answers of the last "replace?" question
         self.marks = None  # node of the goal-stone rings
         self._marks_scene = None
@@ -146,18 +146,14 @@ class GlikEditor(WordEntries):
 
     # --- panel ------------------------------------------------------------------------------
     def _build_panel(self) -> None:
-        from viewer.panel import BG, DIM, PANEL_W, TEXT, _button
+        from viewer.panel import DIM, _button
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
-        f = DirectFrame(parent=self.app.a2dTopRight, frameColor=BG, frameSize=(-PANEL_W, 0, -2.0, 0))
-        self.frame = f
-        x0 = -PANEL_W + 0.04
+        f = self.frame = panel_frame(self.app)
+        x0 = X0
 
-        def label(text, y, scale=0.034, fg=TEXT, x=x0, wrap=None):
-            kw = {"text_wordwrap": wrap} if wrap else {}
-            return DirectLabel(parent=f, text=text, text_scale=scale, text_fg=fg,
-                               frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y),
-                               **kw)
+        def label(text, y, scale=0.034, fg=None, x=x0, wrap=None):
+            return panel_label(f, text, y, scale, fg, x, wrap)
 
         label("Set up a puzzle", -0.075, 0.045)
         _button(f, "Done (F2)", self.ctl.editor.toggle, (-0.13, 0, -0.062), width=0.2, height=0.06, scale=0.032)
@@ -202,25 +198,11 @@ class GlikEditor(WordEntries):
                     scale=0.04, extraArgs=[d])
         label("or right-click stones of the player to move", -0.755, 0.026, DIM)
         self.goal_label = label("", -0.81, 0.03, wrap=24)
-        y = -0.91
-        self.entries = {}
-        for name, caption, lines in (("title", "Title", 1), ("description", "Description", 3),
-                                     ("hint", "Hint (Enter adds it)", 1)):
-            label(caption, y, 0.03, DIM)
-            e = DirectEntry(parent=f, scale=0.032, width=(PANEL_W - 0.08) / 0.032, numLines=lines,
-                            pos=(SPOTS[name][0], 0, SPOTS[name][1]),
-                            frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
-                            initialText="", cursorKeys=1, command=self._entry_enter,
-                            extraArgs=[name], focusOutCommand=self._entry_done,
-                            focusOutExtraArgs=[name])
-            self.entries[name] = e
-            y -= 0.1 + 0.045 * (lines - 1) + 0.03
-        self.entries["title"].enterText(self.model.title)
-        self.entries["description"].enterText(self.model.description)
-        self.hints_label = label("", y + 0.01, 0.028, wrap=26)
-        y -= 0.2
-        _button(f, "Clear hints", self._clear_hints, (-0.13, 0, y + 0.34), width=0.2, height=0.05,
-                scale=0.026)
+        self._make_entries(f, (("title", "Title", 1), ("description", "Description", 3),
+                               ("hint", "Hint (Enter adds it)", 1)), SPOTS)
+        self.hints_label = label("", SPOTS["hint"][1] - 0.07, 0.028, wrap=26)
+        _button(f, "Clear hints", self._clear_hints, (-0.13, 0, SPOTS["hint"][1] + 0.06),
+                width=0.2, height=0.05, scale=0.026)
         y = SPOTS["verify"][1]
         self.verify_button = _button(f, "Verify", self.verify, (SPOTS["verify"][0], 0, y),
                                      width=0.22, height=0.07)
@@ -249,9 +231,8 @@ class GlikEditor(WordEntries):
         self.rule_label["text"] = f"Chain any: {'on' if m.house_rules['chain_any'] else 'off'}"
         self.goal_label["text"] = goal_words(m.goal(), m.colours) if m.goal() else (
             "Goal: right-click the stones that must touch")
-        self.hints_label["text"] = "\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints[-4:])) or "No hints yet"
-        self.result_label["text"] = (f"Verifying... {time.perf_counter() - self._job[3]:.0f} s"
-                                     if self._job else m.result_words())
+        show_hints(self.hints_label, m.hints, 4)  # the room above Verify
+        self.result_label["text"] = self.verify_words()
         line = m.result.line if m.verified else []
         self.line_label["text"] = ("Line: " + " ; ".join(line)) if line else ""
 
@@ -313,47 +294,15 @@ class GlikEditor(WordEntries):
             return
         from scenarios import solver_for
 
-        state, goal, key = self.model.state(), self.model.goal(), self.model._key()
-        holder: dict = {}
+        state, goal = self.model.state(), self.model.goal()
+        self.start_verify(lambda: solver_for(GAME_NAME).solve(state, goal, max_ap=state.ap_left),
+                          self.model._key())
 
-        def work():
-            try:
-                holder["result"] = solver_for(GAME_NAME).solve(state, goal, max_ap=state.ap_left)
-            except Exception as exc:  # shown to the author, not lost in the thread
-                holder["error"] = str(exc)
-
-        thread = threading.Thread(target=work, daemon=True, name="flickbook-verify")
-        self._job = (thread, holder, key, time.perf_counter())
-        thread.start()
-        self.ctl.say("Verifying...")
-        self._refresh_panel()
-
-    def wait(self, seconds: float = 60.0) -> None:
-        """Tests: let a running verification finish and be taken in."""
-        if self._job is not None:
-            self._job[0].join(seconds)
-        self._poll(None)
-
-    def _poll(self, task):
-        job = self._job
-        if job is not None and job[0].is_alive() and self.frame is not None:
-            text = f"Verifying... {time.perf_counter() - job[3]:.0f} s"
-            if self.result_label["text"] != text:
-                self.result_label["text"] = text
-        if job is not None and not job[0].is_alive():
-            self._job = None
-            _, holder, key, _ = job
-            if "error" in holder:
-                self.ctl.say(f"The solver refused: {holder['error']}")
-            elif self.model is not None:
-                self.model.accept(holder["result"], key)
-                r = holder["result"]
-                stale = key != self.model._key()
-                self.ctl.say(("(for an earlier position) " if stale else "") + (
-                    f"Solved: {r.cost} AP, {'unique' if r.unique else f'{r.lines} shortest lines'}"
-                    if r.solved else f"No solution within {r.bound} AP"))
-            self._refresh_panel()
-        return task.cont if task is not None else None
+    def verdict_words(self, r, key) -> str:
+        stale = key != self.model._key()
+        return ("(for an earlier position) " if stale else "") + (
+            f"Solved: {r.cost} AP, {'unique' if r.unique else f'{r.lines} shortest lines'}"
+            if r.solved else f"No solution within {r.bound} AP")
 
     def save(self) -> None:
         self._sync_entries()

@@ -11,7 +11,7 @@ import math
 from functools import lru_cache
 
 import numpy as np
-from panda3d.core import NodePath, SamplerState, Texture, TextNode, TransparencyAttrib, Vec3
+from panda3d.core import NodePath, SamplerState, Texture, TextNode, Vec3
 
 from games.glik import actions as A
 from games.glik.kit import COLS, KIT, NEUTRAL, ROWS, SIZE, rotate_rows
@@ -21,14 +21,13 @@ from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_c
 from viewer import geometry
 from viewer.lighting import MATTE, STONE, Material, apply_material
 from viewer.glik import words
+from viewer.glik.tray import OUTLINE_RGBA, HandTray
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
 TILE_H = 0.16
 GAP = 0.05
 STONE_R = 0.37
 STONE_H = 0.30
-HAND_GAP = 2.9  # setup: boards in hand lie in two rows beyond the long edge nearest the player
-HAND_STEP = SIZE + 0.6
 
 RGB = {
     "yellow": (0.96, 0.76, 0.08),
@@ -48,7 +47,8 @@ COORD_GAP = 0.72  # board coordinates lie this far outside the board's edge
 COORD_SIZE = 0.52
 COORD_RGBA = (0.93, 0.90, 0.80, 0.9)
 
-SELECT = (1.0, 1.0, 1.0, 0.85)
+SELECT = OUTLINE_RGBA  # the picked stone's ring: the gold of the tray's frame
+SELECT_RING = 1.2  # its size (a field is 1): clear of the stone on the cream field
 SLIDE_END = (0.20, 0.95, 0.45, 0.85)
 FROZEN = (0.10, 0.50, 0.95, 1.0)  # the ice-blue ring round a stone that may not move
 FROZEN_RING = (STONE_R + 0.02, STONE_R + 0.10)  # its inner and outer radius
@@ -159,7 +159,6 @@ class GlikScene(Scene):
         self.board_root = root.attachNewNode("boards")
         self.stone_root = root.attachNewNode("stones")
         self.reserve_root = root.attachNewNode("reserve")
-        self.hand_root = root.attachNewNode("hand")
         self.slot_marks = self.overlay.attachNewNode("slots")
         self.frozen_marks = self.overlay.attachNewNode("frozen")
         self._frozen_key = None
@@ -171,9 +170,9 @@ class GlikScene(Scene):
         self.rotation = 0
         self.hover_slot = None
         self.ghost: NodePath | None = None
+        self.ghost_frame: NodePath | None = None
         self.reserve_cells: dict = {}  # node key -> ("reserve", colour)
-        self.hand_boards: dict[int, NodePath] = {}
-        self._hand_key = None
+        self.tray = HandTray(self)  # setup: the boards in hand, on the screen
 
     # --- building ---------------------------------------------------------------------------
     def build(self) -> None:
@@ -186,7 +185,6 @@ class GlikScene(Scene):
         # Only stones cast into the shadow map: the boards are flat and the cloth is unlit,
         # so drawing them into the map would cost a full-map pass for no visible shadow.
         self.lighting.hide_from_shadow(self.board_root)
-        self.lighting.hide_from_shadow(self.hand_root)
         under = geometry.box("underlay", COLS + 0.6, ROWS + 0.6, TILE_H * 0.5, (0.20, 0.16, 0.12, 1))
         under.setPos(-(COLS + 0.6) / 2, -(ROWS + 0.6) / 2, 0)
         apply_material(under, MATTE)
@@ -341,55 +339,64 @@ class GlikScene(Scene):
             node.reparentTo(self.reserve_root)
             self.pieces[("reserve", NEUTRAL, k)] = node
 
-    def hand_pos(self, state, i: int, n: int) -> tuple[float, float]:
-        """Centre of the i-th of n boards in hand: rows of four beyond the long edge on the
-        side of the player's starting corner (north for the top corners, else south)."""
-        colour = state.colours[state.turn]
-        north = state.board.start_cell[colour][0] < ROWS / 2
-        per_row = 4
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, n - row * per_row)
-        x = (col - (in_row - 1) / 2) * HAND_STEP
-        y = ROWS / 2 + HAND_GAP + row * HAND_STEP
-        return (x, y if north else -y)
-
     def _show_hand(self, state) -> None:
+        """Setup: the boards the player to lay has in hand, in the tray on the screen."""
         hand = state.hands[state.turn] if state.phase in ("choose", "fill") else ()
-        key = (state.phase, state.turn, hand, self.selected, self.rotation)
-        if key == self._hand_key:
-            return
-        self._hand_key = key
-        self.hand_root.getChildren().detach()
-        self.hand_boards = {}
         if not hand:
             self._clear_ghost()
-            return
-        for i, b in enumerate(hand):
-            node = self._tile(("hand", b), b, self.rotation if self.selected == ("hand", b) else 0)
-            cx, cy = self.hand_pos(state, i, len(hand))
-            node.setPos(cx - (SIZE - GAP) / 2, cy - (SIZE - GAP) / 2,
-                        0.25 if self.selected == ("hand", b) else 0.0)
-            node.reparentTo(self.hand_root)
-            self.hand_boards[b] = node
+        from viewer.panel import PLAYER_FG
+
+        colour = state.colours[state.turn]
+        chosen = self.selected[1] if self.selected is not None and self.selected[0] == "hand" else None
+        self.tray.show(hand, chosen, self.rotation,
+                       f"{COLOUR_NAMES[colour]}'s boards (R turns)",
+                       PLAYER_FG.get(colour, (1, 1, 1, 1)))
+
+    def destroy(self) -> None:
+        """Another game opened: the tray on the screen goes with the scene."""
+        super().destroy()
+        self.tray.destroy()
 
     # --- geometry queries -------------------------------------------------------------------
     def bounds(self):
         return Vec3(0, 0, 0), math.hypot(COLS / 2 + 2, ROWS / 2 + 4)
 
     def top_frame(self, state):
-        """The board with the reserves beside it; in setup also the boards in hand."""
+        """The board with the reserves beside it; in setup, room on the left for the tray."""
         edge = ROWS / 2 + COORD_GAP + COORD_SIZE * 0.6  # the coordinates along the edges
         # above the north edge, room for the status lines drawn over the top-left corner
         half_w, top, bottom = COLS / 2 + 5.0, edge + 1.3, -edge
-        if state.phase in ("choose", "fill") and state.hands[state.turn]:
-            rows = (len(state.hands[state.turn]) + 3) // 4
-            reach = ROWS / 2 + HAND_GAP + (rows - 1) * HAND_STEP + SIZE / 2 + 0.4
-            colour = state.colours[state.turn]
-            if state.board.start_cell[colour][0] < ROWS / 2:
-                top = reach
-            else:
-                bottom = -reach
-        return 0.0, (top + bottom) / 2, half_w, (top - bottom) / 2
+        cx = 0.0
+        strip = self.screen_strip(state)
+        if strip:
+            # the tray covers this share of the 3D view's width: widen the frame to the left
+            right, _ = self.tray.insets()
+            share = strip / (2 * self.base.getAspectRatio() - right)
+            extra = 2 * half_w * share / (1 - share)
+            cx, half_w = -extra / 2, half_w + extra / 2
+        return cx, (top + bottom) / 2, half_w, (top - bottom) / 2
+
+    def seat_fit(self, state):
+        """A seat view shows the whole board with its coordinates and every reserve stone (a
+        full reserve, so the view stays put as stones leave it), and in setup keeps clear of
+        the tray of boards in hand."""
+        edge_x = COLS / 2 + COORD_GAP + COORD_SIZE * 0.5
+        edge_y = ROWS / 2 + COORD_GAP + COORD_SIZE * 0.5
+        points = [(sx * edge_x, sy * edge_y, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
+        for colour in state.colours:
+            for k in (0, 3, STONES_PER_PLAYER - 1):
+                x, y, _ = self.reserve_pos(state, colour, k)
+                points += [(x + dx, y + dy, STONE_H) for dx in (-STONE_R, STONE_R)
+                           for dy in (-STONE_R, STONE_R)]
+        for k in (0, 3):
+            x, y, _ = self.reserve_pos(state, NEUTRAL, k)
+            points += [(x, y + STONE_R, STONE_H), (x, y - STONE_R, STONE_H)]
+        return points, self.screen_strip(state) / (2 * self.base.getAspectRatio())
+
+    def screen_strip(self, state) -> float:
+        """In setup, the tray of boards in hand at the window's left edge."""
+        hand = state.hands[state.turn] if state.phase in ("choose", "fill") else ()
+        return self.tray.width(len(hand))
 
     def seat_headings(self, state):
         """Each player looks from behind their starting corner towards the middle."""
@@ -419,7 +426,11 @@ class GlikScene(Scene):
 
     # --- picking ----------------------------------------------------------------------------
     def pick(self, origin, direction) -> Pick:
-        """Fields on the board; off it, the nearest reserve stone or board in hand."""
+        """A board in hand on the screen; fields on the board; off it, the nearest reserve
+        stone."""
+        board = self.tray.hit_ray(origin)
+        if board is not None:
+            return Pick(target=("hand", board))
         base_pick = super().pick(origin, direction)
         if base_pick.cell is not None:
             return base_pick
@@ -441,10 +452,6 @@ class GlikScene(Scene):
                     best, best_d = key, dd
             if best is not None:
                 return Pick(target=("reserve", best[1]), point=(x, y, 0.0))
-            for b, node in self.hand_boards.items():
-                p = node.getPos(self.root)
-                if p.x <= x <= p.x + SIZE and p.y <= y <= p.y + SIZE:
-                    return Pick(target=("hand", b), point=(x, y, 0.0))
         return Pick(point=(x, y, 0.0))
 
     def piece_at(self, cell):
@@ -566,12 +573,12 @@ class GlikScene(Scene):
             return
         kind, what = sel
         if kind == "stone":
-            self.add_hint(what, SELECT, "ring", 1.05)
+            self.add_hint(what, SELECT, "ring", SELECT_RING)
         else:
             key = next((k for k in self.pieces if k[:2] == ("reserve", what)), None)
             if key is not None:
                 p = self.pieces[key].getPos(self.root)
-                ring = geometry.disc("sel", 0.46, 28, SELECT, inner=0.36)
+                ring = geometry.disc("sel", SELECT_RING * 0.42, 28, SELECT, inner=SELECT_RING * 0.30)
                 ring.reparentTo(self.hints)
                 ring.setPos(p.x, p.y, 0.01)
         for action in self.legal_for(state, sel):
@@ -600,7 +607,7 @@ class GlikScene(Scene):
             self.show_slot_hints(state)
             return ClickResult()
         if self.selected is None or self.selected[0] != "hand":
-            return ClickResult(message="Choose one of your boards (beside the table), "
+            return ClickResult(message="Choose one of your boards (bottom left), "
                                        "then click a \"?\" slot; R turns it")
         slot = self.slot_of(pick.cell) if pick.cell is not None else None
         if slot is None:
@@ -651,15 +658,21 @@ class GlikScene(Scene):
         node = self._tile(("ghost",), self.selected[1], self.rotation)
         x, y = cell_xy(slot[0] * SIZE + SIZE - 1, slot[1] * SIZE)
         node.setPos(x - 0.5 + GAP / 2, y - 0.5 + GAP / 2, 0.02)
-        node.setTransparency(TransparencyAttrib.MAlpha)
-        node.setAlphaScale(0.8)
         node.reparentTo(self.root)
         self.lighting.hide_from_shadow(node)
         self.ghost = node
+        # framed in the tray's gold: this is the board picked there, as it would lie
+        frame = geometry.square("ghost-frame", SIZE + 0.25, (*OUTLINE_RGBA[:3], 0.95),
+                                inner=SIZE - 0.05)
+        cx, cy = cell_xy(slot[0] * SIZE + (SIZE - 1) / 2, slot[1] * SIZE + (SIZE - 1) / 2)
+        frame.setPos(cx, cy, TILE_H + 0.03)
+        frame.reparentTo(self.overlay)
+        self.ghost_frame = frame
 
     def _clear_ghost(self) -> None:
         if self.ghost is not None:
             self.ghost.removeNode()
+            self.ghost_frame.removeNode()
             self.ghost = None
         self.hover_slot = None
 
@@ -735,7 +748,7 @@ class GlikScene(Scene):
             where = ("the slot right of your starting board" if state.phase == "choose"
                      else 'any "?" slot')
             return [f"Setup: {who}, lay a board in {where}"] + (
-                ["Click a board in hand (beside the table), R turns it, click a slot"]
+                ["Click a board in hand (bottom left), R turns it, click a slot"]
                 if self.show_prompts else [])
         if state.phase == "over":
             desc = self.game.describe(state)

@@ -1,13 +1,15 @@
-"""What a Glik step did, in the game's words (placements, slides, touching stones, the end)."""
+"""What a Glik step did, in the game's words (placements, slides, touching stones, the end),
+with fields named as the board's coordinates name them (`a16`, `e9-h12`)."""
 from __future__ import annotations
 
+from games.glik.notation import DIRECTION_WORDS, cell_name, slot_name
 from viewer.scene import said
 
 REASONS = {"all_touching": "every stone of the winner touches", "ap": "out of actions"}
 
 
 def _cell(c) -> str:
-    return f"{c[0]},{c[1]}"
+    return cell_name(c)
 
 
 def event_line(e) -> str | None:
@@ -16,7 +18,8 @@ def event_line(e) -> str | None:
         return f"{d['colour'].capitalize()} stone placed on {_cell(d['cell'])}"
     if k == "slid":
         steps = len(d.get("path", ()))
-        return (f"{d['colour'].capitalize()} slid {d.get('direction', '')} from {_cell(d['from'])} "
+        way = DIRECTION_WORDS.get(d.get("direction"), d.get("direction", ""))
+        return (f"{d['colour'].capitalize()} slid {way} from {_cell(d['from'])} "
                 f"to {_cell(d['to'])} ({steps} field{'s' if steps != 1 else ''})")
     if k == "touched":
         return f"{d['colour'].capitalize()}: {d['count']} stone{'s' if d['count'] != 1 else ''} touching"
@@ -24,7 +27,8 @@ def event_line(e) -> str | None:
         left = d.get("ap_unspent", 0)
         return f"Turn over ({d.get('ap_spent', 0)} AP spent" + (f", {left} left unspent)" if left else ")")
     if k == "board_placed":
-        return f"Board {d['board']} laid at {_cell(d['slot'])}, turned {d['rotation']} times"
+        turned = f", turned {d['rotation'] * 90} deg" if d.get("rotation") else ""
+        return f"Board {d['board']} laid on {slot_name(d['slot'])}{turned}"
     if k == "setup_done":
         return "The boards are laid: play begins"
     if k == "game_over":

@@ -1,42 +1,64 @@
 """The Glonk editor in the window (edit mode, F2, on a Glonk record): a left drag on a disc
 moves it (off the Galaxy: out of play; onto the box: out of the scenario), a click selects it
-(or chooses the space for a "reach" goal), a right click flips it, the panel does the rest.
-The position and goal live in `scenarios.glonk.editor.GlonkEditorModel`, which knows no
-window."""
+(or chooses the space for a "reach" goal), a right click flips it, the panel does the rest:
+the player count, each seat's armada (a click on it: the next armada not in play), its
+starting score and who is to move, the goal and the words. Ctrl+Z / Ctrl+Y (or Undo / Redo)
+take back and redo each edit. The position and goal live in
+`scenarios.glonk.editor.GlonkEditorModel`, which knows no window."""
 from __future__ import annotations
 
 import math
-import threading
 from pathlib import Path
 
 from games.glonk.model import IN_PLAY, OUT
-from scenarios.glonk.editor import G, GlonkEditorModel
-from viewer.editing import WordEntries
+from scenarios.glonk.editor import G, MAX_PLAYERS, GlonkEditorModel
+from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label, show_hints
 from viewer.modes import Drag
 
+SETTING_UP = "drag discs (off the Galaxy: out of play), right-click flips one"
 SEL_RGBA = (1.0, 1.0, 1.0, 0.95)
 SPACE_RGBA = (1.0, 0.85, 0.25, 0.45)
 BOX_REACH = 0.16  # a disc dropped this close to the box's centre goes in the box
-X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80)
-#: where the panel's controls sit (a2dTopRight units), for the panel and for tests
-SPOTS = {"flip": (-0.13, -0.235), "next": (-0.13, -0.385), "goal": (X0 + 0.09, -0.515, 0.17),
-         "points": (-0.16, -0.585, 0.09), "title": (X0, -0.785), "description": (X0, -0.915),
-         "goal_text": (X0, -1.10), "hint": (X0, -1.23), "verify": (X0 + 0.12, -1.62),
-         "save": (X0 + 0.45, -1.62)}
+#: where the panel's controls sit (a2dTopRight units), for the panel and for tests; a row of
+#: buttons is (x, y, step); the seats' rows are `seat_spot`. The goal and words (LOWER) sit
+#: as they are with six players and move up a seat row for each player fewer.
+SPOTS = {"flip": (-0.13, -0.165), "players": (-0.50, -0.26, 0.13),
+         "points": (-0.16, -0.715, 0.09), "goal": (X0 + 0.09, -0.78, 0.17),
+         "title": (X0, -0.975), "description": (X0, -1.095), "goal_text": (X0, -1.265),
+         "hint": (X0, -1.375), "verify": (X0 + 0.12, -1.70), "save": (X0 + 0.45, -1.70)}
+LOWER = ("points", "goal", "title", "description", "goal_text", "hint")
+#: the seats' table: one row a seat (to move, armada, score - and +), SEAT_STEP apart
+SEAT_TOP, SEAT_STEP = -0.33, 0.062
+SEAT_X = {"turn": X0 + 0.035, "armada": -0.49, "minus": -0.25, "score": -0.165, "plus": -0.08}
 GOAL_BUTTONS = (("Words only", "none"), ("Atomise", "atomise"), ("Reach", "reach"),
                 ("Score", "score"))
+ENTRY_FIELDS = ("title", "description", "goal_text", "hint")
 
 
-def spot(name: str, i: int = 0) -> tuple[float, float]:
-    """A control's centre in a2dTopRight units (the i-th of a row of buttons)."""
+def lift(players: int) -> float:
+    """How far the goal and words sit above their six-player place."""
+    return SEAT_STEP * (MAX_PLAYERS - players)
+
+
+def spot(name: str, i: int = 0, players: int = MAX_PLAYERS) -> tuple[float, float]:
+    """A control's centre in a2dTopRight units (the i-th of a row of buttons) with `players`
+    seats in the table."""
     x, y, *step = SPOTS[name]
-    if name in ("title", "description", "goal_text", "hint"):
+    if name in LOWER:
+        y += lift(players)
+    if name in ENTRY_FIELDS:
         return x + 0.3, y + 0.012
     return x + (step[0] * i if step else 0.0), y
 
 
-class GlonkEditor(WordEntries):
-    """Edit mode on a Glonk table: drag discs, flip them, set who moves, goal, words; save."""
+def seat_spot(part: str, seat: int) -> tuple[float, float]:
+    """The centre of a seat row's control: "turn", "armada", "minus", "score" or "plus"."""
+    return SEAT_X[part], SEAT_TOP - SEAT_STEP * seat
+
+
+class GlonkEditor(Verifying, WordEntries):
+    """Edit mode on a Glonk table: drag discs, flip them; the players, their armadas and
+    starting scores, who moves, the goal, the words; verify; save."""
 
     WORD_FIELDS = ("title", "description", "goal_text")
 
@@ -55,7 +77,7 @@ class GlonkEditor(WordEntries):
         self.frame = None
         self.entries: dict = {}
         self.marks = None
-        self._job = None  # (thread, holder, key) while the shot explorer verifies the goal
+        self._job = None  # the shot explorer verifying the goal (viewer.editing.VerifyJob)
         self.app.taskMgr.add(self._poll, "flickbook-glonk-editor-poll", sort=25)
 
     # --- entering and leaving ---------------------------------------------------------------
@@ -79,9 +101,10 @@ class GlonkEditor(WordEntries):
         self.selected = self.space = self.dragging = None
         self.path = None
         self.active = True
+        self.app.scene.setting_up = SETTING_UP  # the status says so, not how to flick
         self._build_panel()
         self.show()
-        self.ctl.say("Set up: drag discs (off the Galaxy: out of play), right-click flips one")
+        self.ctl.say(f"Set up: {SETTING_UP}")
         return True
 
     def finish(self):
@@ -101,6 +124,7 @@ class GlonkEditor(WordEntries):
         """Take the panel and the marks away (leaving edit mode)."""
         self.active = False
         self.dragging = None
+        self.app.scene.setting_up = None
         if self.frame is not None:
             self.frame.destroy()
             self.frame = None
@@ -119,6 +143,8 @@ class GlonkEditor(WordEntries):
             self.ctl.say(str(exc))
             return
         app.shown_state = state
+        if self.selected not in self.model.pieces:  # its armada left the table
+            self.selected = None
         scene = app.scene
         scene.deselect()
         scene.show(state)
@@ -222,85 +248,170 @@ class GlonkEditor(WordEntries):
 
     # --- panel ------------------------------------------------------------------------------
     def _build_panel(self) -> None:
-        from direct.gui.DirectGui import DirectEntry, DirectFrame, DirectLabel
-        from panda3d.core import TextNode
+        from viewer.panel import DIM, _button
 
-        from viewer.panel import BG, DIM, PANEL_W, TEXT, _button
+        f = self.frame = panel_frame(self.app)
 
-        f = DirectFrame(parent=self.app.a2dTopRight, frameColor=BG,
-                        frameSize=(-PANEL_W, 0, -2.0, 0))
-        self.frame = f
-        x0 = X0
+        def label(text, y, scale=0.034, fg=None, x=X0, wrap=None):
+            return panel_label(f, text, y, scale, fg, x, wrap)
 
-        def label(text, y, scale=0.034, fg=TEXT, x=x0, wrap=None):
-            kw = {"text_wordwrap": wrap} if wrap else {}
-            return DirectLabel(parent=f, text=text, text_scale=scale, text_fg=fg,
-                               frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
-                               pos=(x, 0, y), **kw)
+        def button(text, xy, command, args=(), width=0.2, height=0.06, scale=0.03):
+            return _button(f, text, command, (xy[0], 0, xy[1]), width=width, height=height,
+                           scale=scale, extraArgs=list(args))
 
         label("Set up a Glonk scenario", -0.075, 0.042)
-        _button(f, "Done (F2)", self.ctl.editor.toggle, (-0.13, 0, -0.062), width=0.2,
-                height=0.06, scale=0.032)
-        label("Drag a disc: off the Galaxy it is out of play, on the box out of the game",
-              -0.15, 0.024, DIM)
-        self.selected_label = label("", -0.225, 0.028, wrap=17)
-        _button(f, "Flip face", self.flip, (spot("flip")[0], 0, spot("flip")[1]), width=0.2,
-                height=0.06, scale=0.03)
-        self.turn_label = label("", -0.395)
-        _button(f, "Next", self._next_turn, (spot("next")[0], 0, spot("next")[1]), width=0.2,
-                height=0.06, scale=0.03)
-        label("Checked goal", -0.455, 0.03, DIM)
-        for i, (text, kind) in enumerate(GOAL_BUTTONS):
-            x, y = spot("goal", i)
-            _button(f, text, self.set_goal, (x, 0, y), width=0.16, height=0.06, scale=0.026,
-                    extraArgs=[kind])
-        label("points", -0.595, 0.028, DIM, x=-0.42)
+        button("Done (F2)", (-0.13, -0.062), self.ctl.editor.toggle, scale=0.032)
+        self.selected_label = label("", -0.155, 0.028, wrap=17)
+        button("Flip face", spot("flip"), self.flip)
+        label("Players", spot("players")[1] - 0.01, 0.03, DIM)
         for i, (text, d) in enumerate((("-", -1), ("+", 1))):
-            x, y = spot("points", i)
-            _button(f, text, self._points, (x, 0, y), width=0.08, height=0.06, scale=0.04,
-                    extraArgs=[d])
-        self.goal_label = label("", -0.645, 0.026, (0.75, 0.95, 0.75, 1), wrap=28)
-        self.entries = {}
-        for name, caption, lines in (("title", "Title", 1), ("description", "Description", 3),
-                                     ("goal_text", "Goal in words", 1),
-                                     ("hint", "Hint (Enter adds it)", 1)):
-            y = SPOTS[name][1]
-            label(caption, y + 0.05, 0.028, DIM)
-            e = DirectEntry(parent=f, scale=0.032, width=(PANEL_W - 0.08) / 0.032,
-                            numLines=lines, pos=(SPOTS[name][0], 0, y),
-                            frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT, initialText="",
-                            cursorKeys=1, command=self._entry_enter, extraArgs=[name],
-                            focusOutCommand=self._entry_done, focusOutExtraArgs=[name])
-            self.entries[name] = e
-        self.entries["title"].enterText(self.model.title)
-        self.entries["description"].enterText(self.model.description)
-        self.entries["goal_text"].enterText(self.model.goal_text)
-        self.hints_label = label("", -1.31, 0.028, wrap=26)
-        _button(f, "Clear hints", self._clear_hints, (-0.13, 0, -1.225 + 0.06), width=0.2,
-                height=0.05, scale=0.026)
-        _button(f, "Verify", self.verify, (spot("verify")[0], 0, spot("verify")[1]),
-                width=0.24, height=0.07)
-        _button(f, "Save scenario", self.save, (spot("save")[0], 0, spot("save")[1]),
-                width=0.36, height=0.07)
-        self.result_label = label("", -1.71, 0.028, (0.98, 0.84, 0.30, 1), wrap=27)
-        self.problem_label = label("", -1.80, 0.028, (1, 0.7, 0.5, 1), wrap=27)
-        label("Drag: move   Click: select / choose a space   Right-click: flip", -1.93, 0.024,
-              DIM)
+            button(text, spot("players", i), self._players, [d], width=0.07, scale=0.04)
+        self.players_label = label("", spot("players")[1] - 0.012, 0.032, x=-0.45)
+        label("> to move; click an armada to change it", spot("players")[1] + 0.005, 0.023,
+              DIM, x=-0.33, wrap=12.5)
+        self.seat_rows = []
+        for seat in range(MAX_PLAYERS):
+            row = {"turn": button("", seat_spot("turn", seat), self._set_turn, [seat],
+                                  width=0.06, height=0.052, scale=0.03),
+                   "armada": button("", seat_spot("armada", seat), self._next_armada, [seat],
+                                    width=0.38, height=0.052, scale=0.026),
+                   "minus": button("-", seat_spot("minus", seat), self._score, [seat, -1],
+                                   width=0.06, height=0.052, scale=0.04),
+                   "score": label("", seat_spot("score", seat)[1] - 0.01, 0.028,
+                                  x=seat_spot("score", seat)[0] - 0.045),
+                   "plus": button("+", seat_spot("plus", seat), self._score, [seat, 1],
+                                  width=0.06, height=0.052, scale=0.04)}
+            self.seat_rows.append(row)
+        # the goal and the words: one group, lifted by `lift` for fewer players
+        self.lower = f.attachNewNode("glonk-editor-lower")
+        low = self.lower
+        y = SPOTS["points"][1]
+        panel_label(low, "Checked goal", y - 0.01, 0.028, DIM)
+        panel_label(low, "points", y - 0.01, 0.026, DIM, x=-0.32)
+        for i, (text, d) in enumerate((("-", -1), ("+", 1))):
+            _button(low, text, self._points, (SPOTS["points"][0] + 0.09 * i, 0, y),
+                    width=0.08, height=0.05, scale=0.04, extraArgs=[d])
+        for i, (text, kind) in enumerate(GOAL_BUTTONS):
+            _button(low, text, self.set_goal, (SPOTS["goal"][0] + SPOTS["goal"][2] * i, 0,
+                                               SPOTS["goal"][1]),
+                    width=0.16, height=0.06, scale=0.026, extraArgs=[kind])
+        self.goal_label = panel_label(low, "", SPOTS["goal"][1] - 0.06, 0.026,
+                                      (0.75, 0.95, 0.75, 1), wrap=27)
+        self._make_entries(low, (("title", "Title", 1), ("description", "Description", 3),
+                                 ("goal_text", "Goal in words", 1),
+                                 ("hint", "Hint (Enter adds it)", 1)), SPOTS)
+        self.hints_label = panel_label(low, "", SPOTS["hint"][1] - 0.085, 0.026, wrap=28)
+        _button(low, "Clear hints", self._clear_hints, (-0.13, 0, SPOTS["hint"][1] + 0.06),
+                width=0.2, height=0.05, scale=0.026)
+        button("Verify", spot("verify"), self.verify, width=0.24, height=0.07, scale=0.038)
+        button("Save scenario", spot("save"), self.save, width=0.36, height=0.07, scale=0.038)
+        self.result_label = label("", -1.785, 0.028, (0.98, 0.84, 0.30, 1), wrap=27)
+        self.problem_label = label("", -1.855, 0.028, (1, 0.7, 0.5, 1), wrap=27)
+        label("Drag: move (off the Galaxy: out of play; on the box: out of the game)   "
+              "Right-click: flip   Ctrl+Z: undo", -1.93, 0.022, DIM, wrap=33)
 
     def _refresh_panel(self) -> None:
         if self.frame is None:
             return
+        from viewer.panel import BTN, BTN_HOT, CURRENT
+
         m = self.model
         self.selected_label["text"] = (self._describe(self.selected) if self.selected
                                        else "Click a disc to select it")
-        self.turn_label["text"] = f"To move: {m.seat_name(m.turn)}"
+        self.players_label["text"] = str(m.players)
+        self.lower.setZ(lift(m.players))
+        scores = m.state().scores()
+        for seat, row in enumerate(self.seat_rows):
+            parts = row.values()
+            if seat >= m.players:
+                for part in parts:
+                    part.hide()
+                continue
+            for part in parts:
+                part.show()
+            row["turn"]["text"] = ">" if seat == m.turn else ""
+            row["turn"]["frameColor"] = ((CURRENT,) * 4 if seat == m.turn else
+                                         (BTN, BTN_HOT, BTN_HOT, BTN))
+            row["armada"]["text"] = m.seat_name(seat)
+            row["score"]["text"] = f"{scores[seat]} pt{'s' if scores[seat] != 1 else ''}"
         self.goal_label["text"] = m.goal_line()
-        self.hints_label["text"] = ("\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints[-4:]))
-                                    or "No hints yet")
+        shown = 3 + (MAX_PLAYERS - m.players) // 2  # the room the seats leave
+        show_hints(self.hints_label, m.hints, shown)
         problems = m.problems()
         self.problem_label["text"] = problems[0] if problems else "Ready to save"
-        if self._job is None:
-            self.result_label["text"] = m.result_words()
+        self.result_label["text"] = self.verify_words()
+
+    # --- players, armadas, scores ----------------------------------------------------------------
+    def _players(self, d: int) -> None:
+        """One player more (the next free armada, laid out as at setup) or fewer (the last
+        seat leaves with all its discs: Ctrl+Z brings them back)."""
+        m = self.model
+        before = m.seats
+        msg = m.set_players(m.players + d)
+        if msg is None:
+            if d > 0:
+                armada = m.seats[-1]
+                placed = any(p.armada == armada and p.status == IN_PLAY
+                             for p in m.pieces.values())
+                msg = f"{m.seat_name(m.players - 1)} joins " + (
+                    "(Ctrl+Z takes it back)" if placed else
+                    "with no room on the Galaxy: its ships wait out of play, drag them on")
+            else:
+                msg = (f"P{len(before)} {m.armada_name(before[-1])} left with all its discs "
+                       f"(Ctrl+Z brings them back)")
+        self.ctl.say(msg)
+        self.show()
+
+    def _next_armada(self, seat: int) -> None:
+        """The seat plays the next armada that is not in play (its ships take the places of
+        the old ones)."""
+        m = self.model
+        if seat >= m.players:
+            return
+        free = m.free_armadas()
+        if not free:
+            self.ctl.say("All six armadas are in play: each plays once")
+            return
+        from games.glonk.model import load_book
+
+        ids = load_book().ids()
+        here = ids.index(m.seats[seat])
+        armada = next(a for a in ids[here + 1:] + ids[:here] if a in free)
+        self.ctl.say(m.set_armada(seat, armada) or
+                     f"{m.seat_name(seat)}: its ships take the old armada's places")
+        self.show()
+
+    def _score(self, seat: int, d: int) -> None:
+        m = self.model
+        if seat >= m.players:
+            return
+        goal = m.check
+        msg = m.set_score(seat, m.score(seat) + d)
+        if msg is None:
+            n = m.score(seat)
+            msg = f"P{seat + 1} starts with {n} point{'s' if n != 1 else ''}"
+            if m.check != goal:
+                from scenarios.glonk.goals import checkable_words
+
+                msg += f" (the checked goal moves with it: {checkable_words(m.check)})"
+        self.ctl.say(msg)
+        self.show()
+
+    def _set_turn(self, seat: int) -> None:
+        if seat < self.model.players:
+            self.model.set_turn(seat)
+            self.show()
+
+    def undo(self) -> str | None:
+        return self._step(self.model.undo)
+
+    def redo(self) -> str | None:
+        return self._step(self.model.redo)
+
+    def _step(self, step) -> str | None:
+        what = step()
+        self.show()
+        return what
 
     def flip(self) -> None:
         if self.selected is None:
@@ -308,10 +419,6 @@ class GlonkEditor(WordEntries):
             return
         self.ctl.say(self.model.flip(self.selected) or
                      f"{self.selected} now {self.model.face(self.selected)}")
-        self.show()
-
-    def _next_turn(self) -> None:
-        self.model.set_turn(self.model.turn + 1)
         self.show()
 
     def set_goal(self, kind: str) -> None:
@@ -353,33 +460,9 @@ class GlonkEditor(WordEntries):
             return
         from analysis.puzzles import verify
 
-        state, goal, key = self.model.state(), dict(self.model.check), self.model.key()
-        holder: dict = {}
-
-        def work():
-            try:
-                holder["result"] = verify("glonk", state, goal, samples=20)
-            except Exception as exc:  # shown to the author, not lost in the thread
-                holder["error"] = str(exc)
-
-        self._job = (threading.Thread(target=work, daemon=True, name="flickbook-verify"),
-                     holder, key)
-        self._job[0].start()
+        state, goal = self.model.state(), dict(self.model.check)
+        self.start_verify(lambda: verify("glonk", state, goal, samples=20), self.model.key())
         self.ctl.say("Verifying: flicking the candidate shots...")
-        self.result_label["text"] = "Verifying..."
-
-    def _poll(self, task):
-        job = self._job
-        if job is not None and not job[0].is_alive():
-            self._job = None
-            _, holder, key = job
-            if "error" in holder:
-                self.ctl.say(f"Could not verify: {holder['error']}")
-            elif self.model is not None:
-                self.model.accept(holder["result"], key)
-                self.ctl.say(holder["result"].words())
-            self._refresh_panel()
-        return task.cont if task is not None else None
 
     def save(self) -> None:
         self._sync_entries()

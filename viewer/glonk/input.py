@@ -9,7 +9,7 @@ button went up; a release off the window or Esc cancels it. A release without a 
 click (the disc is selected). While aiming, `GhostPath` simulates the aimed flick on a worker
 thread with the same physics that will play it and the scene draws where it really goes,
 with its first contact marked. `FlickInput` keeps the column of buttons for the selected
-disc's actions and Chrono mode's 60 s turn clock.
+disc's actions, Chrono mode's 60 s turn clock and the shot explorer (viewer.glonk.explorer_view).
 """
 from __future__ import annotations
 
@@ -170,6 +170,7 @@ class FlickInput:
         self._buttons_key = None
         self._clock_turn = None
         self.turn_seconds = 0.0
+        self.explorer = None  # the shot explorer of a window (`attach`)
         self.task = app.taskMgr.add(self._frame, f"glonk-input-{id(self)}", sort=21)
 
     @property
@@ -190,12 +191,29 @@ class FlickInput:
         if state is None or not hasattr(state, "pieces"):
             return task.cont
         self.scene.ghost_frame()
+        if self.explorer is not None:
+            self.explorer.frame(ctl)
         self._chrono(ctl, state)
         self._refresh_buttons(state)
         return task.cont
 
+    def on_key(self, key: str) -> bool:
+        """The shot explorer's keys: X on / off, A keep the aim (or replay), Shift+A clear."""
+        ctl = self.controller
+        what = {"x": lambda: self.explorer.toggle(), "a": lambda: self.explorer.keep(ctl),
+                "shift-a": lambda: self.explorer.clear()}.get(key)
+        if what is None or ctl is None or self.explorer is None:
+            return False
+        ctl.say(what())
+        return True
+
+    def probe_fields(self) -> dict:
+        return {} if self.explorer is None else {"explorer": self.explorer.probe()}
+
     def destroy(self) -> None:
         self.app.taskMgr.remove(self.task)
+        if self.explorer is not None:
+            self.explorer.destroy()
         for b in self.buttons:
             b.destroy()
         self.buttons = []
@@ -262,4 +280,8 @@ def attach(app, scene) -> FlickInput | None:
     """Install the Glonk input on a windowed app (None offscreen: nothing to drive)."""
     if getattr(app, "offscreen", True):
         return None
-    return FlickInput(app, scene)
+    from viewer.glonk.explorer_view import ShotExplorer
+
+    flick_input = FlickInput(app, scene)
+    flick_input.explorer = ShotExplorer(app, scene)
+    return flick_input

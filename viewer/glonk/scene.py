@@ -37,10 +37,10 @@ MAT = Material(0.06, 10.0, textured=True)
 
 #: Beside the Galaxy (radii from the centre, metres).
 ROW_R = 0.69       # out-of-play pieces of a seat (first row)
-LABEL_R = 0.94     # the seat's name and score
 ZONE_SPREAD = 76   # degrees each side of the Galaxy given to seat areas
 BOX_R = 0.80       # pieces that count for nobody / left the game
 BOX_ANGLE = math.radians(-48)
+BOX_GAP = 0.01     # between pieces in the box, and between the box and the mat's rim
 STELLAR_R = 0.72   # recovered stellar objects
 STELLAR_ANGLE = math.radians(132)
 
@@ -58,13 +58,13 @@ CONTACT = (1.0, 0.95, 0.35, 0.95)
 
 
 def _setting(name: str, default):
-    """A Glonk house option kept in the data folder's settings (e.g. no aim preview)."""
+    """A Glonk house option kept in the user's settings (e.g. no aim preview)."""
     import json
 
-    from viewer.autosave import data_dir
+    from flickbook.places import settings_path
 
     try:
-        return json.loads((data_dir() / "settings.json").read_text()).get("glonk", {}).get(name, default)
+        return json.loads(settings_path().read_text()).get("glonk", {}).get(name, default)
     except (OSError, ValueError, AttributeError):
         return default
 
@@ -72,9 +72,9 @@ def _setting(name: str, default):
 def _save_setting(name: str, value) -> None:
     import json
 
-    from viewer.autosave import data_dir
+    from flickbook.places import settings_path
 
-    path = data_dir() / "settings.json"
+    path = settings_path()
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
@@ -188,6 +188,9 @@ class GlonkScene(Scene):
     )
 
     surface_z = 0.0
+    #: What the player does while an editor sets the position up (the editor sets it): the
+    #: status then says that, not how to flick, since a press there moves discs.
+    setting_up: str | None = None
 
     def __init__(self, base, game, root, lighting):
         super().__init__(base, game, root, lighting)
@@ -208,6 +211,10 @@ class GlonkScene(Scene):
         self._layout_for = None
         self._layout: dict = {}
         self._labels_key = None
+        self._box_edge = BOX_R
+        self._seat_edge: dict[int, float] = {}  # seat -> outer radius of its out-of-play rows
+        self.seat_labels = None
+        self.disc_labels = None
         self._marks_key = None
         self.sticker_tex = None
         self.mat_tex = None
@@ -244,22 +251,37 @@ class GlonkScene(Scene):
 
         self.input = attach(self.base, self)
         self.ghost = GhostPath(self.game)
+        from viewer.glonk.labels import SeatLabels
+
+        self.seat_labels = SeatLabels(self.base)
+        from viewer.glonk.disc_labels import DiscLabels
+
+        self.disc_labels = DiscLabels(self.base, self)
         self._labels_task = self.base.taskMgr.add(self._turn_labels, f"glonk-labels-{id(self)}",
                                                   sort=46)
 
     def destroy(self) -> None:
         super().destroy()
         self.base.taskMgr.remove(self._labels_task)
+        if self.seat_labels is not None:
+            self.seat_labels.destroy()
+        if self.disc_labels is not None:
+            self.disc_labels.destroy()
         self.ghost.close()
         if self.input is not None:
             self.input.destroy()
 
     def _turn_labels(self, task):
-        """Keep upright labels aligned with the camera's heading (after the camera moved)."""
+        """Keep upright labels aligned with the camera's heading and the seat labels inside
+        the free screen (after the camera, the window or the panels changed)."""
         h = self.base.camera.getH(self.base.render)
         for holder in self.label_root.findAllMatches("=upright"):
             if abs(holder.getH() - h) > 1e-3:
                 holder.setH(h)
+        if self.seat_labels is not None:
+            self.seat_labels.update()
+        if self.disc_labels is not None:
+            self.disc_labels.update()
         return task.cont
 
     def _proto(self, piece) -> NodePath:
@@ -319,6 +341,9 @@ class GlonkScene(Scene):
                 self.poses.pop(pid, None)
         self.pieces = {p.id: self.nodes[p.id] for p in state.pieces
                        if p.status == IN_PLAY and p.id in seen}
+        if self.seat_labels is not None:  # labels keep off the discs where they can
+            self.seat_labels.avoid = [(layout[p.id][:3], p.radius) for p in state.pieces
+                                      if p.id in layout]
         self._show_labels(state)
         self._show_marks(state)
         self._show_phase_hints(state)
@@ -347,13 +372,14 @@ class GlonkScene(Scene):
         for seat in range(n):
             centre, width = zone_of(seat, n)
             r = self._arc_row(out, rows.get(seat, []), centre, ROW_R, width * 0.85, back=False)
+            self._seat_edge[seat] = r + 0.02
             z = 0.0
             sx, sy = (r + 0.045) * math.cos(centre), (r + 0.045) * math.sin(centre)
             for p in sorted(stacks.get(seat, []), key=lambda q: (-q.radius, q.id)):
                 out[p.id] = (sx, sy, z + p.thickness / 2, centre, True)
                 z += p.thickness
         self._arc_row(out, stellar, STELLAR_ANGLE, STELLAR_R, 0.35, back=None)
-        self._grid(out, box, BOX_ANGLE, BOX_R)
+        self._box_edge = self._grid(out, box, BOX_ANGLE, BOX_R)
         self._layout_for, self._layout = state, out
         return out
 
@@ -391,46 +417,64 @@ class GlonkScene(Scene):
         return r
 
     @staticmethod
-    def _grid(out, pieces, angle, radius):
-        """Loose pieces (the box) in a small grid, passive face up."""
+    def _grid(out, pieces, angle, radius) -> float:
+        """Loose pieces (the box) in a small grid, passive face up, squared to the Galaxy at
+        `angle`: centred `radius` from the centre, pushed outwards as it grows so that no
+        piece reaches the mat's rim. Returns the radius of its outer edge."""
         if not pieces:
-            return
-        cx, cy = radius * math.cos(angle), radius * math.sin(angle)
+            return radius
         cols = max(1, int(math.ceil(math.sqrt(len(pieces)))))
-        step = 0.07
+        rows = int(math.ceil(len(pieces) / cols))
+        big = max(q.radius for q in pieces)
+        step = 2 * big + BOX_GAP
+        nearest = textures.MAT_RADIUS + BOX_GAP + big  # the closest a row's centre may come
+        centre = max(radius, nearest + (rows - 1) / 2 * step)
+        ux, uy = math.cos(angle), math.sin(angle)  # outwards
+        tx, ty = -uy, ux  # along the rim
+        edge = 0.0
         for i, q in enumerate(sorted(pieces, key=lambda q: q.id)):
             r, c = divmod(i, cols)
-            x = cx + (c - (cols - 1) / 2) * step
-            y = cy - (r - (cols - 1) / 2) * step
-            out[q.id] = (x, y, q.thickness / 2, angle + math.pi / 2, q.is_ship or q.molten)
+            out_r = centre + (r - (rows - 1) / 2) * step
+            along = ((cols - 1) / 2 - c) * step
+            out[q.id] = (out_r * ux + along * tx, out_r * uy + along * ty, q.thickness / 2,
+                         angle + math.pi / 2, q.is_ship or q.molten)
+            edge = max(edge, math.hypot(out_r, along) + q.radius)
+        return edge
 
     # --- labels and marks ---------------------------------------------------------------------
     def _show_labels(self, state) -> None:
         scores = state.scores()
+        self.layout(state)  # where each seat's rows and the box end
         key = (state.seats, scores, state.turn_player, state.phase, state.annihilated,
-               state.config.players)
+               state.config.players, self._box_edge, tuple(sorted(self._seat_edge.items())))
         if key == self._labels_key:
             return
         self._labels_key = key
         self.label_root.getChildren().detach()
         n = state.config.players
+        items = []
         for seat in range(n):
             a, _ = zone_of(seat, n)
             armada = self.book.by_id.get(state.seats[seat]) if state.seats[seat] else None
             name = short_name(armada) if armada else "?"
             colour = textures._lighter(textures.hex_rgb(armada.colour), 0.45) if armada else (0.9,) * 3
-            if max(colour) < 0.5:
-                colour = textures._lighter(textures.hex_rgb(armada.accent), 0.2)
-            turn = state.phase not in ("draw", "first", "over") and state.turn_player == seat
+            if armada and (max(colour) < 0.5 or textures._lum(textures.hex_rgb(armada.colour)) < 0.15):
+                colour = textures._lighter(textures.hex_rgb(armada.accent), 0.2)  # a black armada
+            turn = state.phase not in ("draw", "first", "over") and state.to_move == seat
             text = f"{'> ' if turn else ''}P{seat + 1} {name}\n{scores[seat]} point{'s' if scores[seat] != 1 else ''}"
             if state.annihilated and state.annihilated[seat]:
                 text += "  (annihilated)"
-            self._label(text, LABEL_R, a, 0.029, (*colour, 1.0), upright=True)
+            edge = max(self._seat_edge.get(seat, ROW_R), ROW_R) + 0.05
+            items.append((text, (*colour, 1.0), (edge * math.cos(a), edge * math.sin(a), 0.0)))
         boxed = [p for p in state.pieces if p.status not in (IN_PLAY, OUT)
                  and not (p.status == ATOMISED and p.stack is not None)]
         if boxed:
-            self._label("the box", BOX_R + 0.1, BOX_ANGLE, 0.026, (0.8, 0.8, 0.82, 1.0),
-                        upright=True)
+            r = self._box_edge
+            items.append(("the box", (0.82, 0.82, 0.85, 1.0),
+                          (r * math.cos(BOX_ANGLE), r * math.sin(BOX_ANGLE), 0.0)))
+        if self.seat_labels is not None:
+            self.seat_labels.set(items)
+            self.seat_labels.update(force=True)
 
     def _label(self, text: str, radius: float, angle: float, height: float, rgba,
                upright: bool = True) -> NodePath:
@@ -480,6 +524,24 @@ class GlonkScene(Scene):
         ring.reparentTo(self.mark_root)
         ring.setPos(p.x, p.y, 0.0012)
 
+    def probe(self) -> dict:
+        """What real-window tests check: the shot explorer's progress, and the screen labels'
+        boxes and what they must avoid."""
+        from viewer.glonk.labels import free_area, hud_boxes
+
+        facts = {} if self.input is None else self.input.probe_fields()
+        labels = self.seat_labels
+        if labels is None:
+            return facts
+        if self.disc_labels is not None:
+            facts["disc_labels"] = {"all": self.disc_labels.all_on,
+                                    "wanted": self.disc_labels.wanted(),
+                                    "shown": self.disc_labels.shown()}
+        return {**facts, "labels": [{"text": t, "box": b and [round(v, 1) for v in b]}
+                           for t, b in zip(labels.texts(), labels.drawn_boxes())],
+                "free": [round(v, 1) for v in free_area(self.base)],
+                "hud": [[round(v, 1) for v in b] for b in hud_boxes(self.base)]}
+
     # --- motion -----------------------------------------------------------------------------
     def motion_between(self, before, after, step):
         """A flick plays its recorded physics Motion; other actions are shown at once."""
@@ -525,6 +587,25 @@ class GlonkScene(Scene):
     # --- camera -------------------------------------------------------------------------------
     def bounds(self):
         return Vec3(0, 0, 0), 0.80
+
+    def seat_fit(self, state):
+        """What a seat view must show whole: the mat's rim and every piece laid out beside
+        the Galaxy (the app fits the view to these, inside the free window)."""
+        return self._seat_view_points(state), 0.0
+
+    def _seat_view_points(self, state) -> list[tuple[float, float, float]]:
+        r = textures.MAT_RADIUS
+        out = [(r * math.cos(k * math.pi / 16), r * math.sin(k * math.pi / 16), 0.0)
+               for k in range(32)]
+        if not hasattr(state, "pieces"):  # no position yet (or another game's)
+            return out
+        beside = {p.id: p for p in state.pieces if p.status != IN_PLAY}
+        for pid, (x, y, z, _, _) in self.layout(state).items():
+            p = beside.get(pid)
+            if p is not None:
+                out += [(x + dx * p.radius, y + dy * p.radius, 0.0)
+                        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        return out
 
     def seat_headings(self, state):
         n = state.config.players if state is not None else 2
@@ -799,6 +880,8 @@ class GlonkScene(Scene):
         """Name the disc under the mouse in the status lines (what it is, whose, its state)."""
         line = None
         p = state.get(pick.piece) if (state is not None and pick.piece) else None
+        if self.disc_labels is not None:
+            self.disc_labels.hovered = p.id if p is not None else None
         if p is not None:
             line = f"{p.id}: {describe_piece(self.book, state, p)}"
         elif pick.cell is not None:
@@ -880,6 +963,8 @@ class GlonkScene(Scene):
         return words.event_lines(node.step, name_of)
 
     def on_key(self, key: str, state) -> bool:
+        if self.input is not None and self.input.on_key(key):
+            return True  # the shot explorer's keys
         if key == "g":
             self.ghost_on = not self.ghost_on
             _save_setting("aim_preview", self.ghost_on)
@@ -887,12 +972,19 @@ class GlonkScene(Scene):
             self._ghost_shown = None
             self.ghost_line = None
             return True
+        if key == "i" and self.disc_labels is not None:
+            self.disc_labels.toggle()
+            return True
         return False
 
     # --- the ghost path (the aimed flick, simulated off the frame thread) --------------------------
     def aimed_flick(self, aim):
         """The Flick the current aim would play, for the ghost path (None: nothing to show)."""
-        if aim is None or not self.ghost_on:
+        return self.intended_flick(aim) if self.ghost_on else None
+
+    def intended_flick(self, aim):
+        """The Flick a release would play for `aim` (None: no aim, or no target chosen yet)."""
+        if aim is None:
             return None
         if self.mode in ("telekinesis", "fission"):
             return Flick.make(aim.piece, aim.angle, aim.speed, self.spin, power=self.mode,
@@ -1114,7 +1206,11 @@ class GlonkScene(Scene):
             if not self.show_prompts:
                 what = what.split(":")[0]
             who = state.to_move
-            lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
+            if self.setting_up:  # a press moves a disc here: no flicking
+                lines.append(f"Setting up: {self.setting_up}   (P{who + 1} {names[who]} "
+                             "to move)")
+            else:
+                lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
         lines.append(f"Scores  {score}")
         if state.config.chrono and ph == "actions" and self.chrono_left is not None:
             left = max(0.0, self.chrono_left)

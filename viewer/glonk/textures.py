@@ -379,19 +379,141 @@ def _box_sdf(U, V, cx, cy, hw, hh):
     return np.hypot(np.maximum(dx, 0), np.maximum(dy, 0)) + np.minimum(np.maximum(dx, dy), 0)
 
 
-def icon_sdf(f: Face, kind: str, cy: float = 0.12, s: float = 1.0) -> np.ndarray:
-    """The silhouette of a base (a space station), a saucer or a Kiboom (a spiked mine)."""
-    U, V = f.U / s, (f.V - cy) / s
-    if kind == "saucer":
-        body = _ellipse_sdf(U, V, 0, 0, 0.50, 0.15)
-        dome = np.maximum(np.hypot(U, V - 0.06) - 0.22, -(V - 0.04))
-        return np.minimum(body, dome) * s
-    if kind == "kiboom":
-        r = np.hypot(U, V)
-        a = np.arctan2(V, U)
-        star = r - (0.24 + 0.14 * np.maximum(0, np.cos(8 * a)) ** 6)
-        return star * s
-    # base: a ringed station with spokes and four pods
+def _segment_sdf(U, V, ax, ay, bx, by):
+    """Distance to the segment (ax, ay)-(bx, by)."""
+    px, py = U - ax, V - ay
+    dx, dy = bx - ax, by - ay
+    t = np.clip((px * dx + py * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    return np.hypot(px - t * dx, py - t * dy)
+
+
+def _stroke_sdf(U, V, pts, width):
+    """A stroke `width` wide along the polyline `pts`."""
+    d = np.minimum.reduce([_segment_sdf(U, V, *a, *b) for a, b in zip(pts[:-1], pts[1:])])
+    return d - width / 2
+
+
+def _convex_sdf(U, V, pts):
+    """A convex polygon (exact inside and along edges, which is all anti-aliasing needs)."""
+    area = sum(ax * by - bx * ay for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]))
+    if area < 0:
+        pts = pts[::-1]
+    d = np.full(U.shape, -9.0, dtype=np.float32)
+    for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+        ex, ey = bx - ax, by - ay
+        d = np.maximum(d, ((U - ax) * ey - (V - ay) * ex) / math.hypot(ex, ey))
+    return d
+
+
+def _hexagon_sdf(U, V, cx, cy, r):
+    """A hexagon with flat top and bottom, `r` from its centre to an edge."""
+    kx, ky, kz = -0.866025404, 0.5, 0.577350269
+    px, py = np.abs(V - cy), np.abs(U - cx)  # swapped axes: flat top
+    dot = np.minimum(kx * px + ky * py, 0.0)
+    px, py = px - 2 * dot * kx, py - 2 * dot * ky
+    qx = px - np.clip(px, -kz * r, kz * r)
+    qy = py - r
+    return np.hypot(qx, qy) * np.sign(qy)
+
+
+def _rotated(U, V, degrees):
+    a = math.radians(degrees)
+    c, s = math.cos(a), math.sin(a)
+    return U * c + V * s, -U * s + V * c
+
+
+def _saucer(U, V):
+    body = _ellipse_sdf(U, V, 0, -0.04, 0.50, 0.15)
+    dome = np.maximum(np.hypot(U, V - 0.02) - 0.23, -(V - 0.0))
+    return np.minimum(body, dome)
+
+
+def _eye(U, V):
+    """Telekinesis: an eye that moves things, with three rays above it."""
+    lens = np.maximum(np.hypot(U, V + 0.30) - 0.52, np.hypot(U, V - 0.26) - 0.52)
+    iris = np.abs(np.hypot(U, V + 0.02) - 0.135) - 0.045
+    rays = np.minimum.reduce([_segment_sdf(U, V, 0.34 * math.cos(a), 0.32 * math.sin(a),
+                                           0.50 * math.cos(a), 0.48 * math.sin(a)) - 0.045
+                              for a in (math.radians(55), math.radians(90), math.radians(125))])
+    return np.minimum(np.maximum(lens, -iris), rays)
+
+
+def _chevrons(U, V):
+    """Jump: two chevrons pointing up."""
+    return np.minimum(_stroke_sdf(U, V, [(-0.40, 0.04), (0, 0.40), (0.40, 0.04)], 0.15),
+                      _stroke_sdf(U, V, [(-0.40, -0.34), (0, 0.02), (0.40, -0.34)], 0.15))
+
+
+def _sabres(U, V):
+    """Two crossed cutlasses."""
+    parts = []
+    for m in (1, -1):
+        parts.append(_stroke_sdf(U, V, [(-0.30 * m, -0.26), (0.10 * m, 0.20), (0.40 * m, 0.44)],
+                                 0.085))
+        parts.append(_stroke_sdf(U, V, [(-0.36 * m, -0.10), (-0.16 * m, -0.30)], 0.07))  # guard
+        parts.append(_stroke_sdf(U, V, [(-0.32 * m, -0.28), (-0.44 * m, -0.42)], 0.10))  # hilt
+    return np.minimum.reduce(parts)
+
+
+def _sail(U, V):
+    """A sloop: mainsail, jib, mast and hull."""
+    main = _convex_sdf(U, V, [(0.05, -0.12), (0.40, -0.12), (0.05, 0.46)])
+    jib = _convex_sdf(U, V, [(-0.05, -0.12), (-0.05, 0.32), (-0.32, -0.12)])
+    mast = _segment_sdf(U, V, 0, -0.20, 0, 0.48) - 0.03
+    hull = _convex_sdf(U, V, [(-0.28, -0.42), (0.30, -0.42), (0.46, -0.20), (-0.46, -0.20)])
+    return np.minimum.reduce([main, jib, mast, hull])
+
+
+def _torpedo(U, V):
+    """A torpedo climbing to the right, fins at its tail and a wake behind."""
+    U, V = _rotated(U, V, 28)
+    body = _segment_sdf(U, V, -0.24, 0, 0.26, 0) - 0.12
+    fins = _convex_sdf(U, V, [(-0.20, 0.0), (-0.42, 0.22), (-0.44, -0.22)])
+    wake = np.minimum(_segment_sdf(U, V, -0.62, 0.12, -0.50, 0.12),
+                      _segment_sdf(U, V, -0.62, -0.12, -0.50, -0.12)) - 0.035
+    return np.minimum.reduce([body, fins, wake])
+
+
+def _ray(U, V):
+    """The Anaesthetic Ray: a beacon sending three waves."""
+    ox, oy = -0.30, -0.28
+    r = np.hypot(U - ox, V - oy)
+    a = np.arctan2(V - oy, U - ox)
+    sector = np.abs(a - math.pi / 4) - math.radians(40)
+    waves = [np.maximum(np.abs(r - rk) - 0.05, sector * r) for rk in (0.30, 0.50, 0.70)]
+    return np.minimum.reduce([r - 0.13] + waves)
+
+
+def _hammers(U, V):
+    """Destruktor: two crossed hammers."""
+    parts = []
+    for m in (1, -1):
+        parts.append(_segment_sdf(U, V, -0.36 * m, -0.38, 0.20 * m, 0.20) - 0.05)
+        hu, hv = _rotated(U - 0.22 * m, V - 0.22, 45 * m)
+        parts.append(_box_sdf(hu, hv, 0, 0, 0.09, 0.20))
+    return np.minimum.reduce(parts)
+
+
+def _mine(U, V):
+    """A spiked mine (the Kiboom)."""
+    r = np.hypot(U, V)
+    a = np.arctan2(V, U)
+    return r - (0.26 + 0.16 * np.maximum(0, np.cos(8 * a)) ** 6)
+
+
+def _larva(U, V):
+    """A segmented grub with feelers."""
+    parts = [np.hypot(U - cx, V - cy) - r for cx, cy, r in
+             ((-0.36, -0.24, 0.10), (-0.17, -0.12, 0.13), (0.06, -0.02, 0.15), (0.26, 0.12, 0.16))]
+    parts.append(_stroke_sdf(U, V, [(0.30, 0.24), (0.26, 0.44)], 0.05))
+    parts.append(_stroke_sdf(U, V, [(0.38, 0.20), (0.48, 0.38)], 0.05))
+    body = np.minimum.reduce(parts)
+    eye = np.hypot(U - 0.32, V - 0.14) - 0.045
+    return np.maximum(body, -eye)
+
+
+def _station(U, V):
+    """A ringed space station with spokes and four pods."""
     r = np.hypot(U, V)
     ring = np.abs(r - 0.34) - 0.055
     hub = r - 0.16
@@ -400,49 +522,170 @@ def icon_sdf(f: Face, kind: str, cy: float = 0.12, s: float = 1.0) -> np.ndarray
     for k in range(4):
         a = math.pi / 4 + k * math.pi / 2
         pods = np.minimum(pods, np.hypot(U - 0.42 * math.cos(a), V - 0.42 * math.sin(a)) - 0.075)
-    return np.minimum.reduce([ring, hub, spokes, pods]) * s
+    return np.minimum.reduce([ring, hub, spokes, pods])
+
+
+def _skull(U, V):
+    """Lethal: a skull."""
+    cranium = np.hypot(U, V - 0.10) - 0.34
+    jaw = _box_sdf(U, V, 0, -0.22, 0.19, 0.14) - 0.03
+    eyes = np.minimum(np.hypot(U - 0.14, V - 0.06) - 0.095, np.hypot(U + 0.14, V - 0.06) - 0.095)
+    nose = _convex_sdf(U, V, [(0, -0.04), (0.05, -0.13), (-0.05, -0.13)])
+    teeth = np.minimum.reduce([_box_sdf(U, V, x, -0.30, 0.018, 0.07) for x in (-0.09, 0.0, 0.09)])
+    return np.maximum.reduce([np.minimum(cranium, jaw), -eyes, -nose, -teeth])
+
+
+def _shield(U, V):
+    """Shield: a shield bearing a cross."""
+    shield = _convex_sdf(U, V, [(-0.36, 0.40), (0.36, 0.40), (0.36, 0.02), (0.0, -0.46),
+                                (-0.36, 0.02)])
+    cross = np.minimum(_box_sdf(U, V, 0, 0.04, 0.05, 0.22), _box_sdf(U, V, 0, 0.08, 0.20, 0.05))
+    return np.maximum(shield, -cross)
+
+
+def _honeycomb(U, V):
+    """The Hive: seven cells of a honeycomb."""
+    step = 0.27
+    cells = [_hexagon_sdf(U, V, 0, 0, 0.115)]
+    for k in range(6):
+        a = math.pi / 6 + k * math.pi / 3
+        cells.append(_hexagon_sdf(U, V, step * math.cos(a), step * math.sin(a), 0.115))
+    return np.minimum.reduce(cells)
+
+
+def _great_saucer(U, V):
+    """The Great Saucer: a wide saucer with a ring of lights."""
+    body = _ellipse_sdf(U, V, 0, -0.06, 0.50, 0.18)
+    dome = np.maximum(np.hypot(U, V - 0.02) - 0.26, -V)
+    lights = np.minimum.reduce([np.hypot(U - x, V + 0.06) - 0.045 for x in (-0.32, -0.16, 0, 0.16, 0.32)])
+    beam = _convex_sdf(U, V, [(-0.14, -0.24), (0.14, -0.24), (0.26, -0.46), (-0.26, -0.46)])
+    return np.minimum(np.maximum(np.minimum(body, dome), -lights), beam)
+
+
+def _wheel(U, V):
+    """The Galleon: a ship's wheel."""
+    r = np.hypot(U, V)
+    a = np.arctan2(V, U)
+    rim = np.abs(r - 0.30) - 0.055
+    hub = r - 0.11
+    spokes = np.full(U.shape, 9.0, dtype=np.float32)
+    for k in range(8):
+        t = k * math.pi / 4
+        spokes = np.minimum(spokes, _segment_sdf(U, V, 0, 0, 0.44 * math.cos(t), 0.44 * math.sin(t)) - 0.035)
+        spokes = np.minimum(spokes, np.hypot(U - 0.44 * math.cos(t), V - 0.44 * math.sin(t)) - 0.06)
+    return np.minimum.reduce([rim, hub, spokes])
+
+
+def _factory(U, V):
+    """The Kabane: a hut with a chimney, where Kibooms are made."""
+    roof = _convex_sdf(U, V, [(-0.44, 0.04), (0.44, 0.04), (0.0, 0.40)])
+    walls = _box_sdf(U, V, 0, -0.20, 0.34, 0.24)
+    chimney = _box_sdf(U, V, 0.24, 0.26, 0.06, 0.14)
+    door = _box_sdf(U, V, 0, -0.30, 0.10, 0.14)
+    return np.maximum(np.minimum.reduce([roof, walls, chimney]), -door)
+
+
+#: Emblem shapes, each a signed distance in units where the emblem fits in [-0.5, 0.5]^2.
+EMBLEM_SHAPES = {
+    "saucer": _saucer, "eye": _eye, "chevrons": _chevrons, "sabres": _sabres, "sail": _sail,
+    "torpedo": _torpedo, "ray": _ray, "hammers": _hammers, "mine": _mine, "larva": _larva,
+    "station": _station, "skull": _skull, "shield": _shield, "honeycomb": _honeycomb,
+    "great_saucer": _great_saucer, "wheel": _wheel, "factory": _factory,
+}
+
+#: Each ship type's emblem and face scheme. "field": the armada's colour with the emblem in
+#: its accent; "inverse": the accent colour with the emblem in the armada's colour. Within an
+#: armada no two types share both, so a Jumper and a Small Saucer differ in shape and colour
+#: even when a disc is twenty pixels wide (tests/test_viewer_glonk_look.py measures it).
+EMBLEMS = {
+    "death_satellite": ("skull", "field"), "disciple": ("saucer", "field"),
+    "master": ("eye", "inverse"),
+    "kabane": ("factory", "field"), "kogneur": ("saucer", "field"),
+    "kasseur": ("hammers", "inverse"), "kiboom": ("mine", "field"),
+    "great_saucer": ("great_saucer", "field"), "small_saucer": ("saucer", "field"),
+    "jumper": ("chevrons", "inverse"),
+    "galleon": ("wheel", "field"), "corsair": ("sabres", "field"), "sloop": ("sail", "inverse"),
+    "sanctuary": ("shield", "field"), "torpedo_boat": ("torpedo", "field"),
+    "corvette": ("ray", "inverse"),
+    "hive": ("honeycomb", "field"), "larva_ship": ("larva", "field"),
+}
+#: Where the emblem sits on a face and how large it is (face units: the face spans [-1, 1]).
+EMBLEM_CENTRE = 0.05
+EMBLEM_SCALE = 0.95
+
+
+def emblem_of(ship) -> tuple[str, str]:
+    """(shape, scheme) of a ship type; a type missing from EMBLEMS gets its kind's shape."""
+    default = {"base": "station", "kiboom": "mine"}.get(ship.kind, "saucer")
+    return EMBLEMS.get(ship.type, (default, "field"))
+
+
+def emblem_sdf(f: Face, shape: str, cy: float = EMBLEM_CENTRE, s: float = EMBLEM_SCALE) -> np.ndarray:
+    """The emblem `shape` on face `f`, centred at height `cy`, scaled by `s`."""
+    return EMBLEM_SHAPES[shape](f.U / s, (f.V - cy) / s) * s
+
+
+def icon_sdf(f: Face, kind: str, cy: float = 0.12, s: float = 1.0) -> np.ndarray:
+    """The generic silhouette of a kind of piece: a base's station, a saucer, a Kiboom's mine."""
+    shape = {"base": "station", "kiboom": "mine"}.get(kind, "saucer")
+    return emblem_sdf(f, shape, cy, s)
 
 
 def _lighter(c, k):
     return np.clip(np.asarray(c) + (1 - np.asarray(c)) * k, 0, 1)
 
 
+def _lum(c) -> float:
+    return float(0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2])
+
+
 def _readable_on(c) -> np.ndarray:
     """Black or white, whichever reads better on colour `c`."""
-    lum = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
-    return np.array([0.05, 0.05, 0.07]) if lum > 0.55 else np.array([0.98, 0.98, 0.96])
+    return np.array([0.05, 0.05, 0.07]) if _lum(c) > 0.55 else np.array([0.98, 0.98, 0.96])
+
+
+def _contrasting(c, on) -> np.ndarray:
+    """Colour `c`, darkened or lightened until it stands out from `on` (luminance apart)."""
+    c = np.asarray(c, dtype=np.float32)
+    if abs(_lum(c) - _lum(on)) >= 0.3:
+        return c
+    return c * 0.35 if _lum(on) > 0.3 else _lighter(c, 0.6)
 
 
 def ship_face(armada, ship, active: bool, size: int = CELL) -> np.ndarray:
-    """A ship's sticker. Active: the armada's colour, icon, name and speed badge. Passive:
-    dark, hatched, the icon in the armada's colour, no speed (it cannot move this turn)."""
+    """A ship's sticker: its type's emblem (EMBLEMS), name and speed badge. Active: on a
+    field of the armada's colour, or of its accent for the "inverse" types, with a rim of the
+    other colour. Passive: dark, hatched, the emblem dimmed (on a plate for "inverse" types),
+    no speed (it cannot move this turn)."""
     f = Face(size)
     col = hex_rgb(armada.colour)
     acc = hex_rgb(armada.accent)
+    shape, scheme = emblem_of(ship)
+    inverse = scheme == "inverse"
     one_faced = ship.faces == 1
+    icon = emblem_sdf(f, shape)
+    t = np.clip(f.R, 0, 1)[..., None]
     if active or one_faced:
-        centre = _lighter(col, 0.28)
-        edge = col * 0.72
-        t = np.clip(f.R, 0, 1)[..., None]
-        f.img = centre * (1 - t) + edge * t
-        f.blend(acc, f.aa(np.abs(f.R - 0.93) - 0.07))
+        field, rim = (acc, col) if inverse else (col, acc)
+        ink = _contrasting(col, acc) if inverse else _lighter(acc, 0.15)
+        f.img = _lighter(field, 0.28) * (1 - t) + (field * 0.72) * t
+        f.blend(_contrasting(rim, field) if inverse else rim, f.aa(np.abs(f.R - 0.93) - 0.07))
         f.blend((0.02, 0.02, 0.03), f.aa(np.abs(f.R - 0.855) - 0.012))
-        ink = _readable_on(col)
-        icon = icon_sdf(f, ship.kind, 0.10, 0.95)
-        f.blend(ink * 0.25 + acc * 0.0, f.aa(icon - 0.035))  # outline
-        f.blend(_lighter(acc, 0.15) if ship.kind != "base" else _lighter(acc, 0.05), f.aa(icon))
-        f.text(ship.name.upper(), -0.47, 0.17, ink, 1.0, 1.25)
+        words = _readable_on(field)
+        outline = ink * 0.3 if _lum(ink) > 0.3 else _lighter(ink, 0.75)
+        f.blend(outline, f.aa(icon - 0.035))
+        f.blend(ink, f.aa(icon))
+        f.text(ship.name.upper(), -0.58, 0.15, words, 1.0, 1.15)
         if ship.speed > 0:
-            badge = np.hypot(f.U, f.V - 0.62) - 0.19
+            badge = np.hypot(f.U, f.V - 0.68) - 0.16
             f.blend((0.02, 0.02, 0.03), f.aa(badge - 0.025))
-            f.blend(acc, f.aa(badge))
-            f.text(str(ship.speed), 0.615, 0.25, _readable_on(acc))
+            f.blend(rim if not inverse else _contrasting(rim, field), f.aa(badge))
+            f.text(str(ship.speed), 0.675, 0.21, _readable_on(rim))
         if one_faced:
-            f.text("\u2605", -0.70, 0.14, acc, 0.9)
+            f.text("\u2605", -0.78, 0.12, rim, 0.9)
     else:
-        t = np.clip(f.R, 0, 1)[..., None]
-        lum = 0.2126 * col[0] + 0.7152 * col[1] + 0.0722 * col[2]
-        if lum > 0.2:  # dark passive face, unless the armada itself is dark (then light)
+        dark_armada = _lum(col) <= 0.2
+        if not dark_armada:  # dark passive face, unless the armada itself is dark (then light)
             f.img = np.array([0.20, 0.20, 0.23]) * (1 - t) + np.array([0.09, 0.09, 0.11]) * t
             stripe = (0.27, 0.27, 0.31)
         else:
@@ -450,13 +693,19 @@ def ship_face(armada, ship, active: bool, size: int = CELL) -> np.ndarray:
             stripe = (0.62, 0.62, 0.66)
         stripes = (np.floor((f.U + f.V) / 0.16) % 2 == 0)
         f.blend(stripe, stripes * 0.35)
-        f.blend(col if col.max() > 0.25 else acc, f.aa(np.abs(f.R - 0.92) - 0.08))
-        icon = icon_sdf(f, ship.kind, 0.10, 0.95)
-        dim = (col if col.max() > 0.25 else acc) * 0.85
-        f.blend(dim, f.aa(np.abs(icon) - 0.03))
-        f.blend(dim * 0.55, f.aa(icon) * 0.6)
-        f.text(ship.name.upper(), -0.47, 0.16, (0.62, 0.62, 0.66) if lum > 0.2 else (0.15, 0.15, 0.17),
-               1.0, 1.25)
+        tone = col if col.max() > 0.25 else acc
+        f.blend(tone, f.aa(np.abs(f.R - 0.92) - 0.08))
+        dim = tone * 0.85
+        if inverse:  # a plate of the armada's colour with the emblem cut out of it
+            plate = np.hypot(f.U, f.V - EMBLEM_CENTRE) - 0.55
+            f.blend((0.02, 0.02, 0.03), f.aa(plate - 0.03))
+            f.blend(_lighter(tone, 0.3), f.aa(plate))
+            f.blend(_contrasting(tone * 0.25, tone), f.aa(icon))
+        else:
+            f.blend(dim, f.aa(np.abs(icon) - 0.035))
+            f.blend(dim * 0.6, f.aa(icon) * 0.8)
+        f.text(ship.name.upper(), -0.58, 0.14, (0.62, 0.62, 0.66) if not dark_armada
+               else (0.15, 0.15, 0.17), 1.0, 1.15)
     f.img = np.where((f.R > 1.0)[..., None], f.img * 0.6, f.img)
     return np.clip(f.img, 0, 1)
 
@@ -528,6 +777,29 @@ def sticker_atlas() -> np.ndarray:
         r, c = cell_of(key)
         atlas[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL] = face
     return atlas
+
+
+def ship_sheet(cell: int = 128) -> np.ndarray:
+    """The armada sheets in pictures: one row per armada, the active face of each ship type,
+    then the passive faces of those that have one, each drawn at its disc's size (a Base in a
+    whole cell); docs/img/glonk-ships.png, for the README."""
+    book = load_book()
+    biggest = max(book.sizes[s.kind][0] for a in book.armadas for s in a.ships)
+    rows = []
+    for armada in book.armadas:
+        row = [(s, True) for s in armada.ships] + [(s, False) for s in armada.ships if s.faces == 2]
+        rows.append(row)
+    cols = max(len(r) for r in rows)
+    sheet = np.full((len(rows) * cell, cols * cell, 3), 0.11, dtype=np.float32)
+    for r, (armada, row) in enumerate(zip(book.armadas, rows)):
+        for c, (ship, active) in enumerate(row):
+            size = int(round(cell * book.sizes[ship.kind][0] / biggest)) // 2 * 2
+            face = np.where((Face(size).R <= 1.0)[..., None],
+                            ship_face(armada, ship, active, size), 0.11)
+            y0 = r * cell + (cell - size) // 2
+            x0 = c * cell + (cell - size) // 2
+            sheet[y0:y0 + size, x0:x0 + size] = face
+    return sheet
 
 
 def face_uv(key: tuple, su: float, sv: float) -> tuple[float, float]:
@@ -610,7 +882,12 @@ def main() -> None:
         print("warning: no TrueType font found; the images will have no words")
     write_png(mat_image(), MAT_PNG)
     write_png(sticker_atlas(), STICKER_PNG)
-    for p in (MAT_PNG, STICKER_PNG):
+    written = [MAT_PNG, STICKER_PNG]
+    docs = ASSET_DIR.parents[2] / "docs" / "img"
+    if docs.is_dir():  # a source checkout: the README's picture of the ship types too
+        write_png(ship_sheet(), docs / "glonk-ships.png")
+        written.append(docs / "glonk-ships.png")
+    for p in written:
         print(f"wrote {p} ({p.stat().st_size // 1024} KB)")
 
 

@@ -6,16 +6,14 @@ scenarios/grendizer/. The position and puzzle live in
 `scenarios.grendizer.editor.GrendizerEditorModel`, which knows no window."""
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 
 from games.grendizer.data import BEASTS, BOARD
 from games.grendizer.rules import zone_name, zone_of
 from scenarios.grendizer.editor import GrendizerEditorModel
-from viewer.editing import WordEntries
+from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label, show_hints
 
-X0 = -0.80 + 0.04  # the panel's left margin (viewer.panel.PANEL_W is 0.80)
 #: where the panel's controls sit (a2dTopRight units), for the panel and for tests
 SPOTS = {"tool": (X0 + 0.09, -0.17, 0.185), "damage": (X0 + 0.36, -0.28, 0.09),
          "threat": (X0 + 0.62, -0.28, 0.09), "card": (X0 + 0.09, -0.28),
@@ -38,7 +36,7 @@ def spot(name: str, i: int = 0) -> tuple[float, float]:
     return x + (step[0] * i if step else 0.0), y
 
 
-class GrendizerEditor(WordEntries):
+class GrendizerEditor(Verifying, WordEntries):
     """Edit mode on the Grendizer board: place Vega Forces and Grendizer, set hands, threat,
     goal and words; verify; save."""
 
@@ -55,7 +53,7 @@ class GrendizerEditor(WordEntries):
         self.asked: dict = {}
         self.frame = None
         self.entries: dict = {}
-        self._job = None  # (thread, holder, key, started) while verifying
+        self._job = None  # verifying (viewer.editing.VerifyJob)
         self.app.taskMgr.add(self._poll, "flickbook-grendizer-editor-poll", sort=25)
 
     # --- entering and leaving ---------------------------------------------------------------
@@ -144,20 +142,12 @@ class GrendizerEditor(WordEntries):
         self.show()
 
     def _build_panel(self) -> None:
-        from direct.gui.DirectGui import DirectEntry, DirectFrame, DirectLabel
-        from panda3d.core import TextNode
+        from viewer.panel import DIM, _button
 
-        from viewer.panel import BG, DIM, PANEL_W, TEXT, _button
+        f = self.frame = panel_frame(self.app)
 
-        f = DirectFrame(parent=self.app.a2dTopRight, frameColor=BG,
-                        frameSize=(-PANEL_W, 0, -2.0, 0))
-        self.frame = f
-
-        def label(text, y, scale=0.034, fg=TEXT, x=X0, wrap=None):
-            kw = {"text_wordwrap": wrap} if wrap else {}
-            return DirectLabel(parent=f, text=text, text_scale=scale, text_fg=fg,
-                               frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
-                               pos=(x, 0, y), **kw)
+        def label(text, y, scale=0.034, fg=None, x=X0, wrap=None):
+            return panel_label(f, text, y, scale, fg, x, wrap)
 
         def button(text, name, i, command, args=(), width=0.17, scale=0.026):
             x, y = spot(name, i)
@@ -175,20 +165,9 @@ class GrendizerEditor(WordEntries):
         for i, (t, d) in enumerate((("-", -1), ("+", 1))):
             button(t, "damage", i, self._damage, [d], width=0.08, scale=0.04)
             button(t, "threat", i, self._threat, [d], width=0.08, scale=0.04)
-        self.entries = {}
-        for name, caption, lines in (("hand", "Hand of the player to move (card ids; Enter)", 1),
-                                     ("title", "Title", 1), ("description", "Description", 2),
-                                     ("hint", "Hint (Enter adds it)", 1)):
-            y = SPOTS[name][1]
-            label(caption, y + 0.05, 0.026, DIM)
-            e = DirectEntry(parent=f, scale=0.032, width=(PANEL_W - 0.08) / 0.032,
-                            numLines=lines, pos=(SPOTS[name][0], 0, y),
-                            frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT, initialText="",
-                            cursorKeys=1, command=self._entry_enter, extraArgs=[name],
-                            focusOutCommand=self._entry_done, focusOutExtraArgs=[name])
-            self.entries[name] = e
-        self.entries["title"].enterText(self.model.title)
-        self.entries["description"].enterText(self.model.description)
+        self._make_entries(f, (("hand", "Hand of the player to move (card ids; Enter)", 1),
+                               ("title", "Title", 1), ("description", "Description", 2),
+                               ("hint", "Hint (Enter adds it)", 1)), SPOTS)
         self.entries["hand"].enterText(" ".join(self.model.state().hands[self.model.state().player]))
         label("Goal", -0.455, 0.028, DIM)
         for i, (t, k) in enumerate(GOALS):
@@ -221,10 +200,8 @@ class GrendizerEditor(WordEntries):
         self.order_label["text"] = ("Hidden cards: shuffled (the verdict is a success chance)"
                                     if m.order is None else "Hidden cards: in a fixed order "
                                     f"(next: {' '.join(m.order['actions'][:4])})")
-        self.hints_label["text"] = ("\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints[-3:]))
-                                    or "No hints yet")
-        if self._job is None:
-            self.result_label["text"] = m.result_words()
+        show_hints(self.hints_label, m.hints, 2)  # the room above Verify
+        self.result_label["text"] = self.verify_words()
         problems = m.problems()
         self.problem_label["text"] = problems[0] if problems else ""
 
@@ -315,32 +292,8 @@ class GrendizerEditor(WordEntries):
             return
         from analysis.puzzles import verify
 
-        state, goal, key = self.model.state(), self.model.goal(), self.model.key()
-        holder: dict = {}
-
-        def work():
-            try:
-                holder["result"] = verify("grendizer", state, goal, samples=100)
-            except Exception as exc:  # shown to the author, not lost in the thread
-                holder["error"] = str(exc)
-
-        thread = threading.Thread(target=work, daemon=True, name="flickbook-verify")
-        self._job = (thread, holder, key, time.perf_counter())
-        thread.start()
-        self.ctl.say("Verifying...")
-
-    def _poll(self, task):
-        job = self._job
-        if job is not None and not job[0].is_alive():
-            self._job = None
-            _, holder, key, _ = job
-            if "error" in holder:
-                self.ctl.say(f"Could not verify: {holder['error']}")
-            elif self.model is not None:
-                self.model.accept(holder["result"], key)
-                self.ctl.say(holder["result"].words())
-            self._refresh_panel()
-        return task.cont if task is not None else None
+        state, goal = self.model.state(), self.model.goal()
+        self.start_verify(lambda: verify("grendizer", state, goal, samples=100), self.model.key())
 
     def save(self) -> None:
         self._sync_entries()

@@ -10,6 +10,7 @@ uniform vec3 fill_color;
 uniform vec3 sky_color;
 uniform vec3 ground_color;
 uniform vec3 cam_pos;
+uniform vec2 shadow_bias;   // y: how much nearer the light a surface counts (depth units)
 uniform vec4 material;      // x: specular strength, y: shininess, z: textured, w: receives shadow
 
 in vec3 v_world;
@@ -23,7 +24,7 @@ out vec4 frag;
 float shadow_factor() {
     vec3 sc = v_shadow.xyz / v_shadow.w;
     if (sc.x <= 0.0 || sc.x >= 1.0 || sc.y <= 0.0 || sc.y >= 1.0 || sc.z >= 1.0) return 1.0;
-    sc.z -= 0.0015;
+    sc.z -= shadow_bias.y;
     // one tap: the depth texture's linear filter already blends a 2x2 comparison (PCF)
     return texture(shadow_map, sc);
 }

@@ -3,6 +3,7 @@
 uniform mat4 p3d_ModelViewProjectionMatrix;
 uniform mat4 p3d_ModelMatrix;
 uniform mat4 shadow_vp;   // world -> shadow texture space (bias included)
+uniform vec2 shadow_bias; // x: world offset along the normal for the lookup; y: depth bias
 
 in vec4 p3d_Vertex;
 in vec3 p3d_Normal;
@@ -22,6 +23,6 @@ void main() {
     v_normal = mat3(p3d_ModelMatrix) * p3d_Normal;
     v_color = p3d_Color;
     v_uv = p3d_MultiTexCoord0;
-    v_shadow = shadow_vp * world;
+    v_shadow = shadow_vp * vec4(world.xyz + normalize(v_normal) * shadow_bias.x, 1.0);
     gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex;
 }

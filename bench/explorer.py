@@ -1,0 +1,66 @@
+"""Shot explorer benchmark: how soon the heatmap starts and how fast it fills.
+
+On the Glonk demo's last position (two armadas and asteroids, 27 discs in play) the window's worker
+loop (viewer.glonk.explorer.explorer_loop, in a thread here) explores one aim at club skill,
+WINDOW_SAMPLES flicks: `first_report_s` is the time from the request to the first report
+(the first heat on the mat), `all_s` to the last, `flicks_per_s` the rate; then a second aim
+replaces it after its first report and `replace_s` is the time until the new aim's first
+report (how fast a moved pull is answered). Prints figures, then one JSON line.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from timeline import Session, load_record  # noqa: E402
+from viewer.glonk.explorer import WINDOW_SAMPLES, WINDOW_SEED, explorer_loop  # noqa: E402
+
+
+def main() -> None:
+    session = Session(load_record(os.path.join(ROOT, "scenarios", "demo", "glonk-demo.flick")))
+    session.go_to(session.record.root.end())
+    state = session.state
+    game = session.game
+    aim = game.parse_action(state, "flick G1 a=0.00 v=2.000 s=0.00")
+    other = game.parse_action(state, "flick G2 a=350.00 v=1.600 s=0.00")
+    inbox, outbox = queue.Queue(), queue.Queue()
+    worker = threading.Thread(target=explorer_loop, args=(inbox, outbox), daemon=True)
+    worker.start()
+    start = time.perf_counter()
+    inbox.put(("explore", 1, state, aim, "club", WINDOW_SAMPLES, WINDOW_SEED, False))
+    first = last = None
+    while last is None:
+        kind, job, report, finished = outbox.get(timeout=600)
+        now = time.perf_counter() - start
+        first = first if first is not None else now
+        if finished:
+            last = now
+    inbox.put(("explore", 2, state, aim, "novice", WINDOW_SAMPLES, WINDOW_SEED, False))
+    outbox.get(timeout=600)
+    asked = time.perf_counter()
+    inbox.put(("explore", 3, state, other, "club", WINDOW_SAMPLES, WINDOW_SEED, False))
+    replace = None
+    while replace is None:
+        kind, job, report, finished = outbox.get(timeout=600)
+        if job == 3:
+            replace = time.perf_counter() - asked
+    inbox.put(("stop",))
+    worker.join(10)
+    figures = {"samples": WINDOW_SAMPLES, "discs": len(state.in_play()),
+               "first_report_s": round(first, 3), "all_s": round(last, 3),
+               "flicks_per_s": round(WINDOW_SAMPLES / last, 1),
+               "replace_s": round(replace, 3)}
+    for k, v in figures.items():
+        print(f"{k:>16}: {v}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""The Glik setup hand on screen: the boards a player still has to lay, in a tray at the
+bottom-left corner of the window, whatever the camera.
+
+Laid on the table beyond the board's edge, eight boards for two players ran off the screen
+from a player's seat and under the panels; on the screen they always fit. The tray sits above
+the message line and below the status lines, clear of the move list and the bottom bar; the
+board picked for placement is outlined and drawn turned as R turns it. It is plain geometry
+under `a2dBottomLeft` (no DirectGUI): the scene's `pick` asks `hit_ray` before the table.
+"""
+from __future__ import annotations
+
+from panda3d.core import Point2, Point3, TextNode, TransparencyAttrib
+
+from viewer.geometry import MeshBuilder
+
+TILE = 0.24  # a board's side, aspect2d units (86 pixels in a window 720 pixels high)
+GAP = 0.035
+MARGIN = 0.045
+OUTLINE = 0.022  # width of the frame round the selected board
+OUTLINE_RGBA = (1.0, 0.86, 0.20, 1.0)
+BACKDROP_RGBA = (0.05, 0.06, 0.08, 0.62)
+TITLE_SCALE = 0.036
+TITLE_H = 0.085
+ABOVE_MESSAGE = 0.10  # the tray's foot above the bottom bar: room for the message line
+BELOW_STATUS = 0.27  # the tray's top below the window's top: room for three status lines
+
+
+def flat_quad(name, x0, z0, x1, z1, rgba=(1, 1, 1, 1)):
+    """A screen rectangle (aspect2d's x right, z up), uv 0..1 from its bottom-left corner."""
+    m = MeshBuilder(name)
+    m.quad([(x0, 0, z0), (x1, 0, z0), (x1, 0, z1), (x0, 0, z1)], (0, -1, 0), rgba)
+    return m.node()
+
+
+class HandTray:
+    """The boards in hand. `boxes` maps each board to its rectangle (x0, z0, x1, z1) measured
+    from the window's bottom-left corner in aspect2d units."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.base = scene.base
+        self.root = self.base.a2dBottomLeft.attachNewNode("glik-hand")
+        self.root.setTransparency(TransparencyAttrib.MAlpha)
+        self.boxes: dict[int, tuple[float, float, float, float]] = {}
+        self.title_box: tuple[float, float, float, float] | None = None
+        self._key = None
+
+    def insets(self) -> tuple[float, float]:
+        """(right panel width, bottom bar height) of the viewer's panels, as the app keeps the
+        3D view clear of them (none offscreen)."""
+        return tuple(getattr(self.base, "_insets", None) or (0.0, 0.0))
+
+    def layout(self, n: int) -> tuple[int, int, float]:
+        """(columns, rows, board side) for `n` boards: two columns, as large as fits."""
+        cols = 1 if n <= 2 else 2
+        rows = max((n + cols - 1) // cols, 1)
+        _, bottom = self.insets()
+        room = 2.0 - BELOW_STATUS - TITLE_H - (bottom + ABOVE_MESSAGE) - (rows - 1) * GAP
+        return cols, rows, min(TILE, room / rows)
+
+    def width(self, n: int) -> float:
+        """How far the boards reach into the window from its left edge (aspect2d units)."""
+        if n == 0:
+            return 0.0
+        cols, _, side = self.layout(n)
+        return MARGIN + cols * side + (cols - 1) * GAP + MARGIN / 2
+
+    def reach(self) -> float:
+        """How far the tray drawn now (its backdrop) reaches from the window's left edge."""
+        if self.title_box is None:
+            return 0.0
+        return max(max(b[2] for b in self.boxes.values()), self.title_box[2]) + GAP / 2
+
+    def show(self, hand, selected, rotation: int, title: str, title_rgba) -> None:
+        """Draw `hand` (board numbers); `selected` (a board or None) outlined, turned by
+        `rotation` quarter turns."""
+        key = (tuple(hand), selected, rotation, title, self.insets())
+        if key == self._key:
+            return
+        self._key = key
+        self.root.getChildren().detach()
+        self.boxes = {}
+        self.title_box = None
+        if not hand:
+            return
+        from viewer.glik.scene import tile_texture
+
+        n = len(hand)
+        cols, rows, side = self.layout(n)
+        _, bottom = self.insets()
+        foot = bottom + ABOVE_MESSAGE
+        top = foot + rows * side + (rows - 1) * GAP
+        label = TextNode("hand-title")
+        label.setText(title)
+        label.setTextColor(*title_rgba)
+        label.setShadow(0.05, 0.05)
+        label.setShadowColor(0, 0, 0, 0.8)
+        self.title_box = (MARGIN, top, MARGIN + label.getWidth() * TITLE_SCALE, top + TITLE_H)
+        pad = GAP / 2
+        right = max(self.width(n) - MARGIN / 2, self.title_box[2]) + pad
+        flat_quad("backdrop", MARGIN - pad, foot - pad, right, top + TITLE_H,
+                  BACKDROP_RGBA).reparentTo(self.root)
+        text = self.root.attachNewNode(label.generate())
+        text.setScale(TITLE_SCALE)
+        text.setPos(MARGIN, 0, top + OUTLINE + 0.022)  # clear of a selected board's frame
+        for i, board in enumerate(hand):
+            row, col = divmod(i, cols)
+            x0 = MARGIN + col * (side + GAP)
+            z0 = top - (row + 1) * side - row * GAP
+            if board == selected:
+                flat_quad("outline", x0 - OUTLINE, z0 - OUTLINE, x0 + side + OUTLINE,
+                          z0 + side + OUTLINE, OUTLINE_RGBA).reparentTo(self.root)
+            tile = flat_quad(f"hand-{board}", x0, z0, x0 + side, z0 + side)
+            tile.setTexture(tile_texture(board, rotation if board == selected else 0))
+            tile.reparentTo(self.root)
+            self.boxes[board] = (x0, z0, x0 + side, z0 + side)
+
+    # --- where things are on the screen ------------------------------------------------------------
+    def _aspect(self) -> float:
+        return self.base.getAspectRatio()
+
+    def hit_ray(self, origin):
+        """The board in hand under a ray from the camera's near plane, or None."""
+        base = self.base
+        p = base.cam.getRelativePoint(base.render, Point3(*origin)) * 1.0001  # inside the frustum
+        film = Point2()
+        if not base.camLens.project(p, film):
+            return None
+        x, z = (film.x + 1) * self._aspect(), film.y + 1  # from the bottom-left corner
+        for board, (x0, z0, x1, z1) in self.boxes.items():
+            if x0 <= x <= x1 and z0 <= z <= z1:
+                return board
+        return None
+
+    def pixel_box(self, box, size) -> tuple[float, float, float, float]:
+        """A rectangle from the bottom-left corner, as window pixels (left, top, right, bottom)."""
+        w, h = size
+        x0, z0, x1, z1 = box
+        sx = w / (2 * self._aspect())
+        return (x0 * sx, h - z1 * h / 2, x1 * sx, h - z0 * h / 2)
+
+    def pixel_of(self, board, size):
+        """Window pixel (x, y from the top left) of the middle of a board in hand."""
+        box = self.boxes.get(board)
+        if box is None:
+            return None
+        left, top, right, bottom = self.pixel_box(box, size)
+        return ((left + right) / 2, (top + bottom) / 2)
+
+    def destroy(self) -> None:
+        self.root.removeNode()
