@@ -305,7 +305,7 @@ def cmd_check(args) -> int:
               "simulation (--warn-only accepts them)", file=sys.stderr)
         return EXIT_USAGE
     if record.kind == "lesson" or any(n.ask for n in record.nodes()):
-        from scenarios.lesson import lesson_problems, questions_of
+        from analysis.lessons import lesson_problems, questions_of
 
         problems = lesson_problems(record)
         if problems:

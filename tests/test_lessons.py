@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scenarios import bundled
-from scenarios.lesson import (HINT_COST, WRONG_COST, LessonAuthor, LessonRun, Verdict,
+from analysis.lessons import (HINT_COST, WRONG_COST, LessonAuthor, LessonRun, Verdict,
                               house_for, lesson_problems, questions_of, save_lesson)
 from timeline import RecordFileError, Session, load_record
 from timeline.fileformat import loads

@@ -216,7 +216,7 @@ class Record:
     config: dict
     headers: dict = field(default_factory=dict)
     start_state_json: dict | None = None  # a custom starting position (scenarios)
-    kind: str = "record"  # or "scenario", or "lesson" (nodes that ask, scenarios/lesson.py)
+    kind: str = "record"  # or "scenario", or "lesson" (nodes that ask, analysis/lessons)
     scenario: dict | None = None  # title, description, hints, goal, solution (scenarios)
     root: Node = field(init=False)
 

@@ -203,7 +203,7 @@ def Tagged(tag: str, forms: Mapping[str, Spec]) -> Spec:
 
 # --- lessons ---------------------------------------------------------------------------------
 #: What a lesson's "your turn" node accepts, in one of three forms (each game's house says
-#: which it understands, scenarios/lesson.py):
+#: which it understands, analysis/lessons):
 #:   {"kind": "optimal", "goal": {...}}          any move on a shortest line to the goal
 #:   {"kind": "loss", "max_loss": 0.1}           any decision within that much win chance of
 #:                                               the best ("rollouts", "seed" optional)

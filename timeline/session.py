@@ -297,7 +297,7 @@ class Session:
         self._set_attr("tutorial prompt", "prompt", text or None, node)
 
     def set_ask(self, ask: dict | None, node: Node | None = None) -> None:
-        """Mark (or unmark, None) a lesson's "your turn" at a node (scenarios/lesson.py)."""
+        """Mark (or unmark, None) a lesson's "your turn" at a node (analysis/lessons)."""
         self._set_attr("your turn" if ask else "no longer your turn", "ask", ask, node)
 
     # --- undo / redo ------------------------------------------------------------------------

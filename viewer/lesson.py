@@ -1,5 +1,5 @@
 """A lesson in the window: the question box, the answer checked in the background, hints in
-tiers and the score (the model is scenarios/lesson.py; this only shows it and plays it out).
+tiers and the score (the model is analysis/lessons; this only shows it and plays it out).
 
 Opened (from the Learn list or `flickbook open FILE`), a lesson goes to its first question and
 hides what follows. A move played there is checked on a worker thread by the game's house
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from scenarios.lesson import LessonRun, Verdict, lesson_of, mistake_questions
+from analysis.lessons import LessonRun, Verdict, lesson_of, mistake_questions
 
 #: The box's place (a2dTopLeft units), below the status lines like the puzzle box.
 BOX_TOP = -0.27

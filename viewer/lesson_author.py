@@ -2,7 +2,7 @@
 question and hints, set what is accepted, check that the author's own answer passes, and save
 under scenarios/lessons/.
 
-Every change is one undoable session edit made through `scenarios.lesson.LessonAuthor` (Ctrl+Z
+Every change is one undoable session edit made through `analysis.lessons.LessonAuthor` (Ctrl+Z
 takes it back); the panel only shows the cursor's ask and hands typed words to it. Typed text
 goes into the fields, not to the key map: while a field has the keyboard the window is in
 typing mode (the controller asks `typing()`).
@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 
 from scenarios.authoring import free_path, slugify
-from scenarios.lesson import LessonAuthor, lessons_dir, questions_of, save_lesson
+from analysis.lessons import LessonAuthor, lessons_dir, questions_of, save_lesson
 
 PANEL_TOP = -0.27
 PANEL_W = 1.3
@@ -248,7 +248,7 @@ class LessonPanel:
         self.show_node()
 
     def next_outcome(self) -> None:
-        from scenarios.lesson import house_for
+        from analysis.lessons import house_for
 
         node = self.ctl.session.node
         accept = (node.ask or {}).get("accept") or {}

@@ -1,7 +1,7 @@
 """Write the bundled lessons (scenarios/lessons/*.flick) with the lesson tools.
 
 Each lesson is played into a session like any game, then its questions are marked with
-`scenarios.lesson.LessonAuthor` (the same undoable edits the window's lesson panel makes:
+`analysis.lessons.LessonAuthor` (the same undoable edits the window's lesson panel makes:
 mark "your turn", set what is accepted, add hints), every authored answer is checked to be
 accepted by the game's own house, and the file is written with `save_lesson`.
 
@@ -18,7 +18,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from scenarios import load_scenario  # noqa: E402
-from scenarios.lesson import LessonAuthor, lesson_problems, save_lesson  # noqa: E402
+from analysis.lessons import LessonAuthor, lesson_problems, save_lesson  # noqa: E402
 from timeline import Record, Session  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -92,7 +92,7 @@ def robust_flick(state, piece, target, accept, assault=None):
     """The flick at `target` whose success under the accept's scatter is highest (a small
     grid round the straight aim)."""
     from games.glonk.actions import Flick
-    from scenarios.glonk.lesson import HOUSE
+    from analysis.lessons.glonk import HOUSE
 
     p, t = state.piece(piece), state.piece(target)
     base = math.degrees(math.atan2(t.y - p.y, t.x - p.x))

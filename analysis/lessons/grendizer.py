@@ -15,7 +15,7 @@ import threading
 import numpy as np
 
 from games.grendizer.rules import GAME
-from scenarios.lesson import LessonHouse, Verdict
+from analysis.lessons import LessonHouse, Verdict
 
 DEFAULT_ROLLOUTS = 200
 PLAY_ON = 6  # actions of the bot after a wrong decision

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games.glonk import GAME
 from games.glonk.actions import Flick
-from scenarios.lesson import LessonHouse, Verdict
+from analysis.lessons import LessonHouse, Verdict
 
 #: What a lesson may ask a flick to do: the shot explorer's outcomes, and "standard".
 OUTCOME_WORDS = {

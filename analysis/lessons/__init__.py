@@ -3,7 +3,7 @@
 A node's `ask` (its form is `timeline.schema.ASK`) turns the position after it into a
 question: the learner must play there, and what follows it in the record (the author's answer
 and everything after) is hidden until they do. What counts as right is not one move but a rule
-judged by the game's own house (`scenarios/<game>/lesson.py`, found through `HOUSES`):
+judged by the game's own house (`analysis/lessons/<game>.py`, found through `HOUSES`):
 
 - Glik, `optimal`: any move on a shortest line to the goal (the exact solver);
 - Grendizer, `loss`: any decision whose win chance is within `max_loss` of the best one's;
@@ -26,8 +26,8 @@ from timeline.record import Node, Record
 from timeline.schema import ASK, SchemaError
 
 #: Game name -> the module holding its `HOUSE` (a LessonHouse): no game names outside it.
-HOUSES = {"glik": "scenarios.glik.lesson", "grendizer": "scenarios.grendizer.lesson",
-          "glonk": "scenarios.glonk.lesson"}
+HOUSES = {"glik": "analysis.lessons.glik", "grendizer": "analysis.lessons.grendizer",
+          "glonk": "analysis.lessons.glonk"}
 HINT_COST = 0.25
 WRONG_COST = 0.5
 LESSON_DIR_NAME = "lessons"

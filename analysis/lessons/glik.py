@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.glik.rules import GAME
 from games.glik.solver import Goal, action_kind, goal_met, solve, track
-from scenarios.lesson import LessonHouse, Verdict
+from analysis.lessons import LessonHouse, Verdict
 
 
 def _spent(before, step) -> int:
