@@ -40,6 +40,11 @@ def _positive(text: str) -> float:
     return value
 
 
+def _things(n: int, noun: str) -> str:
+    """`3 questions`, `1 question`."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _count(text: str) -> int:
     try:
         value = int(text)
@@ -313,7 +318,7 @@ def cmd_check(args) -> int:
                 print(f"flickbook: {args.file}: {problem}", file=sys.stderr)
             return EXIT_USAGE
         print(f"{args.file}: valid {record.game.name} lesson, {count} nodes, "
-              f"{len(questions_of(record))} questions, every authored answer accepted")
+              f"{_things(len(questions_of(record)), 'question')}, every authored answer accepted")
         return 0
     print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes")
     return 0
