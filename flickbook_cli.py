@@ -40,6 +40,11 @@ def _positive(text: str) -> float:
     return value
 
 
+def _things(n: int, noun: str) -> str:
+    """`3 questions`, `1 question`."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _count(text: str) -> int:
     try:
         value = int(text)
@@ -304,6 +309,17 @@ def cmd_check(args) -> int:
         print(f"flickbook: {args.file}: {len(warnings)} stored flick(s) differ from a fresh "
               "simulation (--warn-only accepts them)", file=sys.stderr)
         return EXIT_USAGE
+    if record.kind == "lesson" or any(n.ask for n in record.nodes()):
+        from analysis.lessons import lesson_problems, questions_of
+
+        problems = lesson_problems(record)
+        if problems:
+            for problem in problems:
+                print(f"flickbook: {args.file}: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+        print(f"{args.file}: valid {record.game.name} lesson, {count} nodes, "
+              f"{_things(len(questions_of(record)), 'question')}, every authored answer accepted")
+        return 0
     print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes")
     return 0
 

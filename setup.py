@@ -19,7 +19,8 @@ BY_NAME = ["flickbook.*", "games.*", "games.*.*", "timeline.*", "physics.*", "sc
 # Tools that write the bundled files, test and build packages: not part of the program.
 NOT_SHIPPED = ["tkinter", "pytest", "hypothesis", "setuptools", "pkg_resources", "psutil", "yaml",
                "scenarios.glik.make_puzzles",
-               "scenarios.glonk.make_tutorials", "scenarios.demo.make_glonk_demo"]
+               "scenarios.glonk.make_tutorials", "scenarios.demo.make_glonk_demo",
+               "scenarios.lessons.make_lessons"]
 
 setup(options={"build_apps": {
     # `flickbook` is the desktop program (no console window on Windows); `flickbook-cli` is the

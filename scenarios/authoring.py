@@ -16,8 +16,8 @@ def scenarios_dir(game: str) -> Path:
     """Where puzzles are saved: $FLICKBOOK_SCENARIOS/<game>/ (tests), else scenarios/<game>/ of
     a checkout; an installed program's own folder is replaced by an upgrade (or read-only), so
     there they go to scenarios/<game>/ in the user's data folder (where the autosave lives:
-    $FLICKBOOK_HOME, else $XDG_DATA_HOME/flickbook or ~/.local/share/flickbook)."""
-    from flickbook import resources
+    `flickbook.places`)."""
+    from flickbook import places, resources
     from scenarios import SCENARIO_DIR
 
     root = os.environ.get("FLICKBOOK_SCENARIOS")
@@ -25,10 +25,7 @@ def scenarios_dir(game: str) -> Path:
         return Path(root).expanduser() / game
     if resources.in_checkout():
         return SCENARIO_DIR / game
-    home = os.environ.get("FLICKBOOK_HOME")
-    xdg = os.environ.get("XDG_DATA_HOME")
-    user = Path(home) if home else (Path(xdg) if xdg else Path.home() / ".local" / "share") / "flickbook"
-    return user / "scenarios" / game
+    return places.data_dir() / "scenarios" / game
 
 
 def free_path(path: Path) -> Path:

@@ -217,3 +217,34 @@ def test_on_a_terminal_the_export_shows_a_bar_with_time_left(two_moves, tmp_path
     assert os.WEXITSTATUS(status) == 0, text
     bar = [part for part in text.split("\r") if "frame/s" in part]
     assert bar and "<" in bar[-1] and "100%" in bar[-1], text  # elapsed<left, then done
+
+
+def test_helpers_write_their_frames_into_the_one_video_in_order(two_moves, tmp_path):
+    """Two processes take turns at the encoder's input: the video is the one a single
+    process makes, byte for byte (x264 is deterministic for the same frames)."""
+    from viewer.export import export_video, find_ffmpeg
+
+    if find_ffmpeg() is None:
+        pytest.skip("no ffmpeg")
+    one = export_video(two_moves, tmp_path / "one.mp4", size=(160, 96), fps=8, hold=0.5,
+                       workers=1)
+    two = export_video(two_moves, tmp_path / "two.mp4", size=(160, 96), fps=8, hold=0.5,
+                       workers=2)
+    assert two["workers"] == 2 and one["frames"] == two["frames"]
+    assert (tmp_path / "one.mp4").read_bytes() == (tmp_path / "two.mp4").read_bytes()
+
+
+def test_a_frame_that_shows_what_the_last_showed_is_not_drawn_again(two_moves):
+    from viewer.export import FrameRenderer
+
+    with FrameRenderer(two_moves, None, None, size=(64, 48), fps=8, speed=1.0,
+                       camera_preset="seat", hold=0.5, step_seconds=0.6) as r:
+        calls = []
+        real_draw = r.draw
+        r.draw = lambda i: (calls.append(i), real_draw(i))
+        first = bytes(r.frame_bytes(0))
+        assert bytes(r.frame_bytes(1)) == first  # the held start
+        last = len(r.times) - 1
+        end = bytes(r.frame_bytes(last - 1))
+        assert bytes(r.frame_bytes(last)) == end != first
+        assert calls == [0, last - 1]

@@ -43,9 +43,38 @@ def bundled_glonk_puzzles():
     return [p for p in bundled("glonk") if load_scenario(p)[0].verdict]
 
 
-def test_five_bundled_glonk_puzzles_graded_by_the_club_players_chance():
-    chances = [load_scenario(p)[0].verdict["levels"]["club"][0] for p in bundled_glonk_puzzles()]
-    assert len(chances) >= 5 and chances == sorted(chances, reverse=True)
+def saved_verdicts():
+    return [(p.name, load_scenario(p)[0]) for p in bundled_glonk_puzzles()]
+
+
+def test_five_bundled_glonk_puzzles_are_graded_from_easy_to_hard_by_their_saved_verdicts():
+    got = saved_verdicts()
+    assert len(got) >= 5, [name for name, _ in got]
+    chance = {level: [sc.verdict["levels"][level][0] for _, sc in got]
+              for level in ("novice", "club", "expert")}
+    # harder along the set: a novice and a club player succeed less and less often
+    assert all(a > b for a, b in zip(chance["novice"], chance["novice"][1:])), chance
+    assert chance["club"] == sorted(chance["club"], reverse=True), chance
+    # the first is easy: a novice succeeds often ...
+    assert chance["novice"][0] >= 0.8, chance
+    # ... the last hard: a club player rarely, an expert sometimes
+    assert chance["club"][-1] <= 0.2 < chance["expert"][-1], chance
+    # only the first may be trivial; the rest are real puzzles at every level
+    assert not any(sc.verdict["trivial"] for _, sc in got[1:]), [n for n, sc in got[1:]
+                                                                  if sc.verdict["trivial"]]
+    assert [sc.difficulty for _, sc in got] == sorted(sc.difficulty for _, sc in got)
+
+
+def test_no_two_bundled_glonk_puzzles_alike():
+    got = saved_verdicts()
+    titles = [sc.title for _, sc in got]
+    starts = [json.dumps(sc.start, sort_keys=True) for _, sc in got]
+    lines = [tuple(sc.solution) for _, sc in got]
+    assert len(set(titles)) == len(set(starts)) == len(set(lines)) == len(got)
+    # each tells who manages it, has hints, and its solution is the verdict's flick
+    for name, sc in got:
+        assert sc.hints and any(w in sc.description for w in ("novice", "club", "expert")), name
+        assert sc.solution == sc.verdict["line"], name
 
 
 @pytest.mark.parametrize("path", bundled_glonk_puzzles()[:1], ids=lambda p: p.stem)
@@ -76,3 +105,16 @@ def test_the_verdict_reads_expert_club_novice_whatever_order_the_file_keeps():
                 levels={"club": [0.61, 0.1], "novice": [0.18, 0.1], "expert": [0.92, 0.1]})
     assert v.words() == "expert 92 %, club 61 %, novice 18 %"
     assert Verdict.from_json(json.loads(json.dumps(v.to_json(), sort_keys=True))).words() == v.words()
+
+
+def test_the_readme_lists_the_bundled_glonk_puzzles_with_their_saved_verdicts():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    for name, sc in saved_verdicts():
+        row = next((line for line in readme.splitlines()
+                    if line.startswith(f"| {name[:2]} {sc.title} |")), None)
+        assert row is not None, name
+        levels = sc.verdict["levels"]
+        cells = [f"{round(100 * levels[lv][0])} %" for lv in ("expert", "club", "novice")]
+        assert row.split("|")[-4:-1] == [f" {c} " for c in cells], (row, cells)

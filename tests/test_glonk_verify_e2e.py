@@ -26,6 +26,7 @@ def panel_px(name: str, i: int = 0):
 
 def test_verify_save_and_reopen_a_glonk_puzzle_in_a_real_window(tmp_path):
     from scenarios import bundled, load_scenario
+    from scenarios.authoring import slugify
 
     path = next(p for p in bundled("glonk") if p.name.startswith("11-"))
     desk = Desk(tmp_path)
@@ -39,7 +40,7 @@ def test_verify_save_and_reopen_a_glonk_puzzle_in_a_real_window(tmp_path):
             "verify" in p["message"].lower() and "Verifying" not in p["message"]), 120, "the verdict")
         assert "expert" in p["message"] and "club" in p["message"], p["message"]
         desk.click(*panel_px("save"))
-        saved = tmp_path / "scen" / "glonk" / "short-hop.flick"
+        saved = tmp_path / "scen" / "glonk" / f"{slugify(load_scenario(path)[0].title)}.flick"
         wait_for_file(saved)
         sc, _ = load_scenario(saved)
         assert sc.verdict["verdict"] == p["message"]

@@ -62,6 +62,8 @@ def child(tmp: Path) -> None:
     assert ctl.panel.side.isHidden() and ed.frame is not None
     frames()
     assert ctl.panel.turn_buttons == [], "no End turn for the game behind the editor"
+    status = app.status.getText()  # says what a press does here: it moves discs, not flicks
+    assert "Setting up: drag discs" in status and "flick" not in status, status
     from games.glonk.actions import Move
 
     assert not ctl.play_action(Move("end_turn")) and "F2" in ctl.message_text
@@ -154,6 +156,8 @@ def child(tmp: Path) -> None:
     # leaving edit mode plays from the set-up position
     ctl._key("f2")
     assert not ctl.editor.active and not ed.active and not ctl.panel.side.isHidden()
+    frames()
+    assert "release to flick" in app.status.getText(), app.status.getText()
     assert ctl.session.record.kind == "scenario"
     assert isinstance(ctl.puzzle_box.puzzle, GlonkPuzzle)
     assert ctl.session.node.state.piece("G1").x == new[0]

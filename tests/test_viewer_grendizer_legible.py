@@ -159,3 +159,28 @@ def test_the_hand_and_the_status_lines_leave_the_board_readable(app, view):
     for pile in pile_boxes(app):
         assert not overlap(pile, status), (view, pile, status)
     app.scene.selected = None
+
+
+def test_the_seat_view_shows_the_whole_table_beside_the_panel(app):
+    """From the seat, the decks, the threat track with its name and the far piles all lie in
+    the window's free part: right of its left edge, left of the move-list panel, below the
+    status lines."""
+    from viewer.panel import PANEL_W
+
+    app.set_view(app.preset("seat"))
+    app.render_frames(1)
+    w, h = SIZE
+    panel_left = w - PANEL_W / (2 * w / h) * w
+    state = app.session.state
+    diff = state.difficulty
+    bottom = L.track_y(diff, 0) - L.track_pitch(diff) / 2
+    ends = {"the track's name": (L.TRACK_X + 0.75, bottom - 0.95, L.BOARD_H),
+            "the track's top": (L.TRACK_X + L.TRACK_W / 2, L.track_y(diff, L.track_spaces(diff) - 1),
+                                L.BOARD_H),
+            "the decks": (L.DECK_X2 - L.CARD_W / 2, L.PLACES["event_discard"][1], L.BOARD_H)}
+    for what, point in ends.items():
+        x, y = app.project(point)
+        assert 0 <= x <= panel_left and 0 <= y <= h, (what, x, y, panel_left)
+    status = status_box(app)
+    for pile in pile_boxes(app):
+        assert pile[1] >= status[3] or not overlap(pile, status), (pile, status)

@@ -69,6 +69,21 @@ def child(tmp: Path) -> None:
     ctl.modes.sync()
     assert ctl.mode == "edit"
     check(ctl, app, "edit")
+    # a mode with many more keys than today's: a third column opens before the text shrinks
+    from viewer.dialogs import HelpOverlay
+
+    ctl._key("f2")
+    many = [(f"Ctrl+{c}{n}", f"does thing {c}{n}") for c in "ABCDEFGHIJ" for n in "123456"]
+    dialog = HelpOverlay(app, many)
+    app.render_frames(1)
+    assert dialog.columns == 3 and dialog.scale * 400 >= 12, (dialog.columns, dialog.scale)
+    boxes = label_boxes(dialog)
+    for i, a in enumerate(boxes):
+        assert -HelpOverlay.W / 2 <= a[0] and a[2] <= HelpOverlay.W / 2, ("outside", a)
+        for b in boxes[i + 1:]:
+            assert not (a[0] < b[2] - 1e-3 and b[0] < a[2] - 1e-3 and a[1] < b[3] - 1e-3
+                        and b[1] < a[3] - 1e-3), (a, b)
+    dialog.close()
     print("all help checks passed")
 
 

@@ -26,8 +26,8 @@ from flickbook import __version__
 from games.api import IllegalAction
 from games.registry import get_game
 from timeline.record import DRAWING_COLOURS, DRAWING_KINDS, GLYPHS, Drawing, Node, Record
-from timeline.schema import (MAX_DEPTH, Bool, Either, Int, Json, ListOf, Num, Nullable, Obj,
-                             OneOf, SchemaError, Str, like_default)
+from timeline.schema import (ASK, MAX_DEPTH, Bool, Either, Int, Json, ListOf, Num, Nullable,
+                             Obj, OneOf, SchemaError, Str, like_default)
 from timeline.analysis_field import read_analysis
 from timeline.views import read_view
 
@@ -83,6 +83,8 @@ def snapshot(record: Record) -> dict:
             entry["prompt"] = node.prompt
         if node.analysis is not None:
             entry["analysis"] = node.analysis
+        if node.ask is not None:
+            entry["ask"] = copy.deepcopy(node.ask)
         if node.parent is not None:
             if node.motion_text is not None:
                 entry["motion"] = node.motion_text
@@ -440,10 +442,10 @@ NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "comment": _TEXT,
                      "glyphs": ListOf(OneOf(*GLYPHS), max_len=len(GLYPHS)),
                      "drawings": ListOf(DRAWING, max_len=1000), "camera": Obj(extra=Json(4)),
                      "prompt": _TEXT, "motion": Str(MAX_JSON_BYTES),
-                     "analysis": Obj(extra=Json())})
+                     "analysis": Obj(extra=Json()), "ask": ASK})
 TOP = Obj(required={"format": OneOf(FORMAT_NAME), "format_version": Int(1, FORMAT_VERSION),
                     "game": _NAME, "nodes": ListOf(_EACH_NODE_LATER, 1, MAX_NODES)},
-          optional={"kind": OneOf("record", "scenario"), "config": Obj(extra=Json()),
+          optional={"kind": OneOf("record", "scenario", "lesson"), "config": Obj(extra=Json()),
                     "headers": HEADERS, "start": Obj(extra=Json()), "scenario": SCENARIO})
 
 #: What game code may raise on data it was not written for; the loader turns it into a message.
@@ -666,6 +668,7 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
             raise RecordFileError(f"{name}: {where}: bad camera view ({exc})") from None
     node.camera = camera
     node.prompt = entry.get("prompt")
+    node.ask = copy.deepcopy(entry["ask"]) if "ask" in entry else None
     try:
         node.analysis = read_analysis(entry.get("analysis"))
     except ValueError as exc:

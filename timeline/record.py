@@ -65,7 +65,7 @@ class Node:
     """One position in the record: the action that led here and its annotations."""
 
     __slots__ = ("record", "parent", "action", "variations", "comment", "glyphs", "drawings",
-                 "camera", "prompt", "analysis", "_step", "_state", "stored_motion", "motion_text",
+                 "camera", "prompt", "analysis", "ask", "_step", "_state", "stored_motion", "motion_text",
                  "_ply", "__weakref__")
 
     def __init__(self, record: "Record", parent: "Node | None", action=None):
@@ -80,6 +80,8 @@ class Node:
         self.prompt: str | None = None
         #: What the analysis engine found here (timeline/analysis_field.py), or None.
         self.analysis: dict | None = None
+        #: A lesson's "your turn" here (timeline.schema.ASK: question, accepted, hints), or None.
+        self.ask: dict | None = None
         self._step: Step | None = None
         self._state = None
         #: Motion read from a file (played in preference to a fresh simulation).
@@ -214,7 +216,7 @@ class Record:
     config: dict
     headers: dict = field(default_factory=dict)
     start_state_json: dict | None = None  # a custom starting position (scenarios)
-    kind: str = "record"  # or "scenario"
+    kind: str = "record"  # or "scenario", or "lesson" (nodes that ask, analysis/lessons)
     scenario: dict | None = None  # title, description, hints, goal, solution (scenarios)
     root: Node = field(init=False)
 

@@ -183,3 +183,43 @@ def like_default(default) -> Spec:
     if isinstance(default, dict):
         return Obj(optional={k: like_default(v) for k, v in default.items()})
     return Json()
+
+
+def Tagged(tag: str, forms: Mapping[str, Spec]) -> Spec:
+    """An object whose `tag` key names its form; the rest is checked by that form's spec (so
+    a message names the wrong field of the right form, not "must be one of three shapes")."""
+    def check(value, where):
+        if not isinstance(value, dict):
+            fail(where, f"must be an object, not {_kind(value)}")
+        if tag not in value:
+            fail(where, f"'{tag}' is missing (one of {', '.join(map(_show, forms))})")
+        form = value[tag]
+        if not isinstance(form, str) or form not in forms:
+            fail(f"{where}: {tag}" if where else tag,
+                 f"must be one of {', '.join(map(_show, forms))}, not {_show(form)}")
+        forms[form]({k: v for k, v in value.items() if k != tag}, where)
+    return check
+
+
+# --- lessons ---------------------------------------------------------------------------------
+#: What a lesson's "your turn" node accepts, in one of three forms (each game's house says
+#: which it understands, analysis/lessons):
+#:   {"kind": "optimal", "goal": {...}}          any move on a shortest line to the goal
+#:   {"kind": "loss", "max_loss": 0.1}           any decision within that much win chance of
+#:                                               the best ("rollouts", "seed" optional)
+#:   {"kind": "chance", "outcome": "board_after", "at_least": 0.5}
+#:                                               any flick that meets the outcome at least that
+#:                                               often under the hand's scatter ("skill",
+#:                                               "samples", "seed" optional)
+ACCEPT = Tagged("kind", {
+    "optimal": Obj(required={"goal": Obj(extra=Json(8))}),
+    "loss": Obj(required={"max_loss": Num(0.0, 1.0)},
+                optional={"rollouts": Int(4, 5000), "seed": Int(0, 2 ** 32)}),
+    "chance": Obj(required={"outcome": Str(100), "at_least": Num(0.0, 1.0)},
+                  optional={"skill": Str(100), "samples": Int(4, 5000), "seed": Int(0, 2 ** 32)}),
+})
+#: A node's "your turn": the question in words, what is accepted, hints in tiers (vaguest
+#: first) and the words said on a right answer.
+ASK = Obj(required={"accept": ACCEPT},
+          optional={"question": Str(10_000), "hints": ListOf(Str(10_000), max_len=10),
+                    "right": Str(10_000)})

@@ -319,6 +319,10 @@ class Session:
     def set_prompt(self, text: str | None, node: Node | None = None) -> None:
         self._set_attr("tutorial prompt", "prompt", text or None, node)
 
+    def set_ask(self, ask: dict | None, node: Node | None = None) -> None:
+        """Mark (or unmark, None) a lesson's "your turn" at a node (analysis/lessons)."""
+        self._set_attr("your turn" if ask else "no longer your turn", "ask", ask, node)
+
     # --- undo / redo ------------------------------------------------------------------------
     def clear_history(self) -> None:
         """Forget undo and redo (a dealt start or a built demo is not the user's edit)."""

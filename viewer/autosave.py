@@ -1,7 +1,7 @@
 """Autosave: every window keeps its session in its own file, written off the frame thread.
 
-Files live in the user's data directory: `$FLICKBOOK_HOME` if set, else
-`$XDG_DATA_HOME/flickbook` or `~/.local/share/flickbook`. A window writes `autosave.flick`
+Files live in the user's data folder (`flickbook.places`: platformdirs' folder of each system,
+or `$FLICKBOOK_HOME`). A window writes `autosave.flick`
 (or `autosave-<pid>.flick` when another window holds that name) and holds a lock on
 `.<name>.lock` while it runs; a clean exit renames its file to `last-session.flick`. So an
 autosave whose lock nobody holds was left by a viewer that died: only those are offered back,
@@ -25,17 +25,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from flickbook import places
+
 AUTOSAVE_NAME = "autosave.flick"
 LAST_NAME = "last-session.flick"
 
 
 def data_dir() -> Path:
-    home = os.environ.get("FLICKBOOK_HOME")
-    if home:
-        return Path(home)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "flickbook"
+    return places.data_dir()
 
 
 def alternative_dir() -> Path:

@@ -62,6 +62,7 @@ KEY_BINDINGS = [
     ("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     ("p", "cmd_promote", "Promote this variation"),
     ("m", "cmd_make_main_line", "Make this line the main line"),
+    ("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
     ("delete", "cmd_delete_from_here", "Delete from here"),
     ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
     ("page_up", "cmd_list_up", "Scroll the move list up"),
@@ -72,11 +73,12 @@ KEY_BINDINGS = [
     ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
     ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
     ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
-    ("f4", "cmd_computer_seat", "Give the seat to move to the computer (again: stronger, "
-                                "then a person)"),
+    ("f3", "cmd_lessons", "Lessons: write one; analysed game: learn from its mistakes"),
+    ("f4", "cmd_computer_seat", "Computer plays the seat to move (again: stronger, then you)"),
     ("x", "cmd_explorer", "Shot explorer (heatmap of a flick) on / off"),
     ("a", "cmd_keep_candidate", "Aiming: keep the aim; else replay the kept"),
     ("shift-a", "cmd_clear_candidates", "Clear the kept aims"),
+    ("i", "cmd_disc_labels", "Glonk: label every disc with its id, on / off"),
     ("b", "cmd_best_shot", "Best shot here (again: stop)"),
     ("enter", "cmd_best_play", "Play the best shot"),
     ("shift-enter", "cmd_best_add", "Best shot as a variation"),
@@ -87,7 +89,8 @@ MOUSE_HELP = [
     ("Wheel", "Zoom"),
     ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
     ("Right click on board", "Mark / unmark a field"),
-    ("Move list", "Click: go there; right click: promote, main line, delete; wheel: scroll"),
+    ("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
+                  "promote, main line, delete; wheel: scroll"),
     ("Scrub bar", "Click to jump, drag to scrub"),
     ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
     ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
@@ -174,6 +177,8 @@ class Controller:
             TypingMode(self), DialogMode(self), ComputerMode(self, play_keys)])
         for event in {e for e, _, _ in KEY_BINDINGS} | set(AimMode.keys):
             app.accept(event, self._key, [event])
+        for prefix in ("", "shift-", "control-", "alt-"):  # (one handler an event: this one)
+            app.accept(prefix + "enter", self._enter_key, [prefix + "enter"])
         for prefix in ("", "shift-", "control-", "alt-", "control-alt-", "shift-alt-"):
             for button in (1, 2, 3):
                 app.accept(f"{prefix}mouse{button}", self._press, [button, prefix])
@@ -193,6 +198,13 @@ class Controller:
         app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
         self.motion_check = None
         self._check_motions(self.session.record)
+        from viewer.lesson import LessonBox
+
+        self.lesson_box = LessonBox(self)  # a lesson: its first question
+        from viewer.lesson_author import LessonPanel
+
+        self.lesson_panel = LessonPanel(self)
+        self.lesson_box.attach(self.session)
         self.refresh()
 
     # --- session plumbing ---------------------------------------------------------------------
@@ -263,6 +275,9 @@ class Controller:
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about
             self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
+        if self.lesson_panel.active:
+            self.lesson_panel.close()
+        self.lesson_box.attach(session)
 
     def _session_changed(self, what: str) -> None:
         self.refresh_soon()
@@ -317,7 +332,8 @@ class Controller:
 
     def typing(self) -> bool:
         """A text field (the comment box, an editor field) has the keyboard."""
-        return self.panel.typing() or self.editor.typing()
+        return self.panel.typing() or self.editor.typing() or (
+            hasattr(self, "lesson_panel") and self.lesson_panel.typing())
 
     # --- the frame ------------------------------------------------------------------------------
     def _frame(self, task):
@@ -345,12 +361,22 @@ class Controller:
         A dialog that closes on Enter in its field does so in the middle of a frame's input:
         Panda hands a focused entry its keystrokes before it throws the same frame's key
         events, so the keys typed just before Enter (a fast typist, a busy machine) arrive
-        after the dialog has closed. They were the field's (`keys_taken_frame`): the rest of
-        that frame's keys are dropped rather than run as shortcuts."""
+        after the dialog has closed. They were the field's (`keys_taken_frame`): that frame's
+        keys up to its Enter are dropped rather than run as shortcuts (`_enter_key`)."""
         self.app.wake()
         if getattr(self.app, "keys_taken_frame", None) == frame_count():
             return
         self.modes.sync().key(event)
+
+    def _enter_key(self, event: str = "enter") -> None:
+        """The Enter key's own event: in the frame a field took the keys, it is the Enter
+        that accepted the field, so the keys after it (an Esc typed quickly after, on a busy
+        machine) are the window's again. Any other Enter goes to the mode like every key
+        (Enter and Shift+Enter play and keep the best shot)."""
+        if getattr(self.app, "keys_taken_frame", None) == frame_count():
+            self.app.keys_taken_frame = None
+            return
+        self._key(event)
 
     def _input_seen(self, _button=None) -> None:
         self.inputs += 1
@@ -369,6 +395,7 @@ class Controller:
         """Esc (or a press elsewhere) in a text field: leave it, its text kept on its node."""
         self.panel.leave_comment()
         self.editor.unfocus()
+        self.lesson_panel.unfocus()
         self.modes.sync()
 
     def cmd_cancel_drag(self) -> None:
@@ -530,6 +557,10 @@ class Controller:
         if self.pending is not None:
             self.say("Still simulating the last flick")
             return False
+        waiting = self.lesson_box.blocks_move()
+        if waiting:
+            self.say(waiting)
+            return False
         self.stop_playback()
         parent = self.session.node
         if step is not None and parent.child_for(str(action)) is None:
@@ -576,6 +607,7 @@ class Controller:
         self.log.add(self.app.scene.action_label(node), lines)
         self.say(("New variation. " if was_new else "") + " ".join(lines[:2]))
         self.puzzle_box.after_move(node)
+        self.lesson_box.after_move(node)
 
         def after_motion():
             self._follow_turn(mover)
@@ -632,7 +664,23 @@ class Controller:
     def cmd_edit_mode(self):
         self.editor.toggle()
 
+    def cmd_lessons(self):
+        """F3: the lesson authoring panel (again: closed); on an analysed record with mistakes,
+        first a question: write a lesson, or learn from the mistakes."""
+        if self.dialog is not None:
+            return
+        if self.lesson_panel.active or not self.lesson_box.has_mistakes():
+            self.lesson_panel.toggle()
+            return
+        self.ask("Lessons: write one here, or try each marked mistake of this game again?",
+                 [("Write a lesson", self.lesson_panel.toggle),
+                  ("Learn from mistakes", self.lesson_box.learn_from_mistakes),
+                  ("Cancel", None)])
+
     def cmd_hint(self):
+        if self.lesson_box.active:
+            self.lesson_box.hint()
+            return
         self.puzzle_box.hint()
 
     def cmd_aim_preview(self):
@@ -656,6 +704,9 @@ class Controller:
 
     def cmd_clear_candidates(self):
         self._scene_key("shift-a", "This game has no candidate aims")
+
+    def cmd_disc_labels(self):
+        self._scene_key("i", "This game has no disc labels")
 
     def cmd_rotate(self):
         if not self.app.scene.on_key("r", self.app.shown_state):
@@ -686,6 +737,9 @@ class Controller:
 
     def cmd_list_down(self):
         self.panel.scroll_by(10)
+
+    def cmd_toggle_variations(self):
+        self.say(self.panel.moves.toggle_here(self.session.node))
 
     def cmd_undo(self):
         if self.editor.active:  # setting up: the editor's edits, not the record behind it
@@ -829,7 +883,8 @@ class Controller:
         from contextlib import nullcontext
 
         solution = self.solution_of(session.record)
-        with solution.attached() if solution is not None else nullcontext():
+        with solution.attached() if solution is not None else nullcontext(), \
+                self.lesson_box.attached(session.record):
             save_record(session.record, path)
         session.dirty = False
 

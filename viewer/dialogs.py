@@ -35,13 +35,16 @@ class Overlay:
 
 class HelpOverlay(Overlay):
     """The keys and mouse gestures of one mode, in columns that never overlap (F1 or Esc
-    closes it): long descriptions wrap inside their column, and the text shrinks until every
-    line fits above the Close button. `boxes` keeps each label's rectangle (box units)."""
+    closes it): long descriptions wrap inside their column; when two columns cannot hold every
+    line at a readable size (12 px at 1280x800) a third is opened, and only then does the text
+    shrink until every line fits above the Close button. `boxes` keeps each label's rectangle
+    (box units)."""
 
     W, H = 2.9, 1.78
     TOP, BOTTOM = 0.66, -0.70  # where the lines may go (the title above, the button below)
     COLUMNS = 2
     KEY_W = 0.46  # the keys' part of a column
+    READABLE = 0.03  # text scale of a 12 px line at 800 px (aspect2d: 400 px a unit)
 
     def __init__(self, app, lines: list[tuple[str, str]], on_close=None, title="Flickbook controls"):
         super().__init__(app, self.W, self.H, on_close)
@@ -50,8 +53,12 @@ class HelpOverlay(Overlay):
         self.labels: list = []  # the DirectLabels of the lines (tests measure their bounds)
         self.title = DirectLabel(parent=self.box, text=title, text_scale=0.06, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
+        self.columns, self.key_w = self.COLUMNS, self.KEY_W
         scale = 0.034
         while scale > 0.018 and not self._lay_out(scale, dry=True):
+            if scale * 0.92 < self.READABLE and self.columns == self.COLUMNS:
+                self.columns, self.key_w, scale = self.COLUMNS + 1, self.KEY_W * 0.8, 0.034
+                continue
             scale *= 0.92
         self._lay_out(scale, dry=False)
         self.scale = scale
@@ -59,8 +66,8 @@ class HelpOverlay(Overlay):
 
     def _lay_out(self, scale: float, dry: bool) -> bool:
         """Place the lines at text `scale`; False when they do not all fit (nothing drawn)."""
-        col_w = (self.W - 0.12) / self.COLUMNS
-        wrap = (col_w - self.KEY_W - 0.04) / scale  # in ems of the label's text
+        col_w = (self.W - 0.12) / self.columns
+        wrap = (col_w - self.key_w - 0.04) / scale  # in ems of the label's text
         line_h = scale * 1.2
         col, y = 0, self.TOP
         placed = []
@@ -70,13 +77,13 @@ class HelpOverlay(Overlay):
             tn.setText(what)
             rows = max(tn.getNumRows(), 1)
             tk = TextNode("measure-keys")
-            tk.setWordwrap((self.KEY_W - 0.03) / scale)
+            tk.setWordwrap((self.key_w - 0.03) / scale)
             tk.setText(keys)
             rows = max(rows, tk.getNumRows())
             h = rows * line_h
             if y - h < self.BOTTOM:
                 col, y = col + 1, self.TOP
-                if col >= self.COLUMNS:
+                if col >= self.columns:
                     return False
             x = -self.W / 2 + 0.06 + col * col_w
             placed.append((x, y, keys, what, h, wrap))
@@ -88,11 +95,11 @@ class HelpOverlay(Overlay):
             self.labels.append(DirectLabel(
                 parent=self.box, text=keys, text_scale=scale, text_fg=(0.98, 0.8, 0.4, 1),
                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, top),
-                text_wordwrap=(self.KEY_W - 0.03) / scale))
+                text_wordwrap=(self.key_w - 0.03) / scale))
             self.labels.append(DirectLabel(
                 parent=self.box, text=what, text_scale=scale, text_fg=TEXT,
                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
-                pos=(x + self.KEY_W, 0, top), text_wordwrap=wrap))
+                pos=(x + self.key_w, 0, top), text_wordwrap=wrap))
             self.boxes.append((x, y - h, x + col_w - 0.02, y))
         return True
 
@@ -207,7 +214,7 @@ class FileDialog(Overlay):
         self.default = Path(initial)
         self.entry = DirectEntry(parent=self.box, scale=0.04, width=50, pos=(-1.02, 0, 0.5),
                                  frameColor=(0.2, 0.21, 0.25, 1), text_fg=TEXT, focus=1,
-                                 initialText="", command=self._enter)
+                                 initialText="", overflow=1, command=self._enter)
         self.error = DirectLabel(parent=self.box, text=f"Enter alone: {self.default}",
                                  text_scale=0.034, text_fg=DIM, frameColor=(0, 0, 0, 0),
                                  text_align=TextNode.ALeft, pos=(-1.02, 0, 0.42))
@@ -250,7 +257,7 @@ class FileDialog(Overlay):
         self.entry["focus"] = 1
 
     def _enter(self, text: str) -> None:
-        self.app.keys_taken_frame = frame_count()  # this frame's keys were typed into the field
+        hand_back_keys(self.app)
         self._finish(text)
 
     def _ok(self) -> None:
@@ -302,3 +309,10 @@ def frame_count() -> int:
     from panda3d.core import ClockObject
 
     return ClockObject.getGlobalClock().getFrameCount()
+
+
+def hand_back_keys(app) -> None:
+    """A text field lets go of the keyboard on Enter: this frame's key events up to that Enter
+    were typed into it (Panda feeds a focused entry before it throws the frame's key events),
+    so `Controller._key` drops them instead of running them as the window's shortcuts."""
+    app.keys_taken_frame = frame_count()

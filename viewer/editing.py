@@ -61,6 +61,35 @@ def panel_label(frame, text, y, scale=0.034, fg=None, x=X0, wrap=None):
                        frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y), **kw)
 
 
+def hint_lines(hints, lines: int, width_of=len, width: float = 40) -> str:
+    """The newest of `hints` that fit in `lines` one-line rows ("2. Try the left wall"), each
+    cut with "..." to `width` as `width_of` measures it, and a first row saying how many older
+    ones are not shown: a panel's hint list keeps to the room it was given however many hints
+    an author adds or however long they are."""
+    if not hints:
+        return "No hints yet"
+    rows = [f"{i + 1}. {h}" for i, h in enumerate(hints)]
+    if len(rows) > lines:
+        shown = rows[len(rows) - (lines - 1):] if lines > 1 else []
+        rows = [f"(+{len(rows) - len(shown)} earlier hints)"] + shown
+    out = []
+    for row in rows:
+        row = " ".join(row.split())
+        if width_of(row) > width:
+            while row and width_of(row + "...") > width:
+                row = row[:-1]
+            row = row.rstrip() + "..."
+        out.append(row)
+    return "\n".join(out)
+
+
+def show_hints(label, hints, lines: int) -> None:
+    """Put `hint_lines` on an editor panel's `label`, measured with its own font and wrap."""
+    tn = label.component("text0").textNode
+    width = tn.getWordwrap() if tn.hasWordwrap() else 40.0
+    label["text"] = hint_lines(hints, lines, tn.calcWidth, width - 0.5)
+
+
 class VerifyJob:
     """One verification running off the frame thread: `work()` gives the verdict (or raises:
     the error's words are kept for the author, never lost in the thread); `key` is what the
@@ -153,11 +182,13 @@ class WordEntries:
             e = DirectEntry(parent=frame, scale=0.032, width=(PANEL_W - 0.08) / 0.032,
                             numLines=lines, pos=(x, 0, y), frameColor=(0.16, 0.17, 0.2, 1),
                             text_fg=TEXT, initialText="", cursorKeys=1,
-                            command=self._entry_enter, extraArgs=[name],
-                            focusOutCommand=self._entry_done, focusOutExtraArgs=[name])
+                            overflow=int(lines == 1), command=self._entry_enter,
+                            extraArgs=[name], focusOutCommand=self._entry_done,
+                            focusOutExtraArgs=[name])
             self.entries[name] = e
             if name in self.WORD_FIELDS:
                 e.enterText(getattr(self.model, name))
+        self.say_when_full()
 
     def typing(self) -> bool:
         """Whether one of the editor's text fields has the keyboard."""
@@ -170,6 +201,16 @@ class WordEntries:
                 e["focus"] = 0
                 self._entry_done(name)
 
+    def say_when_full(self) -> None:
+        """A one-line field scrolls (`overflow`); a field of several lines holds what fits in
+        them, so a key it refuses says so instead of vanishing."""
+        from direct.gui import DirectGuiGlobals as DGG
+
+        for name, e in self.entries.items():
+            if e["numLines"] > 1:
+                e.bind(DGG.OVERFLOW, lambda *_event, name=name, lines=e["numLines"]: self.ctl.say(
+                    f"The {name.replace('_', ' ')} is full ({lines} lines): shorten it to add more"))
+
     def _clear_hints(self) -> None:
         self.model.hints = []
         self._refresh_panel()
@@ -179,6 +220,9 @@ class WordEntries:
             self._entry_done(name)
             self.entries[name]["focus"] = 1
             return
+        from viewer.dialogs import hand_back_keys
+
+        hand_back_keys(self.app)
         self.entries[name]["focus"] = 0
         self._entry_done(name)
 

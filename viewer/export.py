@@ -5,13 +5,16 @@ the viewer's playback does, so flicks play their recorded motion and other actio
 animations. The video shows what a viewer wants: the move being played in readable notation,
 its glyphs and comment as a caption, and the scene's status without play-time prompts.
 
-Software GL leaves one process short of real time, so the frames are rendered by several
-processes at once: this one and `workers - 1` helpers (`python -m viewer.export --worker`),
-frame i by process i % workers. Every process draws a frame from its line time alone (no state
-carries from frame to frame), so the frames are the same whatever the worker count; helpers
-send raw frames through a pipe and this process feeds them, in order, to one encoder (the
-ffmpeg that `imageio-ffmpeg` ships, or one on PATH). Without an encoder, or with `--out`
-naming a folder, every process writes its own frames as numbered PNGs.
+Under software GL a frame's pixels are most of its cost, so the frames can be rendered by
+several processes at once: this one and `workers - 1` helpers (`python -m viewer.export
+--worker`), frame i by process i % workers. Every process draws a frame from its line time
+alone (no state carries from frame to frame), so the frames are the same whatever the worker
+count. There is one encoder (the ffmpeg that `imageio-ffmpeg` ships, or one on PATH), and every
+process writes its raw frames straight into its input, in turn (`_Turns`): no frame is copied
+through another process. Each process reads its frames back into one texture that Panda fills
+as it draws, and a frame that shows what its last one showed (the held ends) is not drawn
+again. Without an encoder, or with `--out` naming a folder, every process writes its own frames
+as numbered PNGs.
 """
 from __future__ import annotations
 
@@ -38,6 +41,8 @@ CAPTION_WRAP = 70  # characters a caption line holds before it wraps
 ROOT = Path(__file__).resolve().parents[1]
 #: With the worker count left open, clips shorter than this are rendered by this process alone.
 MIN_PARALLEL_FRAMES = 240
+#: Frames a process renders ahead of its turn at the encoder (3.7 MB each at 1280x720).
+AHEAD = 6
 
 
 def find_ffmpeg() -> str | None:
@@ -51,9 +56,9 @@ def find_ffmpeg() -> str | None:
 
 def default_workers() -> int:
     """One rendering process per free CPU core, at most 4 (the encoder takes little: x264 at
-    "veryfast" costs about 7 ms of CPU a 1280x720 frame, the renderer about 25). On cores
-    that others keep busy a helper only adds its start-up and copying (bench/export.py: 0.7x
-    at load 9 on 2 cores), so the cores the load average leaves free are what count."""
+    "veryfast" costs about 8 ms of CPU a 1280x720 frame, the renderer about 22). On cores
+    that others keep busy a helper only adds its start-up (about 1.5 s of CPU), so the cores
+    the load average leaves free are what count."""
     cores = os.cpu_count() or 1
     try:
         free = cores - os.getloadavg()[0]
@@ -121,6 +126,8 @@ class FrameRenderer:
                 view = self.app.view_for_preset(None, node)
             self.views.append(view)
         self.captions = Captions(self.app)
+        self._grab = None  # the texture each frame is copied into, once frames are asked for
+        self._grabbed = None  # what it holds (`_what`)
 
     def _clock(self, step_seconds: float) -> LineClock:
         """The viewer's clock over the clip; a clip that starts mid-line starts at rest."""
@@ -132,18 +139,28 @@ class FrameRenderer:
         return LineClock(self.line, step_seconds,
                          duration_of=lambda n: 0.0 if n is first else spans[id(n)])
 
-    def draw(self, index: int) -> None:
+    def _what(self, index: int) -> tuple:
+        """What frame `index` shows: the node and how far through its action (None: after
+        it). Two frames that show the same are the same picture (the held ends of a clip)."""
         pos = self.clock.position(float(self.times[index]))
-        node = self.line[pos.index]
-        self.session.go_to(node)
-        self.app.set_view(self.views[pos.index])
         span = self.clock.spans[pos.index]
-        self.app.show_node(node, pos.t / span if span > 0 and pos.t < span else None)
-        self.captions.show(caption_text(node, pos.index == 0, self.captions.wrap))
+        return pos.index, (pos.t / span if span > 0 and pos.t < span else None)
+
+    def draw(self, index: int) -> None:
+        at, fraction = self._what(index)
+        node = self.line[at]
+        self.session.go_to(node)
+        self.app.set_view(self.views[at])
+        self.app.show_node(node, fraction)
+        self.captions.show(caption_text(node, at == 0, self.captions.wrap))
         self.app.render_frames(1)
 
     def close(self) -> None:
-        """Give the process's app back as it was: prompts and hints on, no caption."""
+        """Give the process's app back as it was: prompts and hints on, no caption, no copy
+        of each frame."""
+        if self._grab is not None:
+            self.app.win.clearRenderTextures()
+            self._grab = None
         self.captions.text.destroy()
         self.app.scene.show_prompts = True
         self.app.scene.hints.show()
@@ -155,12 +172,24 @@ class FrameRenderer:
         self.close()
 
     def frame_bytes(self, index: int) -> memoryview:
-        """Frame `index` as the framebuffer holds it: BGRA, bottom row first. The encoder
-        flips and converts it; converting here cost a tenth of the frame's CPU."""
-        self.draw(index)
-        return memoryview(self.app.win.getScreenshot().getRamImageAs("BGRA"))
+        """Frame `index` as the framebuffer holds it: BGRA, bottom row first (the encoder
+        flips and converts it; converting here cost a tenth of the frame's CPU). One texture
+        receives every frame (Panda copies the framebuffer into its memory as the frame is
+        drawn), and a frame that shows what the last one showed is not drawn again. The
+        bytes are valid until the next call."""
+        what = self._what(index)
+        if what != self._grabbed:
+            if self._grab is None:
+                from panda3d.core import GraphicsOutput, Texture
+
+                self._grab = Texture("export-frame")
+                self.app.win.addRenderTexture(self._grab, GraphicsOutput.RTMCopyRam)
+            self.draw(index)
+            self._grabbed = what
+        return memoryview(self._grab.getRamImageAs("BGRA"))
 
     def save_png(self, index: int, folder: Path) -> None:
+        self._grabbed = None
         self.draw(index)
         self.app.save_png(folder / f"frame{index:05d}.png")
 
@@ -210,109 +239,160 @@ def _open_encoder(ffmpeg: str, out: Path, size, fps: float) -> subprocess.Popen:
     return subprocess.Popen(head + tail, stdin=subprocess.PIPE)
 
 
-def _start_helpers(job: dict, workers: int, tmp: Path) -> list[subprocess.Popen]:
+def _start_helpers(job: dict, workers: int, tmp: Path) -> tuple[list[subprocess.Popen], "_Turns"]:
+    """Start helpers 1..workers-1 and the ring of pipes that orders their writes; returns them
+    and this process's place in the ring. Each helper gets only its own ends of the ring and
+    the encoder's input (`job["encoder_fd"]`, None for PNG frames)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + [p for p in [env.get("PYTHONPATH")] if p])
     env.setdefault("LP_NUM_THREADS", "1")  # the processes share the cores, not each frame
+    ring = [os.pipe() for _ in range(workers)]  # process k waits on ring[k], wakes k + 1
+    encoder_fd = job.get("encoder_fd")
     helpers = []
-    for k in range(1, workers):
-        job_file = tmp / f"job{k}.json"
-        job_file.write_text(json.dumps(dict(job, worker=k, workers=workers)))
-        log = tmp / f"helper{k}.log"
-        with open(log, "wb") as err:
-            helper = subprocess.Popen(
-                [sys.executable, "-m", "viewer.export", "--worker", str(job_file)],
-                stdout=subprocess.PIPE, stderr=err, env=env, cwd=str(ROOT), bufsize=0)
-        helper.log_path = log  # what it said, for the message if it fails
-        helpers.append(helper)
-    return helpers
-
-
-def _helper_failure(helper: subprocess.Popen) -> str:
-    """Why a helper stopped, in one line: the last line it wrote to its error stream."""
     try:
-        lines = [ln for ln in Path(helper.log_path).read_text(errors="replace").splitlines()
+        for k in range(1, workers):
+            wait_fd, pass_fd = ring[k][0], ring[(k + 1) % workers][1]
+            job_file = tmp / f"job{k}.json"
+            job_file.write_text(json.dumps(dict(job, worker=k, workers=workers, wait_fd=wait_fd,
+                                                pass_fd=pass_fd)))
+            log = tmp / f"helper{k}.log"
+            fds = (wait_fd, pass_fd) + ((encoder_fd,) if encoder_fd is not None else ())
+            with open(log, "wb") as err:
+                helper = subprocess.Popen(
+                    [sys.executable, "-m", "viewer.export", "--worker", str(job_file)],
+                    stdin=subprocess.DEVNULL, stdout=err, stderr=err, env=env, cwd=str(ROOT),
+                    pass_fds=fds)
+            helper.log_path = log  # what it said, for the message if it fails
+            helpers.append(helper)
+    finally:  # this process keeps only its own ends: a helper that dies closes the ring
+        for k, (r, w) in enumerate(ring):
+            if k != 0:
+                os.close(r)
+            if k != 1 % workers:
+                os.close(w)
+    return helpers, _Turns(ring[0][0], ring[1 % workers][1])
+
+
+def _last_line(helper: subprocess.Popen) -> str | None:
+    """The last line a helper wrote to its log (its error, if it failed)."""
+    try:
+        lines = [ln.strip() for ln in Path(helper.log_path).read_text(errors="replace").splitlines()
                  if ln.strip() and "pybullet build time" not in ln]
     except OSError:
         lines = []
-    return "a rendering process stopped before its last frame" + (
-        f": {lines[-1].strip()}" if lines else "")
+    return lines[-1] if lines else None
 
 
-class _OwnFrames:
-    """This process's share of the frames (every `workers`-th from 0), rendered on demand or
-    ahead of time while a helper's frame is still on its way (at most AHEAD frames held)."""
-
-    AHEAD = 40  # frames (110 MB at 1280x720): enough to cover a helper's start-up
-
-    def __init__(self, renderer: FrameRenderer, workers: int, total: int, folder: Path | None):
-        self.renderer, self.folder = renderer, folder
-        self.todo = iter(range(0, total, workers))
-        self.done: dict[int, object] = {}
-        self.next = next(self.todo, None)
-
-    def _render(self, i: int):
-        if self.folder is not None:
-            self.renderer.save_png(i, self.folder)
-            return b""
-        return self.renderer.frame_bytes(i)
-
-    def can_work_ahead(self) -> bool:
-        return self.next is not None and len(self.done) < self.AHEAD
-
-    def work_ahead(self) -> None:
-        self.done[self.next] = self._render(self.next)
-        self.next = next(self.todo, None)
-
-    def take(self, i: int):
-        while i not in self.done:
-            self.work_ahead()
-        return self.done.pop(i)
+def _helper_failure(helper: subprocess.Popen) -> str:
+    """Why a helper stopped, in one line."""
+    line = _last_line(helper)
+    return RING_BROKEN + (f": {line}" if line and line != RING_BROKEN else "")
 
 
-class _HelperFrames:
-    """A helper's frames as they arrive: a thread reads its pipe into a bounded queue, so the
-    helper renders on while this process is busy (a pipe holds a fraction of one frame)."""
+def _only_followed(helper: subprocess.Popen) -> bool:
+    """Whether a helper stopped only because the process before it in the ring had stopped."""
+    return _last_line(helper) == RING_BROKEN
 
-    AHEAD = 12
 
-    def __init__(self, process: subprocess.Popen, frame_size: int, count: int):
-        import queue
-        import threading
+RING_BROKEN = "a rendering process stopped before its last frame"
 
-        self.process = process
-        self.frames: queue.Queue = queue.Queue(maxsize=self.AHEAD)
-        self.thread = threading.Thread(target=self._read, args=(process.stdout, frame_size, count),
-                                       daemon=True)
-        self.thread.start()
 
-    def _read(self, pipe, frame_size: int, count: int) -> None:
+class _Turns:
+    """Whose turn it is to write to the one encoder. The frames' processes form a ring of
+    pipes and a token goes round it: a process renders its next frame while the others write
+    theirs, waits for the token, writes the frame straight into the encoder's input, and hands
+    the token on. So no frame is copied through another process, and they arrive in order."""
+
+    def __init__(self, wait_fd: int, pass_fd: int):
+        self.wait_fd, self.pass_fd = wait_fd, pass_fd
+
+    def wait(self) -> None:
+        if not os.read(self.wait_fd, 1):  # the one before us stopped: the ring is broken
+            raise RenderError(RING_BROKEN)
+
+    def hand_on(self) -> None:
         try:
-            for _ in range(count):
-                self.frames.put(_read_exact(pipe, frame_size))
-        except (RenderError, OSError, ValueError) as exc:  # a helper that died, a closed pipe
-            self.frames.put(exc)
+            os.write(self.pass_fd, b".")
+        except BrokenPipeError:
+            pass  # the next process has written all its frames (or died: its status says so)
 
-    def ready(self) -> bool:
-        return not self.frames.empty()
-
-    def take(self):
-        item = self.frames.get()
-        if isinstance(item, Exception):
-            self.process.wait()
-            raise RenderError(_helper_failure(self.process))
-        return item
+    def close(self) -> None:
+        for fd in (self.wait_fd, self.pass_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
 
-def _read_exact(pipe, n: int) -> bytes:
-    chunks, got = [], 0
-    while got < n:
-        chunk = pipe.read(n - got)
-        if not chunk:
-            raise RenderError("a rendering process stopped before its last frame")
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
+def _write_all(fd: int, data) -> None:
+    view = memoryview(data).cast("B")
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _widen_pipe(fd: int) -> None:
+    """A 1 MB pipe to the encoder (Linux): a frame goes over in 4 writes, not 57."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), 1 << 20)
+    except (ImportError, OSError):
+        pass
+
+
+def _render_share(renderer: "FrameRenderer", worker: int, workers: int, encoder_fd: int | None,
+                  folder: Path | None, turns: _Turns | None, written=None) -> None:
+    """Frames worker, worker + workers, ... of the clip, each written to the encoder (or saved
+    as a PNG) in its turn; `written(n)`: frames up to n are done. With other processes in the
+    ring a writer thread waits for the turns while this one renders on, up to AHEAD frames
+    (copies: the readback texture is refilled each frame), so one process that the machine
+    holds back for a moment does not stall the others."""
+    def emit(i: int, data) -> None:
+        if turns is not None and i > 0:
+            turns.wait()
+        if data is not None:
+            _write_all(encoder_fd, data)
+        if written is not None:
+            written(i + 1)
+        if turns is not None:
+            turns.hand_on()
+
+    def render(i: int):
+        if folder is not None:
+            renderer.save_png(i, folder)
+            return None
+        return renderer.frame_bytes(i)
+
+    mine = range(worker, len(renderer.times), workers)
+    if turns is None:
+        for i in mine:
+            emit(i, render(i))
+        return
+    import queue
+    import threading
+
+    frames: queue.Queue = queue.Queue(maxsize=AHEAD)
+    failed: list[BaseException] = []
+
+    def writer() -> None:
+        while (item := frames.get()) is not None:
+            if not failed:
+                try:
+                    emit(*item)
+                except BaseException as exc:  # noqa: BLE001 - handed to the rendering thread
+                    failed.append(exc)
+
+    thread = threading.Thread(target=writer, name="flickbook-export-writer", daemon=True)
+    thread.start()
+    for i in mine:  # on an error here the writer is left waiting: the caller closes the ring
+        if failed:
+            break
+        data = render(i)
+        frames.put((i, bytes(data) if data is not None else None))
+    frames.put(None)
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def export_video(record, out, *, size=None, fps: float | None = None, speed: float = 1.0,
@@ -320,7 +400,7 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
                  step_seconds: float = 0.6, first: int | None = None, last: int | None = None,
                  workers: int | None = None, progress=None) -> dict:
     """Render the main line (or plies `first`..`last` of it) to `out`: a video file, a
-    `.gif`, or a folder of PNG frames. `progress(done, total)` is called after each frame."""
+    `.gif`, or a folder of PNG frames. `progress(done, total)` is called for each frame."""
     from timeline import save_record
 
     out = Path(out)
@@ -335,90 +415,102 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
     if not encoded:
         out.mkdir(parents=True, exist_ok=True)
     clip_line(record, first, last)  # a wrong range is refused before any process starts
-    frame_size = size[0] * size[1] * 4  # BGRA
+    # helpers need a Python to start (a desktop bundle has none) and pipes they inherit
+    can_help = not getattr(sys, "frozen", False) and os.name == "posix"
     with tempfile.TemporaryDirectory(prefix="flickbook-export-") as tmp:
         helpers: list[subprocess.Popen] = []
-        encoder = renderer = None
+        encoder = renderer = turns = None
+        reported = 0
+        total = 0
+
+        def written(n: int) -> None:
+            nonlocal reported
+            if progress is not None:
+                for done in range(reported + 1, n + 1):
+                    progress(done, total)
+            reported = max(reported, n)
+
+        def start_helpers(count: int) -> None:
+            nonlocal helpers, turns
+            record_file = save_record(record, Path(tmp) / "record.flick")
+            helpers, turns = _start_helpers({
+                "record": str(record_file), "first": first, "last": last,
+                "size": list(size), "fps": fps, "speed": speed, "camera": camera_preset,
+                "hold": hold, "step_seconds": step_seconds,
+                "encoder_fd": encoder.stdin.fileno() if encoded else None,
+                "frames": None if encoded else str(out)}, count, Path(tmp))
+
+        failure = None
         try:
-            renderer = FrameRenderer(record, first, last, size=size, fps=fps, speed=speed,
-                                     camera_preset=camera_preset, hold=hold,
-                                     step_seconds=step_seconds)
-            total = len(renderer.times)
-            if workers is None:  # a helper's start-up (about 1.5 s of CPU) pays off on long clips
-                workers = default_workers() if total >= MIN_PARALLEL_FRAMES else 1
-            workers = max(1, int(workers))
-            if getattr(sys, "frozen", False):  # a desktop bundle has no Python to start helpers
-                workers = 1
-            if workers > 1:  # they start up while this process renders ahead
-                record_file = save_record(record, Path(tmp) / "record.flick")
-                helpers = _start_helpers({
-                    "record": str(record_file), "first": first, "last": last,
-                    "size": list(size), "fps": fps, "speed": speed, "camera": camera_preset,
-                    "hold": hold, "step_seconds": step_seconds,
-                    "frames": None if encoded else str(out)}, workers, Path(tmp))
-            if encoded:
-                encoder = _open_encoder(ffmpeg, out, size, fps)
-            own = _OwnFrames(renderer, workers, total, out if not encoded else None)
-            readers = [_HelperFrames(h, frame_size if encoded else 1,
-                                     len(range(k, total, workers)))
-                       for k, h in enumerate(helpers, start=1)]
-            for i in range(total):
-                k = i % workers
-                if k == 0:
-                    data = own.take(i)
-                else:  # while a helper's frame is not there yet, render ahead of it
-                    helper = readers[k - 1]
-                    while own.can_work_ahead() and not helper.ready():
-                        own.work_ahead()
-                    data = helper.take()
+            try:
                 if encoded:
-                    encoder.stdin.write(data)
-                if progress is not None:
-                    progress(i + 1, total)
-        except BrokenPipeError:
-            raise RenderError("the video encoder stopped early") from None
+                    encoder = _open_encoder(ffmpeg, out, size, fps)
+                    _widen_pipe(encoder.stdin.fileno())
+                asked = max(1, int(workers)) if workers is not None and can_help else None
+                if asked is not None and asked > 1:  # they start up while this process does
+                    start_helpers(asked)
+                renderer = FrameRenderer(record, first, last, size=size, fps=fps, speed=speed,
+                                         camera_preset=camera_preset, hold=hold,
+                                         step_seconds=step_seconds)
+                total = len(renderer.times)
+                if asked is None:  # a helper's start-up (about 1.5 s of CPU) pays off on long clips
+                    asked = default_workers() if total >= MIN_PARALLEL_FRAMES and can_help else 1
+                    if asked > 1:
+                        start_helpers(asked)
+                workers = asked
+                _render_share(renderer, 0, workers, encoder.stdin.fileno() if encoded else None,
+                              None if encoded else out, turns, written)
+                for helper in helpers:  # the frames after this process's last one
+                    helper.wait()
+            except BrokenPipeError:
+                failure = "the video encoder stopped early"
+            except RenderError as exc:
+                if not helpers:
+                    raise
+                failure = str(exc)  # most likely a helper stopped: said below
         finally:
             if renderer is not None:
                 renderer.close()
+            if turns is not None:
+                turns.close()  # a helper still waiting for its turn stops
             for helper in helpers:
-                if helper.poll() is None and helper.stdout is not None:
-                    helper.stdout.close()
                 helper.wait()
             if encoder is not None:
                 try:
                     encoder.stdin.close()
                 except BrokenPipeError:
                     pass
-                code = encoder.wait()
-                if code != 0:
-                    raise RenderError(f"the video encoder failed (exit {code})")
-        bad = [h for h in helpers if h.returncode]
+                encoder.wait()
+        if encoder is not None and encoder.returncode:
+            raise RenderError(failure or f"the video encoder failed (exit {encoder.returncode})")
+        bad = sorted((h for h in helpers if h.returncode), key=lambda h: _only_followed(h))
         if bad:
             raise RenderError(_helper_failure(bad[0]))
+        if failure:
+            raise RenderError(failure)
+        written(total)
     return {"out": str(out), "frames": int(total), "seconds": round(total / fps, 2),
             "video": encoded, "gif": encoded and as_gif, "workers": workers}
 
 
 def _worker_main(job_file: str) -> int:
-    """A helper process: render frames worker, worker + workers, ... of the job, in order."""
-    frames_out = os.fdopen(os.dup(1), "wb", buffering=0)
-    os.dup2(2, 1)  # whatever libraries print must not mix with the frames
+    """A helper process: frames worker, worker + workers, ... of the job, each written to the
+    encoder in its turn (or saved as a PNG)."""
     from timeline import load_record
 
     job = json.loads(Path(job_file).read_text())
+    turns = _Turns(job["wait_fd"], job["pass_fd"])
     record = load_record(job["record"])
     renderer = FrameRenderer(record, job["first"], job["last"], size=tuple(job["size"]),
                              fps=job["fps"], speed=job["speed"], camera_preset=job["camera"],
                              hold=job["hold"], step_seconds=job["step_seconds"])
     folder = Path(job["frames"]) if job["frames"] else None
     try:
-        for i in range(job["worker"], len(renderer.times), job["workers"]):
-            if folder is None:
-                frames_out.write(renderer.frame_bytes(i))
-            else:
-                renderer.save_png(i, folder)
-                frames_out.write(b".")
-    except BrokenPipeError:  # the exporter stopped (an error, or Ctrl+C)
+        _render_share(renderer, job["worker"], job["workers"], job["encoder_fd"], folder, turns)
+    except BrokenPipeError:  # the encoder stopped (an error, or Ctrl+C)
+        return 1
+    except RenderError as exc:  # the process before this one stopped
+        print(exc, file=sys.stderr)
         return 1
     return 0
 

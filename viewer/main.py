@@ -93,6 +93,12 @@ def run_viewer(args) -> int:
     ctl = app.controller
     ctl.computer.give(getattr(args, "computer_seats", None) or {})
     ctl.path = path
+    from flickbook import places
+
+    moved = places.take_notice()  # the autosaver's folder was asked for: any move is done
+    if moved:
+        print(f"flickbook: {moved}", file=sys.stderr)
+        ctl.say(moved)
     offer_restore(ctl, autosaver, lambda: autosaver.attach(ctl.session, ctl.path))
     watch_failures(app, ctl, autosaver)
 

@@ -94,14 +94,17 @@ class ReplayMode(PlayMode):
 
 
 class AimMode(Mode):
-    """A flick is being pulled back: Esc cancels it, the explorer's keys (X, A) work;
+    """A flick is being pulled back: Esc cancels it, the explorer's keys (X, A) and the
+    disc labels' (I) work;
     nothing else reaches the game."""
 
     name = "aim"
     #: Spin is Shift or Ctrl held, so A keeps the aim whichever is down.
     keys = {"escape": "cmd_cancel_drag", "f1": "cmd_help", "x": "cmd_explorer",
             "a": "cmd_keep_candidate", "shift-a": "cmd_keep_candidate",
-            "control-a": "cmd_keep_candidate", "f12": "cmd_screenshot"}
+            "control-a": "cmd_keep_candidate", "f12": "cmd_screenshot",
+            "i": "cmd_disc_labels", "shift-i": "cmd_disc_labels",
+            "control-i": "cmd_disc_labels"}
 
     def press(self, button, mods, pos):
         return None  # another button while aiming does nothing

@@ -11,6 +11,7 @@ from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectL
 from panda3d.core import TextNode
 
 from timeline import GLYPHS
+from viewer.movelist import MoveList, tree_rows  # noqa: F401 - tree_rows: the rows' order
 
 PANEL_W = 0.80  # right panel width in aspect2d units
 BAR_H = 0.215  # bottom bar height
@@ -24,25 +25,6 @@ BTN_HOT = (0.34, 0.38, 0.46, 1)
 CURRENT = (0.85, 0.62, 0.15, 1)
 PLAYER_FG = {"yellow": (0.98, 0.84, 0.30, 1), "red": (1.0, 0.48, 0.42, 1),
              "green": (0.45, 0.88, 0.52, 1), "blue": (0.52, 0.68, 1.0, 1)}
-
-
-def tree_rows(root) -> list[tuple[object, int]]:
-    """(node, depth) for every node but the root, chess-style: each move's alternatives
-    follow it, one level deeper, before the main line continues."""
-    out: list = []
-
-    def line(start, depth: int) -> None:  # recursion only per nested variation
-        cur = start
-        while cur.variations:
-            main, alts = cur.variations[0], cur.variations[1:]
-            out.append((main, depth))
-            for alt in alts:
-                out.append((alt, depth + 1))
-                line(alt, depth + 1)
-            cur = main
-
-    line(root, 0)
-    return out
 
 
 def _button(parent, text, command, pos, width=0.16, height=0.07, scale=0.038, **kw):
@@ -59,9 +41,6 @@ class TimelinePanel:
     def __init__(self, app, controller):
         self.app = app
         self.ctl = controller
-        self.scroll = 0
-        self._rows: list = []
-        self._row_key = None
         self._scrubbing = False
         self._last_fraction = None
         # bottom bar
@@ -116,17 +95,10 @@ class TimelinePanel:
                               width=0.08, height=0.06)
         self.down_btn = _button(self.side, "v", lambda: self.scroll_by(ROWS // 2), (-0.05, 0, -0.06),
                                 width=0.08, height=0.06)
-        self.row_buttons = []
         top = -0.13
-        for i in range(ROWS):
-            b = DirectButton(parent=self.side, text="", text_scale=0.034, text_align=TextNode.ALeft,
-                             text_fg=TEXT, relief=DGG.FLAT, pressEffect=0,
-                             frameSize=(0, PANEL_W - 0.06, -ROW_H * 0.3, ROW_H * 0.7),
-                             frameColor=((0, 0, 0, 0), BTN_HOT, BTN_HOT, (0, 0, 0, 0)),
-                             pos=(-PANEL_W + 0.03, 0, top - i * ROW_H), text_pos=(0.01, 0),
-                             command=self._row_clicked, extraArgs=[i])
-            b.bind(DGG.B3PRESS, self._row_menu, [i])
-            self.row_buttons.append(b)
+        self.moves = MoveList(app, self.side, (-PANEL_W + 0.03, top + ROW_H * 0.7, -0.02,
+                                               top - ROWS * ROW_H + ROW_H * 0.7),
+                              go_to=controller.go_to, menu=self._row_menu)
         y = top - ROWS * ROW_H - 0.04
         DirectLabel(parent=self.side, text="Comment (Enter keeps it)", text_scale=0.034, text_fg=DIM,
                     frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, y))
@@ -135,6 +107,8 @@ class TimelinePanel:
                                    frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
                                    command=self._comment_entered, focusOutCommand=self._comment_left,
                                    initialText="", cursorKeys=1)
+        self.comment.bind(DGG.OVERFLOW, lambda *_event: self.ctl.say(
+            f"The comment box is full ({self.comment['numLines']} lines): shorten it to add more"))
         y -= 0.26
         self.glyph_buttons = {}
         gx = -PANEL_W + 0.08
@@ -246,64 +220,25 @@ class TimelinePanel:
 
     # --- move list ----------------------------------------------------------------------------
     def refresh_tree(self, session, force: bool = False) -> None:
-        """Lay out the tree as rows; keep the cursor's row in view."""
-        rows = tree_rows(session.record.root)
-        self._rows = rows
-        idx = next((i for i, (n, _) in enumerate(rows) if n is session.node), -1)
-        if idx >= 0 and not (self.scroll <= idx < self.scroll + ROWS):
-            self.scroll = max(0, idx - ROWS // 2)
-        self.scroll = max(0, min(self.scroll, max(0, len(rows) - ROWS)))
-        self._fill_rows(session)
+        """Lay out the tree as rows; keep the cursor's row in view (viewer.movelist)."""
+        self.moves.refresh(session, force)
 
     def scroll_by(self, n: int) -> None:
-        self.scroll = max(0, min(self.scroll + n, max(0, len(self._rows) - ROWS)))
-        self._fill_rows(self.ctl.session)
+        self.moves.scroll_by(n)
 
-    def _fill_rows(self, session) -> None:
-        scene = self.app.scene
-        for i, b in enumerate(self.row_buttons):
-            k = self.scroll + i
-            if k >= len(self._rows):
-                if b["text"] != "":
-                    b["text"] = ""
-                b.hide()
-                continue
-            node, depth = self._rows[k]
-            b.show()
-            text = ("  " * min(depth, 6)) + ("( " if depth and not node.is_main_variation() else "")
-            text += f"{node.ply}. {scene.action_label(node)}"
-            if node.glyphs:
-                text += " " + "".join(node.glyphs)
-            found = node.analysis or {}
-            if found.get("glyph") and found.get("loss"):  # what the analysis says it cost
-                text += f" -{found['loss']:.2f}"
-            if node.comment:
-                text += "  {...}"
-            if node.drawings:
-                text += "  [+]"
-            if b["text"] != text:
-                b["text"] = text
-            fg = CURRENT if node is session.node else scene.action_colour(node) or TEXT
-            b["text_fg"] = fg
-            b["frameColor"] = ((0.30, 0.24, 0.12, 1) if node is session.node else (0, 0, 0, 0),
-                               BTN_HOT, BTN_HOT, (0, 0, 0, 0))
+    @property
+    def scroll(self) -> int:
+        """The first row shown."""
+        return self.moves.first
 
-    def _row_clicked(self, i: int) -> None:
-        k = self.scroll + i
-        if k < len(self._rows):
-            self.ctl.go_to(self._rows[k][0])
+    @scroll.setter
+    def scroll(self, first: int) -> None:
+        self.moves.first = max(0, first)
+        self.moves.draw()
 
-    def row_node(self, i: int):
-        k = self.scroll + i
-        return self._rows[k][0] if k < len(self._rows) else None
-
-    def _row_menu(self, i: int, _event=None) -> None:
-        node = self.row_node(i)
-        if node is None:
-            return
+    def _row_menu(self, node, button) -> None:
         self.close_menu()
-        b = self.row_buttons[i]
-        pos = b.getPos(self.app.aspect2d)
+        pos = button.getPos(self.app.aspect2d)
         menu = DirectFrame(parent=self.app.aspect2d, frameColor=(0.13, 0.14, 0.17, 0.97),
                            frameSize=(-0.02, 0.5, -0.33, 0.05), pos=(min(pos.x, self.app.getAspectRatio() - 0.55), 0, pos.z))
         menu.setBin("gui-popup", 10)
@@ -358,6 +293,9 @@ class TimelinePanel:
         self._comment_node = None
 
     def _comment_entered(self, text: str) -> None:
+        from viewer.dialogs import hand_back_keys
+
+        hand_back_keys(self.app)
         self._comment_left()
         self.comment["focus"] = 0
 

@@ -70,7 +70,11 @@ class Probe:
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "best_shot": ctl.best.probe(),
             "status": app._status_text,
+            "lesson": ctl.lesson_box.probe() if hasattr(ctl, "lesson_box") else None,
+            "ask": node.ask,
+            "lesson_panel": getattr(getattr(ctl, "lesson_panel", None), "active", False),
             "pointer": self._pointer(),
+            "move_list": ctl.panel.moves.pixels(),
             "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 

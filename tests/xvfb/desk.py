@@ -44,7 +44,7 @@ class Desk:
         for _ in range(20):  # another test may take the same free number at the same moment
             self.display = f":{_free_display()}"
             self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24",
-                                          "-nolisten", "tcp"],
+                                          "-nolisten", "tcp", "-noreset"],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"),
                             FLICKBOOK_PROBE=str(self.probe_path))

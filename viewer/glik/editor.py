@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scenarios.glik.editor import GAME_NAME, PALETTE, EditorModel, goal_words, rule_words
 from viewer.editing import (X0, Verifying, WordEntries, gui, panel_frame, panel_label,
-                            plain_record)
+                            plain_record, show_hints)
 
 SWATCH = {"yellow": (0.96, 0.76, 0.08, 1), "red": (0.83, 0.13, 0.11, 1),
           "green": (0.10, 0.58, 0.22, 1), "blue": (0.12, 0.33, 0.85, 1),
@@ -231,7 +231,7 @@ class GlikEditor(Verifying, WordEntries):
         self.rule_label["text"] = f"Chain any: {'on' if m.house_rules['chain_any'] else 'off'}"
         self.goal_label["text"] = goal_words(m.goal(), m.colours) if m.goal() else (
             "Goal: right-click the stones that must touch")
-        self.hints_label["text"] = "\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints[-4:])) or "No hints yet"
+        show_hints(self.hints_label, m.hints, 4)  # the room above Verify
         self.result_label["text"] = self.verify_words()
         line = m.result.line if m.verified else []
         self.line_label["text"] = ("Line: " + " ; ".join(line)) if line else ""

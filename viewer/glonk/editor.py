@@ -12,9 +12,10 @@ from pathlib import Path
 
 from games.glonk.model import IN_PLAY, OUT
 from scenarios.glonk.editor import G, MAX_PLAYERS, GlonkEditorModel
-from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label
+from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label, show_hints
 from viewer.modes import Drag
 
+SETTING_UP = "drag discs (off the Galaxy: out of play), right-click flips one"
 SEL_RGBA = (1.0, 1.0, 1.0, 0.95)
 SPACE_RGBA = (1.0, 0.85, 0.25, 0.45)
 BOX_REACH = 0.16  # a disc dropped this close to the box's centre goes in the box
@@ -100,9 +101,10 @@ class GlonkEditor(Verifying, WordEntries):
         self.selected = self.space = self.dragging = None
         self.path = None
         self.active = True
+        self.app.scene.setting_up = SETTING_UP  # the status says so, not how to flick
         self._build_panel()
         self.show()
-        self.ctl.say("Set up: drag discs (off the Galaxy: out of play), right-click flips one")
+        self.ctl.say(f"Set up: {SETTING_UP}")
         return True
 
     def finish(self):
@@ -122,6 +124,7 @@ class GlonkEditor(Verifying, WordEntries):
         """Take the panel and the marks away (leaving edit mode)."""
         self.active = False
         self.dragging = None
+        self.app.scene.setting_up = None
         if self.frame is not None:
             self.frame.destroy()
             self.frame = None
@@ -333,8 +336,7 @@ class GlonkEditor(Verifying, WordEntries):
             row["score"]["text"] = f"{scores[seat]} pt{'s' if scores[seat] != 1 else ''}"
         self.goal_label["text"] = m.goal_line()
         shown = 3 + (MAX_PLAYERS - m.players) // 2  # the room the seats leave
-        self.hints_label["text"] = ("\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints)
-                                              if i >= len(m.hints) - shown) or "No hints yet")
+        show_hints(self.hints_label, m.hints, shown)
         problems = m.problems()
         self.problem_label["text"] = problems[0] if problems else "Ready to save"
         self.result_label["text"] = self.verify_words()

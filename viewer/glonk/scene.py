@@ -58,13 +58,13 @@ CONTACT = (1.0, 0.95, 0.35, 0.95)
 
 
 def _setting(name: str, default):
-    """A Glonk house option kept in the data folder's settings (e.g. no aim preview)."""
+    """A Glonk house option kept in the user's settings (e.g. no aim preview)."""
     import json
 
-    from viewer.autosave import data_dir
+    from flickbook.places import settings_path
 
     try:
-        return json.loads((data_dir() / "settings.json").read_text()).get("glonk", {}).get(name, default)
+        return json.loads(settings_path().read_text()).get("glonk", {}).get(name, default)
     except (OSError, ValueError, AttributeError):
         return default
 
@@ -72,9 +72,9 @@ def _setting(name: str, default):
 def _save_setting(name: str, value) -> None:
     import json
 
-    from viewer.autosave import data_dir
+    from flickbook.places import settings_path
 
-    path = data_dir() / "settings.json"
+    path = settings_path()
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
@@ -188,6 +188,9 @@ class GlonkScene(Scene):
     )
 
     surface_z = 0.0
+    #: What the player does while an editor sets the position up (the editor sets it): the
+    #: status then says that, not how to flick, since a press there moves discs.
+    setting_up: str | None = None
 
     def __init__(self, base, game, root, lighting):
         super().__init__(base, game, root, lighting)
@@ -211,6 +214,7 @@ class GlonkScene(Scene):
         self._box_edge = BOX_R
         self._seat_edge: dict[int, float] = {}  # seat -> outer radius of its out-of-play rows
         self.seat_labels = None
+        self.disc_labels = None
         self._marks_key = None
         self.sticker_tex = None
         self.mat_tex = None
@@ -253,6 +257,9 @@ class GlonkScene(Scene):
         from viewer.glonk.labels import SeatLabels
 
         self.seat_labels = SeatLabels(self.base)
+        from viewer.glonk.disc_labels import DiscLabels
+
+        self.disc_labels = DiscLabels(self.base, self)
         self._labels_task = self.base.taskMgr.add(self._turn_labels, f"glonk-labels-{id(self)}",
                                                   sort=46)
 
@@ -261,6 +268,8 @@ class GlonkScene(Scene):
         self.base.taskMgr.remove(self._labels_task)
         if self.seat_labels is not None:
             self.seat_labels.destroy()
+        if self.disc_labels is not None:
+            self.disc_labels.destroy()
         self.ghost.close()
         if self.input is not None:
             self.input.destroy()
@@ -274,6 +283,8 @@ class GlonkScene(Scene):
                 holder.setH(h)
         if self.seat_labels is not None:
             self.seat_labels.update()
+        if self.disc_labels is not None:
+            self.disc_labels.update()
         return task.cont
 
     def _proto(self, piece) -> NodePath:
@@ -525,6 +536,10 @@ class GlonkScene(Scene):
         labels = self.seat_labels
         if labels is None:
             return facts
+        if self.disc_labels is not None:
+            facts["disc_labels"] = {"all": self.disc_labels.all_on,
+                                    "wanted": self.disc_labels.wanted(),
+                                    "shown": self.disc_labels.shown()}
         return {**facts, "labels": [{"text": t, "box": b and [round(v, 1) for v in b]}
                            for t, b in zip(labels.texts(), labels.drawn_boxes())],
                 "free": [round(v, 1) for v in free_area(self.base)],
@@ -868,6 +883,8 @@ class GlonkScene(Scene):
         """Name the disc under the mouse in the status lines (what it is, whose, its state)."""
         line = None
         p = state.get(pick.piece) if (state is not None and pick.piece) else None
+        if self.disc_labels is not None:
+            self.disc_labels.hovered = p.id if p is not None else None
         if p is not None:
             line = f"{p.id}: {describe_piece(self.book, state, p)}"
         elif pick.cell is not None:
@@ -957,6 +974,9 @@ class GlonkScene(Scene):
             self.ghost_root.getChildren().detach()
             self._ghost_shown = None
             self.ghost_line = None
+            return True
+        if key == "i" and self.disc_labels is not None:
+            self.disc_labels.toggle()
             return True
         return False
 
@@ -1212,7 +1232,11 @@ class GlonkScene(Scene):
             if not self.show_prompts:
                 what = what.split(":")[0]
             who = state.to_move
-            lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
+            if self.setting_up:  # a press moves a disc here: no flicking
+                lines.append(f"Setting up: {self.setting_up}   (P{who + 1} {names[who]} "
+                             "to move)")
+            else:
+                lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
         lines.append(f"Scores  {score}")
         if state.config.chrono and ph == "actions" and self.chrono_left is not None:
             left = max(0.0, self.chrono_left)

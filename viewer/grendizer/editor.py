@@ -12,7 +12,7 @@ from pathlib import Path
 from games.grendizer.data import BEASTS, BOARD
 from games.grendizer.rules import zone_name, zone_of
 from scenarios.grendizer.editor import GrendizerEditorModel
-from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label
+from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label, show_hints
 
 #: where the panel's controls sit (a2dTopRight units), for the panel and for tests
 SPOTS = {"tool": (X0 + 0.09, -0.17, 0.185), "damage": (X0 + 0.36, -0.28, 0.09),
@@ -200,8 +200,7 @@ class GrendizerEditor(Verifying, WordEntries):
         self.order_label["text"] = ("Hidden cards: shuffled (the verdict is a success chance)"
                                     if m.order is None else "Hidden cards: in a fixed order "
                                     f"(next: {' '.join(m.order['actions'][:4])})")
-        self.hints_label["text"] = ("\n".join(f"{i + 1}. {h}" for i, h in enumerate(m.hints[-3:]))
-                                    or "No hints yet")
+        show_hints(self.hints_label, m.hints, 2)  # the room above Verify
         self.result_label["text"] = self.verify_words()
         problems = m.problems()
         self.problem_label["text"] = problems[0] if problems else ""

@@ -142,8 +142,8 @@ def track_y(difficulty: str, space: int) -> float:
 
 
 # --- decks on the left -------------------------------------------------------------------------
-DECK_X = -8.05
-DECK_X2 = -9.85
+DECK_X = -7.55
+DECK_X2 = -9.35
 PLACES = {
     "actions_deck": (DECK_X, 5.6),
     "revealed": (DECK_X, 3.1),
@@ -158,7 +158,7 @@ TROPHY = (DECK_X - 0.9, -2.5)  # destroyed Saucer Beast tokens, out of the game
 #: How far the seat view's target lies beyond the table's centre: the far piles then stand below
 #: the status lines, the Strategic Locations above the hand.
 SEAT_SHIFT = -0.15
-SEAT_ROOM = 1.14  # ...and the camera a little further back than the table alone needs
+SEAT_ROOM = 1.2  # ...and the camera a little further back than the table alone needs
 
 
 def table_frame() -> tuple[float, float, float]:

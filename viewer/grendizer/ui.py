@@ -13,15 +13,19 @@ from games.grendizer.actions import BeastDraw, Draw, EventDraw, FirstPlayer, Rev
 from games.grendizer.data import ACTIONS, BEASTS, EVENTS
 from viewer.geometry import MeshBuilder
 
-from .cards import card_mesh, card_words
+from .cards import card_mesh, card_words, symbol
 
 HAND_W, HAND_H = 0.25, 0.35
 PREVIEW_W = 0.50
 WORDS_W = 0.62  # the panel beside the preview with the card's full text
 WORDS_TEXT = 0.036  # aspect2d units: 14 pixels in an 800-pixel-high window
-ROW_H = 0.044
-COL_W = 0.52
-MAX_ROWS = 18
+#: The outcome list: a band of rows along the bottom of the free screen, under the board, as
+#: many columns as fit (five at 1280x800: the 49 Actions cards in ten rows).
+ROW_H = 0.037
+COL_W = 0.455
+COL_GAP = 0.012
+ROW_TEXT = 0.026  # aspect2d units: 10 pixels in an 800-pixel-high window
+SYMBOL_R = 0.0135  # a zone symbol's radius: 11 pixels across at 1280x800
 
 
 def _quad(name, x0, z0, x1, z1, rgba) -> NodePath:
@@ -44,10 +48,11 @@ def _label(parent, text, x, z, scale, fg=(0.95, 0.95, 0.92, 1), align=TextNode.A
 
 
 def outcome_label(state, action, p: float) -> str:
-    """How the outcome list names one chance outcome."""
+    """How the outcome list names one chance outcome (an Actions card's copies are told
+    apart by the zone symbols drawn before the name, `outcome_symbols`)."""
     pct = f"{p * 100:.0f}%" if p >= 0.01 else f"{p * 100:.1f}%"
     if isinstance(action, Draw):
-        return f"{ACTIONS[action.card].name} ({action.card})  {pct}"
+        return f"{ACTIONS[action.card].name}  {pct}"
     if isinstance(action, Reveal):
         return f"{'MiniFO' if action.token == 'minifo' else 'Saucer Beast token'}  {pct}"
     if isinstance(action, BeastDraw):
@@ -57,6 +62,28 @@ def outcome_label(state, action, p: float) -> str:
     if isinstance(action, FirstPlayer):
         return f"Player {action.player + 1} first  {pct}"
     return f"{action}  {pct}"
+
+
+def outcome_symbols(action) -> tuple:
+    """The zone symbols the outcome's card shows (an Actions card's two lanes; none else)."""
+    if isinstance(action, Draw):
+        return tuple(ACTIONS[action.card].symbols)
+    return ()
+
+
+def _symbol_x(x, k: int) -> float:
+    """Centre of the k-th zone symbol of a row whose symbols start at x (aspect2d)."""
+    return x + SYMBOL_R + k * (2 * SYMBOL_R + 0.006)
+
+
+def _symbols_node(lanes, x, zc) -> NodePath:
+    """The zone symbols of a card side by side from x, centred on height zc (aspect2d)."""
+    m = MeshBuilder("zone-symbols")
+    for k, lane in enumerate(lanes):
+        symbol(m, lane, _symbol_x(x, k), zc, SYMBOL_R, lambda u, v: (u, 0, v))
+    node = m.node()
+    node.setTwoSided(True)
+    return node
 
 
 class ScreenUI:
@@ -82,6 +109,8 @@ class ScreenUI:
         self.force_insets = None  # (right, bottom): a mirror of a window drawn offscreen
         self.picker_enabled = not getattr(self.base, "offscreen", False)
         self.outcomes: list = []
+        self.picker_box = None  # (x0, z0, x1, z1) of the outcome list's backdrop (aspect2d)
+        self.symbol_spots: list = []  # (outcome, lane, x, z): each zone symbol drawn in it
         self.words_box = None  # (x0, z0, x1, z1) of the hover preview's text panel
 
     # --- geometry of the free screen area ---------------------------------------------------------
@@ -195,38 +224,52 @@ class ScreenUI:
         explored = ()
         if chance and session is not None and session.node.state is state:
             explored = tuple(str(c.action) for c in session.node.variations)
-        key = (id(state), chance, explored, round(self.aspect(), 3))
+        key = (id(state), chance, explored, round(self.aspect(), 3), self.insets())
         if key == self._picker_key:
             return
         self._picker_key = key
         self.picker_root.getChildren().detach()
         self.rects = [r for r in self.rects if r[4][0] not in ("outcome", "random")]
         self.outcomes = []
+        self.picker_box = None
+        self.symbol_spots = []
+        self.hand_root.show()
         if not chance:
             return
+        self.hand_root.hide()
         outs = list(game.chance_outcomes(state))
         self.outcomes = outs
+        items = [("Random draw (seeded)", ("random",), False, ())] + [
+            (outcome_label(state, act, p), ("outcome", act), str(act) in explored,
+             outcome_symbols(act)) for act, p in outs]
+        # along the bottom of the free screen, under the board (the hand hides meanwhile)
+        right, bottom = self.insets()
         a = self.aspect()
-        x = -a + 0.05
-        top = 0.70
-        items = [("Random draw (seeded)", ("random",), False)] + [
-            (outcome_label(state, act, p), ("outcome", act), str(act) in explored)
-            for act, p in outs]
-        rows = max(1, min(MAX_ROWS, len(items)))
-        cols = (len(items) + rows - 1) // rows
-        back = _quad("backdrop", x - 0.02, top - 0.06 - (rows + 0.4) * ROW_H,
-                     x + cols * (COL_W + 0.015) + 0.005, top + 0.05, (0.05, 0.06, 0.08, 0.72))
-        back.reparentTo(self.picker_root)
+        x0, x1 = -a + 0.03, a - right - 0.03
+        cols = max(1, min(len(items), int((x1 - x0 + COL_GAP) // (COL_W + COL_GAP))))
+        rows = (len(items) + cols - 1) // cols
+        z_low = -1 + bottom + 0.012
+        top = z_low + rows * ROW_H + 0.05  # the title's baseline
+        back = (x0 - 0.015, z_low - 0.008, x0 + cols * (COL_W + COL_GAP) + 0.003, top + 0.035)
+        self.picker_box = back
+        _quad("backdrop", *back, (0.05, 0.06, 0.08, 0.80)).reparentTo(self.picker_root)
         _label(self.picker_root, "What comes? Click an outcome (* already in the record)",
-               x, top, 0.032, fg=(1.0, 0.90, 0.55, 1))
-        for i, (text, target, done) in enumerate(items):
+               x0, top, 0.030, fg=(1.0, 0.90, 0.55, 1))
+        for i, (text, target, done, lanes) in enumerate(items):
             col, row = divmod(i, rows)
-            bx = x + col * (COL_W + 0.015)
-            bz = top - 0.04 - (row + 1) * ROW_H
+            bx = x0 + col * (COL_W + COL_GAP)
+            bz = top - 0.03 - (row + 1) * ROW_H
             colour = (0.45, 0.30, 0.08, 0.95) if target[0] == "random" else (
                 (0.20, 0.40, 0.26, 0.95) if done else (0.16, 0.17, 0.21, 0.92))
             _quad("btn", bx, bz, bx + COL_W, bz + ROW_H - 0.005, colour).reparentTo(self.picker_root)
-            _label(self.picker_root, ("* " if done else "") + text, bx + 0.01, bz + 0.013, 0.025)
+            tx = bx + 0.01
+            if lanes:
+                zc = bz + (ROW_H - 0.005) / 2
+                _symbols_node(lanes, tx, zc).reparentTo(self.picker_root)
+                self.symbol_spots += [(target[1], lane, _symbol_x(tx, k), zc)
+                                      for k, lane in enumerate(lanes)]
+                tx = _symbol_x(tx, len(lanes)) - SYMBOL_R + 0.006
+            _label(self.picker_root, ("* " if done else "") + text, tx, bz + 0.010, ROW_TEXT)
             self.rects.append((bx, bz, bx + COL_W, bz + ROW_H - 0.005, target))
 
     # --- the mouse ----------------------------------------------------------------------------------
@@ -242,7 +285,10 @@ class ScreenUI:
         return (p2.x, p2.y)
 
     def hit(self, ax: float, az: float):
+        hand_hidden = self.hand_root.isHidden()  # the outcome list is in its place
         for x0, z0, x1, z1, target in self.rects:
+            if hand_hidden and target[0] == "hand":
+                continue
             if x0 <= ax <= x1 and z0 <= az <= z1:
                 return target
         return None

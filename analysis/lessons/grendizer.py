@@ -1,0 +1,109 @@
+"""Grendizer XperienZ lessons: a decision is right when its win chance is within `max_loss`
+of the best decision's.
+
+Every legal decision at the question is played out `rollouts` times by the team bot
+(analysis.grendizer, the analyser behind `flickbook analyse`), each from the same seeds
+(common random numbers: the decisions meet the same cards, so their difference is measured
+with far less noise than either chance). The figures are kept per position, so a second try
+answers at once. A wrong decision is shown played on by the team bot for a few actions.
+"""
+from __future__ import annotations
+
+import json
+import threading
+
+import numpy as np
+
+from games.grendizer.rules import GAME
+from analysis.lessons import LessonHouse, Verdict
+
+DEFAULT_ROLLOUTS = 200
+PLAY_ON = 6  # actions of the bot after a wrong decision
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f} %"
+
+
+class GrendizerLessons(LessonHouse):
+    kinds = ("loss",)
+
+    def __init__(self):
+        self._chances: dict[tuple, dict[str, float]] = {}
+        self._lock = threading.Lock()
+
+    def problem(self, state, accept):
+        bad = super().problem(state, accept)
+        if bad:
+            return bad
+        if GAME.current_player(state) < 0:
+            return "a Grendizer question needs a player to decide (not a draw, not the end)"
+        if len(GAME.legal_actions(state)) < 2:
+            return "there is only one thing to do here: nothing to ask"
+        return None
+
+    def chances(self, state, accept) -> dict[str, float]:
+        """Each legal decision's win chance for the team (same seeds for every decision)."""
+        from analysis.registry import analyser_for
+
+        rollouts = int(accept.get("rollouts", DEFAULT_ROLLOUTS))
+        seed = int(accept.get("seed", 0))
+        key = (json.dumps(GAME.state_to_json(state), sort_keys=True), rollouts, seed)
+        with self._lock:
+            known = self._chances.get(key)
+        if known is not None:
+            return known
+        analyser = analyser_for("grendizer")
+        actions = GAME.legal_actions(state)
+        after = [GAME.apply(state, a).state for a in actions]
+        seeds = [np.random.SeedSequence(seed)] * len(after)
+        wins = analyser.win(after, budget=rollouts, seeds=seeds)
+        seat = analyser.viewpoint(state)
+        out = {str(a): float(w["win"][seat]) for a, w in zip(actions, wins)}
+        with self._lock:
+            self._chances[key] = out
+        return out
+
+    def judge(self, state, accept, action, step=None) -> Verdict:
+        chances = self.chances(state, accept)
+        text = str(action)
+        if text not in chances:
+            return Verdict(False, "that is not a decision the rules allow here")
+        best = max(chances.values())
+        mine = chances[text]
+        loss = best - mine
+        limit = float(accept["max_loss"])
+        figures = {"win": mine, "best_win": best, "loss": loss, "max_loss": limit,
+                   "rollouts": int(accept.get("rollouts", DEFAULT_ROLLOUTS))}
+        if loss <= limit + 1e-12:
+            return Verdict(True, f"the team wins {_pct(mine)} of games from here"
+                                 + (" (the best)" if loss <= 1e-12 else
+                                    f" (the best decision {_pct(best)})"), (), figures)
+        return Verdict(False, f"the team wins only {_pct(mine)} of games after this; the best "
+                              f"decision here wins {_pct(best)}", self.play_on(state, action),
+                       figures)
+
+    def play_on(self, state, action) -> tuple[str, ...]:
+        """What comes of a decision: the team bot plays on for a few actions (seeded)."""
+        from games.grendizer.bot import choose_action
+
+        rng = np.random.default_rng(0)
+        s = GAME.apply(state, action).state
+        line = []
+        for _ in range(PLAY_ON):
+            if GAME.is_terminal(s):
+                break
+            a = choose_action(s, rng)
+            line.append(str(a))
+            s = GAME.apply(s, a).state
+        return tuple(line)
+
+    def default_accept(self, state, answer=None) -> dict:
+        return {"kind": "loss", "max_loss": 0.1, "rollouts": DEFAULT_ROLLOUTS}
+
+    def accept_words(self, state, accept) -> str:
+        return (f"Any decision within {_pct(float(accept.get('max_loss', 0)))} win chance of "
+                f"the best ({int(accept.get('rollouts', DEFAULT_ROLLOUTS))} playouts each)")
+
+
+HOUSE = GrendizerLessons()

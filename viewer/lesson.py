@@ -1,0 +1,371 @@
+"""A lesson in the window: the question box, the answer checked in the background, hints in
+tiers and the score (the model is analysis/lessons; this only shows it and plays it out).
+
+Opened (from the Learn list or `flickbook open FILE`), a lesson goes to its first question and
+hides what follows. A move played there is checked on a worker thread by the game's house
+("Checking your answer..." meanwhile; a Glonk flick is explored under the hand's scatter). A
+wrong answer says why and plays out what comes of it (the refutation, or the flick as it went),
+then the window goes back to the question; a right one brings back the author's line and plays
+on to the next question, or to the end and the score. H (or the Hint button) shows the next
+tier of hint.
+"""
+from __future__ import annotations
+
+import threading
+
+from analysis.lessons import LessonRun, Verdict, lesson_of, mistake_questions
+
+#: The box's place (a2dTopLeft units), below the status lines like the puzzle box.
+BOX_TOP = -0.27
+BOX_W = 1.3
+BOX_H = 0.47
+#: Where the box's buttons sit inside it (x, z).
+BUTTON_SPOTS = {"hint": (1.14, -0.05), "again": (1.14, -0.12)}
+#: How long a wrong answer's outcome stays in view before the question comes back (seconds).
+HOLD_WRONG = 1.2
+
+
+def button_spot(name: str) -> tuple[float, float]:
+    """A lesson box button's centre in a2dTopLeft units (for tests that click it)."""
+    x, z = BUTTON_SPOTS[name]
+    return 0.03 + x, BOX_TOP + z
+
+
+class Judging:
+    """The house's verdict on one answer, found on a worker thread."""
+
+    def __init__(self, run: LessonRun, node):
+        self.node = node
+        self.verdict: Verdict | None = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._run, args=(run,), daemon=True,
+                                       name="flickbook-lesson-check")
+        self.thread.start()
+
+    def _run(self, run) -> None:
+        try:
+            self.verdict = run.judge(self.node.action, self.node.step)
+        except Exception as exc:  # noqa: BLE001 - a check that fails says so, never a traceback
+            self.error = f"The answer could not be checked: {exc}"
+
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+
+class LessonBox:
+    """Top left: the lesson's title, the question, its accept rule, the check's status, the
+    hints shown so far, and at the end the score."""
+
+    def __init__(self, controller):
+        self.ctl = controller
+        self.app = controller.app
+        self.run: LessonRun | None = None
+        self.frame = None
+        self.labels: dict = {}
+        self.buttons: dict = {}
+        self.judging: Judging | None = None
+        self.status = ""  # "asking", "checking", "wrong", "right", "done"
+        self.last_why = ""
+        self._returning = False
+        self.title_override: str | None = None
+        self._after = None  # (node, then) once the clock has played a line
+        self.app.taskMgr.add(self._frame, "flickbook-lesson", sort=25)
+
+    @property
+    def active(self) -> bool:
+        return self.run is not None
+
+    # --- following the session ----------------------------------------------------------------
+    def attach(self, session) -> None:
+        """Follow `session`: a lesson goes to its first question; anything else hides the box."""
+        self.close()
+        run = lesson_of(session.record)
+        if run is None or not run.questions:
+            return
+        self.run = run
+        self._build()
+        self._ask()
+
+    def has_mistakes(self) -> bool:
+        """Whether the record's main line has mistakes the analysis marked (and no lesson runs)."""
+        return self.run is None and any((n.analysis or {}).get("glyph")
+                                        for n in self.ctl.session.record.mainline())
+
+    def learn_from_mistakes(self) -> None:
+        """On an analysed record: a question at each mistake, asked again as in a lesson."""
+        if self.run is not None and self.title_override is None:
+            self.ctl.say("This is a lesson already: answer its questions")
+            return
+        record = self.ctl.session.record
+        try:
+            questions = mistake_questions(record)
+        except ValueError as exc:
+            self.ctl.say(str(exc))
+            return
+        if not questions:
+            self.ctl.say("No mistakes to learn from: analyse the game first (F6)")
+            return
+        self.close()
+        self.run = LessonRun(record, questions)
+        self.title_override = "Learn from your mistakes"
+        self._build()
+        self._ask()
+
+    def close(self) -> None:
+        self.title_override = None
+        if self.run is not None:
+            self.run.unhide()
+        self.run = None
+        self.judging = None
+        self._after = None
+        self.status = ""
+        if self.frame is not None:
+            self.frame.destroy()
+            self.frame = None
+
+    def attached(self, record):
+        """For a save: the hidden answer back in the file (see LessonRun.attached)."""
+        from contextlib import nullcontext
+
+        if self.run is not None and self.run.record is record:
+            return self.run.attached()
+        return nullcontext()
+
+    # --- the box ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        from viewer.editing import gui
+        from viewer.panel import BG, TEXT, _button
+
+        DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.78),
+                        frameSize=(0, BOX_W, -BOX_H, 0), pos=(0.03, 0, BOX_TOP))
+        self.frame = f
+
+        def text(name, y, scale, fg, wrap):
+            self.labels[name] = DirectLabel(
+                parent=f, text="", text_scale=scale, text_fg=fg, text_wordwrap=wrap,
+                frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(0.03, 0, y))
+
+        text("title", -0.06, 0.042, (0.98, 0.84, 0.30, 1), 24)
+        text("question", -0.115, 0.033, TEXT, 29)
+        text("accept", -0.24, 0.026, (0.70, 0.72, 0.76, 1), 46)
+        text("status", -0.30, 0.031, (0.75, 0.95, 0.75, 1), 38)
+        text("hints", -0.40, 0.028, (0.6, 0.85, 1, 1), 42)
+        x, z = BUTTON_SPOTS["hint"]
+        self.buttons["hint"] = _button(f, "Hint (H)", self.hint, (x, 0, z), width=0.26,
+                                       height=0.06, scale=0.03)
+        x, z = BUTTON_SPOTS["again"]
+        self.buttons["again"] = _button(f, "To the question", self.back_to_question,
+                                        (x, 0, z), width=0.26, height=0.06, scale=0.026)
+
+    def _show(self) -> None:
+        run = self.run
+        if run is None or self.frame is None:
+            return
+        q = run.current
+        self.labels["title"]["text"] = self.title_override or run.title
+        self.frame["frameSize"] = (0, BOX_W, -(0.2 if q is None else BOX_H), 0)
+        if q is None:
+            self.labels["question"]["text"] = run.score_words()
+            self.labels["accept"]["text"] = ""
+            self.labels["hints"]["text"] = ""
+            self.buttons["hint"].hide()
+            self.buttons["again"].hide()
+        else:
+            self.labels["question"]["text"] = f"Question {q.number} of {len(run.questions)}: {q.text}"
+            words = run.house.accept_words(q.node.state, q.accept)
+            self.labels["accept"]["text"] = f"Accepted: {words[:1].lower()}{words[1:]}"
+            shown = run.hints_shown()
+            self.labels["hints"]["text"] = "\n".join(
+                f"{i + 1}. {h}" for i, h in enumerate(shown))
+            self.buttons["hint"].show()
+            self.buttons["hint"]["text"] = "Hint (H)" if q.hints else "No hints"
+            self.buttons["again"].show()
+        colours = {"wrong": (1.0, 0.55, 0.45, 1), "checking": (0.95, 0.9, 0.55, 1)}
+        self.labels["status"]["text_fg"] = colours.get(self.status, (0.75, 0.95, 0.75, 1))
+        self.labels["status"]["text"] = self._status_words()
+        self.app.wake()
+
+    def _status_words(self) -> str:
+        if self.status == "checking":
+            return "Checking your answer..."
+        if self.status == "wrong":
+            return f"Not this one: {self.last_why}"
+        if self.status == "right":
+            return f"Right: {self.last_why}"
+        if self.status == "done":
+            return "Well done." if self.run.score()[0] == self.run.score()[1] else ""
+        return "Your turn: play your answer on the board."
+
+    # --- asking -----------------------------------------------------------------------------------
+    def _ask(self) -> None:
+        """Hide the current question's continuation and show its position."""
+        run = self.run
+        node = run.hide()
+        self.status = "asking" if node is not None else "done"
+        if node is not None:
+            self.ctl.go_to(node)
+            self.ctl.say(f"Question {run.current.number}: {run.current.text}")
+        self.ctl.refresh_soon()
+        self._show()
+
+    def question_node(self):
+        q = self.run.current if self.run is not None else None
+        return q.node if q is not None else None
+
+    def hint(self) -> None:
+        if self.run is None:
+            return
+        text = self.run.hint()
+        self.ctl.say(text)
+        self._show()
+
+    def back_to_question(self) -> None:
+        node = self.question_node()
+        if node is None or self.judging is not None:
+            return
+        self._returning = False
+        if self.status == "wrong":
+            self.status = "asking"
+        self.ctl.go_to(node)
+        self.ctl.say(f"Question {self.run.current.number}: {self.run.current.text}")
+        self._show()
+
+    def blocks_move(self) -> str | None:
+        """Why no move may be played now (an answer is being checked or played out)."""
+        if self.run is None:
+            return None
+        if self.judging is not None:
+            return "Checking your answer..."
+        return None
+
+    def after_move(self, node) -> bool:
+        """A move was played: if it answers the question, check it (True)."""
+        if self.run is None or self.run.current is None or node.parent is not self.question_node():
+            return False
+        self.judging = Judging(self.run, node)
+        self.status = "checking"
+        self._show()
+        return True
+
+    # --- the verdict --------------------------------------------------------------------------------
+    def _frame(self, task):
+        if self._after is not None and not self.app.clock.stepping:
+            final, then = self._after
+            self._after = None
+            if self.run is not None:
+                self.ctl.session.go_to(final)
+                self.app.show_node(final)
+                self.ctl.refresh_soon()
+                then()
+        job = self.judging
+        if job is not None and job.done() and not self.app.clock.stepping:
+            self.judging = None
+            if self.run is not None and job.node.parent is self.question_node():
+                self._verdict(job)
+        return task.cont
+
+    def _verdict(self, job: Judging) -> None:
+        if job.error is not None:
+            self.status = "wrong"
+            self.last_why = job.error
+            self.ctl.say(job.error)
+            self._show()
+            return
+        verdict = job.verdict
+        run, node = self.run, job.node
+        question = node.parent
+        self.last_why = verdict.why
+        if not verdict.right:
+            run.answered(verdict, node)
+            self.status = "wrong"
+            if "?" not in node.glyphs:
+                node.glyphs.append("?")
+            if not node.comment:
+                node.comment = f"Lesson: {verdict.why}"
+            self.ctl.say(f"Not this one: {verdict.why}")
+            self._show()
+            self._play_out(node, verdict.line)
+            return
+        said = run.current.ask.get("right")  # the author's words for a right answer
+        answer = run.answered(verdict, node)
+        self.status = "right"  # "done" once the line has played to the end (_arrived)
+        words = f"Right: {verdict.why}" + (f". {said}" if said else "")
+        if answer is not node and answer is not None:
+            words += f". The line goes on with {self.app.scene.action_label(answer)}"
+        if run.current is not None:
+            run.hide()
+        self.ctl.session.clear_history()  # a lesson walked is not an edit to undo
+        steps = [answer] if answer is not node else []
+        cur = answer
+        while cur is not None and cur.variations:
+            cur = cur.variations[0]
+            steps.append(cur)
+        start = question if answer is not node else node
+        self.ctl.say(words)
+        self._show()
+        self._animate(start, steps, self._arrived)
+
+    def _arrived(self) -> None:
+        """The author's line has played to the next question (or the end)."""
+        run = self.run
+        if run is None:
+            return
+        self.ctl.refresh_soon()
+        if run.finished:
+            self.status = "done"
+            self.ctl.say(f"Right: {self.last_why}. {run.score_words()}")
+        else:
+            self.status = "right"
+            self.ctl.say(f"{self._status_words()}  Question {run.current.number}: "
+                         f"{run.current.text}")
+        self._show()
+
+    def _play_out(self, node, line) -> None:
+        """Show what comes of a wrong answer: its refutation line, played after it (the nodes
+        stay as a variation to look at later), then back to the question."""
+        steps = []
+        cur = node
+        game = self.ctl.session.game
+        for text in line:
+            try:
+                nxt = cur.child_for(text) or self.ctl.session.record.add_child(
+                    cur, game.parse_action(cur.state, text))
+            except Exception:  # noqa: BLE001 - a line that no longer plays stops where it fails
+                break
+            steps.append(nxt)
+            cur = nxt
+        self._returning = True
+        self._animate(node, steps, self._hold_then_return)
+        self.ctl.refresh_soon()
+
+    def _animate(self, start, steps, then) -> None:
+        """Play `steps` after `start` on the one clock, then put the cursor on the last and run
+        `then`. Steps without a motion (a card drawn) show at once; the clock holds the cursor
+        on the last one that moves, so it is not stopped as a step the cursor left."""
+        if not steps:
+            then()
+            return
+        moving = [n for n in steps if self.app.step_span(n) > 0]
+        self.ctl.session.go_to(moving[-1] if moving else steps[-1])
+        self.app.animate_steps(start, steps)
+        self._after = (steps[-1], then)
+
+    def _hold_then_return(self) -> None:
+        def back(task):
+            if self._returning and self.status == "wrong":
+                self.back_to_question()
+            return task.done
+
+        self.app.taskMgr.doMethodLater(HOLD_WRONG, back, "flickbook-lesson-return")
+
+    def probe(self) -> dict | None:
+        run = self.run
+        if run is None:
+            return None
+        q = run.current
+        return {"title": self.title_override or run.title, "status": self.status, "question": q.number if q else None,
+                "questions": len(run.questions), "why": self.last_why,
+                "hints": run.hints_shown(), "wrong": [a.wrong for a in run.attempts],
+                "score": list(run.score()), "finished": run.finished,
+                "status_line": self.labels["status"]["text"] if self.labels else ""}

@@ -1,0 +1,319 @@
+"""Writing a lesson in the window (F3): mark the position at the cursor "your turn", type its
+question and hints, set what is accepted, check that the author's own answer passes, and save
+under scenarios/lessons/.
+
+Every change is one undoable session edit made through `analysis.lessons.LessonAuthor` (Ctrl+Z
+takes it back); the panel only shows the cursor's ask and hands typed words to it. Typed text
+goes into the fields, not to the key map: while a field has the keyboard the window is in
+typing mode (the controller asks `typing()`).
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from scenarios.authoring import free_path, slugify
+from analysis.lessons import LessonAuthor, lessons_dir, questions_of, save_lesson
+
+PANEL_TOP = -0.27
+PANEL_W = 1.3
+PANEL_H = 0.92
+#: Controls inside the panel (x, z), one table for the panel and for tests that click them.
+SPOTS = {"mark": (1.08, -0.07), "question": (0.03, -0.245), "threshold": (0.03, -0.365),
+         "outcome": (0.70, -0.355), "hint": (0.03, -0.485), "clear": (1.13, -0.475),
+         "title": (0.03, -0.685), "check": (0.78, -0.79), "save": (1.13, -0.79)}
+#: The accept field a threshold entry sets, by accept kind (optimal has none).
+THRESHOLD = {"loss": ("max_loss", "Most win chance lost (0 to 1)"),
+             "chance": ("at_least", "Success at least (0 to 1)")}
+
+
+def spot(name: str) -> tuple[float, float]:
+    """A control's centre in a2dTopLeft units (entries: a point inside the field)."""
+    x, z = SPOTS[name]
+    if name in ("question", "threshold", "hint", "title"):
+        return 0.03 + x + 0.2, PANEL_TOP + z + 0.012
+    return 0.03 + x, PANEL_TOP + z
+
+
+class LessonPanel:
+    """The authoring panel over the board's top left (F3 shows and hides it)."""
+
+    def __init__(self, controller):
+        self.ctl = controller
+        self.app = controller.app
+        self.frame = None
+        self.entries: dict = {}
+        self.labels: dict = {}
+        self.buttons: dict = {}
+        self.checking: threading.Thread | None = None
+        self.check_words = ""
+        self.saved: Path | None = None
+        self._shown_for = None
+        self.app.taskMgr.add(self._frame, "flickbook-lesson-panel", sort=26)
+
+    @property
+    def active(self) -> bool:
+        return self.frame is not None
+
+    def author(self) -> LessonAuthor | None:
+        try:
+            return LessonAuthor(self.ctl.session)
+        except ValueError:
+            return None
+
+    def toggle(self) -> None:
+        if self.active:
+            self.close()
+            self.ctl.lesson_box.attach(self.ctl.session)  # a lesson asks again from its start
+            return
+        if self.author() is None:
+            self.ctl.say(f"{self.ctl.session.game.title} has no lessons")
+            return
+        self.ctl.lesson_box.close()  # the author sees the whole tree
+        self.ctl.refresh_soon()
+        self._build()
+        self.show_node()
+        self.ctl.say("Lesson authoring: go to a position, play the right move from it, come "
+                     "back and mark it \"your turn\"")
+
+    def close(self) -> None:
+        self.unfocus()
+        if self.frame is not None:
+            self.frame.destroy()
+        self.frame = None
+        self.entries, self.labels, self.buttons = {}, {}, {}
+
+    # --- the panel --------------------------------------------------------------------------------
+    def _build(self) -> None:
+        from viewer.editing import gui
+        from viewer.panel import BG, TEXT, _button
+
+        DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+        dim = (0.70, 0.72, 0.76, 1)
+        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.9),
+                        frameSize=(0, PANEL_W, -PANEL_H, 0), pos=(0.03, 0, PANEL_TOP))
+        self.frame = f
+
+        def label(name, text, x, z, scale=0.03, fg=TEXT, wrap=None):
+            kw = {"text_wordwrap": wrap} if wrap else {}
+            self.labels[name] = DirectLabel(parent=f, text=text, text_scale=scale, text_fg=fg,
+                                            frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                                            pos=(x, 0, z), **kw)
+
+        def entry(name, width):
+            x, z = SPOTS[name]
+            e = DirectEntry(parent=f, scale=0.03, width=width / 0.03, numLines=1,
+                            pos=(x, 0, z), frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
+                            initialText="", cursorKeys=1, command=self._enter,
+                            extraArgs=[name], focusOutCommand=self._done,
+                            focusOutExtraArgs=[name])
+            self.entries[name] = e
+
+        def button(name, text, command, width=0.26):
+            x, z = SPOTS[name]
+            self.buttons[name] = _button(f, text, command, (x, 0, z), width=width, height=0.06,
+                                         scale=0.028)
+
+        label("heading", "Lesson authoring (F3 closes)", 0.03, -0.06, 0.04, (0.98, 0.84, 0.30, 1))
+        label("here", "", 0.03, -0.115, 0.027, dim, wrap=30)
+        button("mark", "Your turn here", self.toggle_mark, width=0.36)
+        label("question_caption", "Question (Enter keeps it)", 0.03, -0.205, 0.026, dim)
+        entry("question", 1.24)
+        label("threshold_caption", "", 0.03, -0.325, 0.026, dim)
+        entry("threshold", 0.3)
+        button("outcome", "Outcome", self.next_outcome, width=0.5)
+        label("hint_caption", "Hint (Enter adds the next tier)", 0.03, -0.445, 0.026, dim)
+        entry("hint", 0.95)
+        button("clear", "Clear hints", self.clear_hints, width=0.24)
+        label("hints", "", 0.03, -0.54, 0.026, (0.6, 0.85, 1, 1), wrap=46)
+        label("title_caption", "Lesson title", 0.03, -0.645, 0.026, dim)
+        entry("title", 1.24)
+        button("check", "Check answer", self.check, width=0.3)
+        button("save", "Save lesson", self.save, width=0.26)
+        label("status", "", 0.03, -0.865, 0.026, (0.75, 0.95, 0.75, 1), wrap=46)
+        record = self.ctl.session.record
+        title = (record.scenario or {}).get("title") if record.kind == "lesson" else ""
+        self.entries["title"].enterText(str(title or ""))  # a lesson edited keeps its title
+
+    def show_node(self) -> None:
+        """Bring the fields in line with the cursor's ask (fields being typed in stay)."""
+        if self.frame is None:
+            return
+        node = self.ctl.session.node
+        self._shown_for = (node, repr(node.ask))
+        author = self.author()
+        ask = node.ask or {}
+        accept = ask.get("accept") or {}
+        if node.ask:
+            words = author.house.accept_words(node.state, accept)
+            self.labels["here"]["text"] = f"Asks here. {words}"
+            self.buttons["mark"]["text"] = "Not your turn"
+        else:
+            self.labels["here"]["text"] = ("This position does not ask." if node.variations else
+                                           "Play the right move from here, then come back.")
+            self.buttons["mark"]["text"] = "Your turn here"
+        self._fill("question", ask.get("question", ""))
+        field = THRESHOLD.get(accept.get("kind"))
+        if field:
+            self.labels["threshold_caption"]["text"] = field[1]
+            self._fill("threshold", f"{accept.get(field[0], '')}")
+            self.entries["threshold"].show()
+        else:
+            self.labels["threshold_caption"]["text"] = ""
+            self.entries["threshold"].hide()
+        if "outcome" in accept:
+            self.buttons["outcome"]["text"] = f"Outcome: {accept['outcome']}"
+            self.buttons["outcome"].show()
+        else:
+            self.buttons["outcome"].hide()
+        hints = ask.get("hints") or []
+        self.labels["hints"]["text"] = "\n".join(f"{i + 1}. {h}" for i, h in enumerate(hints))
+        self.labels["status"]["text"] = self.check_words
+        self.app.wake()
+
+    def _fill(self, name: str, text: str) -> None:
+        e = self.entries[name]
+        if not e.guiItem.getFocus() and e.get() != text:
+            e.enterText(text)
+
+    def _frame(self, task):
+        if self.frame is not None:
+            node = self.ctl.session.node
+            if self._shown_for != (node, repr(node.ask)):
+                self.check_words = "" if self._shown_for and self._shown_for[0] is not node \
+                    else self.check_words
+                self.show_node()
+        return task.cont
+
+    # --- typing -----------------------------------------------------------------------------------
+    def typing(self) -> bool:
+        return self.frame is not None and any(e.guiItem.getFocus() for e in self.entries.values())
+
+    def unfocus(self) -> None:
+        for name, e in self.entries.items():
+            if e.guiItem.getFocus():
+                e["focus"] = 0
+                self._done(name)
+
+    def _enter(self, text: str, name: str) -> None:
+        from viewer.dialogs import frame_count
+
+        self.app.keys_taken_frame = frame_count()  # the keys of this frame were the field's
+        self._done(name)
+        self.entries[name]["focus"] = 1 if name == "hint" else 0
+
+    def _done(self, name: str) -> None:
+        e = self.entries.get(name)
+        author = self.author()
+        if e is None or author is None:
+            return
+        text = e.get()
+        node = self.ctl.session.node
+        problem = None
+        if name == "hint":
+            if text.strip():
+                problem = author.add_hint(text)
+                if problem is None:
+                    e.enterText("")
+        elif name == "question":
+            if node.ask and text.strip() != (node.ask.get("question") or ""):
+                problem = author.change(question=text)
+        elif name == "threshold":
+            field = THRESHOLD.get(((node.ask or {}).get("accept") or {}).get("kind"))
+            if field and text.strip():
+                try:
+                    value = float(text)
+                except ValueError:
+                    problem = f"{field[1]}: type a number such as 0.5"
+                else:
+                    if value != node.ask["accept"].get(field[0]):
+                        problem = author.change(**{field[0]: value})
+        if problem:
+            self.ctl.say(problem)
+        self.show_node()
+
+    # --- buttons ----------------------------------------------------------------------------------
+    def toggle_mark(self) -> None:
+        author = self.author()
+        node = self.ctl.session.node
+        if node.ask:
+            author.unmark(node)
+            self.ctl.say("This position no longer asks (Ctrl+Z brings it back)")
+        else:
+            question = self.entries["question"].get() if self.entries else ""
+            problem = author.mark(node, question)
+            self.ctl.say(problem or "Your turn here: the answer after it is hidden when the "
+                                    "lesson is taken (Ctrl+Z takes it back)")
+        self.check_words = ""
+        self.show_node()
+
+    def next_outcome(self) -> None:
+        from analysis.lessons import house_for
+
+        node = self.ctl.session.node
+        accept = (node.ask or {}).get("accept") or {}
+        words = getattr(house_for(self.ctl.session.game.name), "outcomes", None)
+        if "outcome" not in accept or not words:
+            return
+        names = list(words)
+        nxt = names[(names.index(accept["outcome"]) + 1) % len(names)] \
+            if accept["outcome"] in names else names[0]
+        problem = self.author().change(outcome=nxt)
+        if problem:
+            self.ctl.say(problem)
+        self.show_node()
+
+    def clear_hints(self) -> None:
+        self.author().clear_hints()
+        self.show_node()
+
+    def check(self) -> None:
+        """The house's verdict on the author's own answer here, found on a worker thread."""
+        author = self.author()
+        node = self.ctl.session.node
+        if not node.ask:
+            self.ctl.say("Mark the position first")
+            return
+        if self.checking is not None:
+            return
+        self.check_words = "Checking the answer..."
+        self.show_node()
+
+        def run():
+            try:
+                verdict = author.check(node)
+                self.check_words = (f"The answer after it is accepted: {verdict.why}"
+                                    if verdict.right else
+                                    f"The answer after it is NOT accepted: {verdict.why}")
+            except Exception as exc:  # noqa: BLE001 - said in the panel, never a traceback
+                self.check_words = f"The answer could not be checked: {exc}"
+            self.checking = None
+            self._shown_for = None  # show the words on the next frame
+            self.app.wake()
+
+        self.checking = threading.Thread(target=run, daemon=True, name="flickbook-lesson-author")
+        self.checking.start()
+
+    def save(self) -> None:
+        self.unfocus()
+        record = self.ctl.session.record
+        title = self.entries["title"].get().strip()
+        if not title:
+            self.ctl.say("Type the lesson's title first")
+            return
+        if not questions_of(record):
+            self.ctl.say('Mark a position "your turn" first (on the main line)')
+            return
+        path = self.saved
+        if path is None and record.kind == "lesson" and self.ctl.path is not None:
+            path = self.ctl.path  # a lesson opened and edited saves back to its file
+        if path is None:
+            path = free_path(lessons_dir() / f"{slugify(title)}.flick")
+        try:
+            self.saved = save_lesson(record, path, title,
+                                     str((record.scenario or {}).get("description", "")))
+        except (OSError, ValueError) as exc:
+            self.ctl.say(f"Could not save: {exc}")
+            return
+        self.ctl.session.dirty = False
+        self.ctl.say(f"Saved the lesson {self.saved} ({len(questions_of(record))} questions)")
