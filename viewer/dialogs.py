@@ -87,7 +87,7 @@ class HelpOverlay(Overlay):
                     return False
             x = -self.W / 2 + 0.06 + col * col_w
             placed.append((x, y, keys, what, h, wrap))
-            y -= h + scale * 0.12  # (a tighter gap: play mode has almost 60 lines)
+            y -= h + scale * 0.3
         if dry:
             return True
         for x, y, keys, what, h, wrap in placed:
