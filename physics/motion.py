@@ -224,6 +224,18 @@ class Motion:
     def index(self, disc_id: str) -> int:
         return self._index[disc_id]
 
+    def track(self, disc_id: str, per_second: float = 40, most: int = 120) -> list[tuple[float, float]]:
+        """The (x, y) path of one disc, sampled `per_second` (at most `most` + 1 points, at
+        least 3), points closer than 0.1 mm to the last one dropped: what a drawn path needs."""
+        i = self.index(disc_id)
+        n = max(2, min(most, int(self.duration * per_second)))
+        pts: list[tuple[float, float]] = []
+        for k in range(n + 1):
+            x, y = self.pose_at(self.duration * k / n)[i][:2]
+            if not pts or math.hypot(x - pts[-1][0], y - pts[-1][1]) > 1e-4:
+                pts.append((float(x), float(y)))
+        return pts
+
     def pose_at(self, t: float) -> np.ndarray:
         """Poses (N, 7) at time t: positions interpolated linearly, rotations by nlerp.
 

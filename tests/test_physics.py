@@ -397,3 +397,15 @@ def test_physics_loads_no_panda3d():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_a_discs_track_runs_from_its_start_to_its_rest_and_skips_standing_still():
+    m = simulate([piece("a", "saucer", 0, 0)], Flick("a", 0.0, 0.8))
+    pts = m.track("a")
+    assert pts[0] == pytest.approx((0.0, 0.0), abs=1e-6)
+    rest = m.final[0]
+    assert pts[-1] == pytest.approx((rest.x, rest.y), abs=1e-4)
+    assert 3 <= len(pts) <= 121
+    steps = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
+    assert min(steps) > 1e-4  # no two points where the disc stood still
+    assert len(m.track("a", most=10)) <= 11

@@ -64,14 +64,7 @@ def path_points(step, pid: str, samples: int = 80) -> list[tuple[float, float]]:
     m = getattr(step, "motion", None)
     if m is None or pid not in m.ids:
         return []
-    i = m.index(pid)
-    n = max(2, min(samples, int(m.duration * 40)))
-    pts: list[tuple[float, float]] = []
-    for k in range(n + 1):
-        x, y = (float(v) for v in m.pose_at(m.duration * k / n)[i][:2])
-        if not pts or math.hypot(x - pts[-1][0], y - pts[-1][1]) > 1e-4:
-            pts.append((x, y))
-    return pts
+    return m.track(pid, most=samples)
 
 
 def label_place(start, end, heading: float) -> tuple[tuple[float, float], str, float]:

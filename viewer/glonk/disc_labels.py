@@ -11,9 +11,8 @@ for all discs at once, so a frame of playback costs one small numpy product.
 from __future__ import annotations
 
 import numpy as np
-from panda3d.core import TextNode
 
-from viewer.glonk.labels import BACKDROP, free_area, hud_boxes, project_many
+from viewer.glonk.labels import free_area, hud_boxes, label_node, project_many
 
 #: Text height in aspect2d units (0.034: about 14 pixels a line in an 800-pixel-high window).
 TEXT_SCALE = 0.034
@@ -73,19 +72,10 @@ class DiscLabels:
     def _node(self, pid: str):
         node = self.nodes.get(pid)
         if node is None:
-            tn = TextNode("disc-label")
-            tn.setText(pid)
-            tn.setAlign(TextNode.ACenter)
-            tn.setTextColor(1.0, 1.0, 1.0, 1.0)
-            tn.setShadow(0.04, 0.04)
-            tn.setShadowColor(0, 0, 0, 0.9)
-            tn.setCardColor(*BACKDROP)
-            tn.setCardAsMargin(0.3, 0.3, 0.12, 0.12)
-            tn.setCardDecal(True)
-            node = self.root.attachNewNode(tn)
-            node.setScale(TEXT_SCALE)
+            node = label_node(self.root, "disc-label", pid, (1.0, 1.0, 1.0, 1.0),
+                              (0.3, 0.3, 0.12, 0.12), TEXT_SCALE)
             self.nodes[pid] = node
-            self._cards[pid] = tuple(tn.getCardActual())
+            self._cards[pid] = tuple(node.node().getCardActual())
         return node
 
     def _inputs(self, ids) -> tuple:

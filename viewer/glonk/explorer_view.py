@@ -535,13 +535,7 @@ class ShotExplorer:
             m = c.step.motion if c.step is not None else None
             if m is None or c.flick.piece not in m.ids:
                 continue
-            i = m.index(c.flick.piece)
-            n = max(2, min(120, int(m.duration * 40)))
-            pts = []
-            for k in range(n + 1):
-                x, y = m.pose_at(m.duration * k / n)[i][:2]
-                if not pts or math.hypot(x - pts[-1][0], y - pts[-1][1]) > 1e-4:
-                    pts.append((float(x), float(y)))
+            pts = m.track(c.flick.piece)
             colour = SLOT_COLOURS[c.slot]
             if len(pts) >= 2:
                 path = meshes.polyline_mesh(f"candidate-{c.slot}", pts, 0.006, colour)

@@ -145,6 +145,23 @@ def hud_boxes(app) -> list:
     return boxes
 
 
+def label_node(parent, name: str, text: str, rgba, margin, scale: float):
+    """A screen label in white-on-backdrop style: centred `text` in `rgba` with a drop
+    shadow, on a card of BACKDROP with `margin` (left, right, bottom, top, in ems)."""
+    tn = TextNode(name)
+    tn.setText(text)
+    tn.setAlign(TextNode.ACenter)
+    tn.setTextColor(*rgba)
+    tn.setShadow(0.04, 0.04)
+    tn.setShadowColor(0, 0, 0, 0.9)
+    tn.setCardColor(*BACKDROP)
+    tn.setCardAsMargin(*margin)
+    tn.setCardDecal(True)
+    node = parent.attachNewNode(tn)
+    node.setScale(scale)
+    return node
+
+
 class SeatLabels:
     """One label per seat in aspect2d; `update` lays them out for the current camera."""
 
@@ -167,18 +184,8 @@ class SeatLabels:
             self.root.getChildren().detach()
             self.nodes = []
             for text, rgba in texts:
-                tn = TextNode("seat-label")
-                tn.setText(text)
-                tn.setAlign(TextNode.ACenter)
-                tn.setTextColor(*rgba)
-                tn.setShadow(0.04, 0.04)
-                tn.setShadowColor(0, 0, 0, 0.9)
-                tn.setCardColor(*BACKDROP)
-                tn.setCardAsMargin(0.4, 0.4, 0.2, 0.2)
-                tn.setCardDecal(True)
-                node = self.root.attachNewNode(tn)
-                node.setScale(TEXT_SCALE)
-                self.nodes.append(node)
+                self.nodes.append(label_node(self.root, "seat-label", text, rgba,
+                                             (0.4, 0.4, 0.2, 0.2), TEXT_SCALE))
         self.anchors = [tuple(p) for _, _, p in items]
         self._version += 1
 
