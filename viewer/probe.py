@@ -18,6 +18,7 @@ class Probe:
         self.app = app
         self.path = path
         self._last = None
+        self._at = -1.0
         app.taskMgr.add(self._frame, "flickbook-probe", sort=60)
 
     def snapshot(self) -> dict:
@@ -86,7 +87,16 @@ class Probe:
         w, h = self.app.win.getXSize(), self.app.win.getYSize()
         return [round((m.x + 1) / 2 * w, 1), round((1 - m.y) / 2 * h, 1)]
 
+    #: While the window sleeps (draws nothing), the probe looks this often (seconds): a full
+    #: snapshot costs about as much as the idle window itself, and a sleeping window changes
+    #: only by what its workers report, which a test can wait a quarter second for.
+    IDLE_EVERY = 0.25
+
     def _frame(self, task):
+        now = task.time
+        if not self.app.win.isActive() and now - self._at < self.IDLE_EVERY:
+            return task.cont
+        self._at = now
         try:
             snap = self.snapshot()
         except Exception as exc:  # noqa: BLE001 - the probe must never stop the viewer
