@@ -74,7 +74,32 @@ class OpenedScenario:
 
 class ScenarioWords:
     """The words every game's editor model keeps beside its position: title, description,
-    hints and difficulty."""
+    hints and difficulty; and saving, which is the same for every game once the model says
+    what, if anything, stops it (`save_refusal`) and what it writes (`scenario()`)."""
+
+    game_name: str = ""  # each game's model names its game
+
+    def save_refusal(self) -> str | None:
+        """Why the model cannot be saved yet, in words, or None."""
+        return None
+
+    def default_path(self, folder: Path | None = None) -> Path:
+        folder = scenarios_dir(self.game_name) if folder is None else Path(folder)
+        return folder / f"{slugify(self.title)}.flick"
+
+    def save(self, path: Path | None = None, overwrite: bool = False) -> Path:
+        """Write the scenario; ValueError with the refusal's words, FileExistsError rather
+        than overwrite unasked."""
+        refusal = self.save_refusal()
+        if refusal:
+            raise ValueError(refusal)
+        from scenarios import save_scenario
+
+        path = Path(path) if path is not None else self.default_path()
+        if path.exists() and not overwrite:
+            raise FileExistsError(str(path))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return save_scenario(path, self.scenario())
 
     def add_hint(self, text: str) -> str | None:
         """Add a typed hint; the refusal in words, or None."""

@@ -9,12 +9,11 @@ accept, and says why it refuses the others.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from games.glik.kit import COLS, DESTINATION, EXCLUDED, VOID
 from games.glik.notation import goal_text
 from games.glik.rules import DEFAULT_COLOURS, GAME, NEUTRALS, STONES_PER_PLAYER
-from scenarios.authoring import ScenarioWords, scenarios_dir, slugify
+from scenarios.authoring import ScenarioWords
 
 GAME_NAME = "glik"
 PALETTE = ("yellow", "red", "green", "blue", "neutral", None)  # None: the eraser
@@ -32,6 +31,8 @@ def goal_words(goal: dict | None, colours) -> str:
 
 class EditorModel(ScenarioWords):
     """A Glik position and puzzle being set up; every change is checked against the rules."""
+
+    game_name = GAME_NAME
 
     def __init__(self, players: int = 2):
         self.players = players
@@ -282,21 +283,10 @@ class EditorModel(ScenarioWords):
                         list(self.result.line) if self.verified else [], self.config(),
                         self.difficulty)
 
-    def default_path(self, folder: Path | None = None) -> Path:
-        folder = scenarios_dir(GAME_NAME) if folder is None else Path(folder)
-        return folder / f"{slugify(self.title)}.flick"
-
-    def save(self, path: Path | None = None, overwrite: bool = False) -> Path:
-        """Write the verified puzzle; FileExistsError rather than overwrite unasked."""
+    def save_refusal(self) -> str | None:
         if not self.verified:
-            raise ValueError("Verify the puzzle first: a puzzle is saved with its solution")
-        from scenarios import save_scenario
-
-        path = Path(path) if path is not None else self.default_path()
-        if path.exists() and not overwrite:
-            raise FileExistsError(str(path))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return save_scenario(path, self.scenario())
+            return "Verify the puzzle first: a puzzle is saved with its solution"
+        return None
 
     @classmethod
     def from_state(cls, state) -> "EditorModel":

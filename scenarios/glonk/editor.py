@@ -15,14 +15,13 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import replace
-from pathlib import Path
 
 from games.glonk import GAME
 from games.glonk import rules as R
 from games.glonk.galaxy import load_galaxy
 from games.glonk.model import (ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, gap, load_book,
                                make_armada_pieces)
-from scenarios.authoring import ScenarioWords, scenarios_dir, slugify
+from scenarios.authoring import ScenarioWords
 from scenarios.glonk.goals import checkable_words, goal_problem, goal_words
 
 GAME_NAME = "glonk"
@@ -61,6 +60,8 @@ def default_state() -> GlonkState:
 
 class GlonkEditorModel(ScenarioWords):
     """A Glonk position and scenario being set up; every change is checked."""
+
+    game_name = GAME_NAME
 
     def __init__(self, state: GlonkState | None = None):
         state = default_state() if state is None else state
@@ -467,22 +468,9 @@ class GlonkEditorModel(ScenarioWords):
                         list(self.hints), self.goal(), list(solution), state.config.to_json(),
                         self.difficulty, verdict)
 
-    def default_path(self, folder: Path | None = None) -> Path:
-        folder = scenarios_dir(GAME_NAME) if folder is None else Path(folder)
-        return folder / f"{slugify(self.title)}.flick"
-
-    def save(self, path: Path | None = None, overwrite: bool = False) -> Path:
-        """Write the scenario; FileExistsError rather than overwrite unasked."""
+    def save_refusal(self) -> str | None:
         problems = self.problems()
-        if problems:
-            raise ValueError(problems[0])
-        from scenarios import save_scenario
-
-        path = Path(path) if path is not None else self.default_path()
-        if path.exists() and not overwrite:
-            raise FileExistsError(str(path))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return save_scenario(path, self.scenario())
+        return problems[0] if problems else None
 
     @classmethod
     def from_state(cls, state: GlonkState) -> "GlonkEditorModel":

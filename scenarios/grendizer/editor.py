@@ -13,7 +13,6 @@ deck has no copy of left) is refused with the rules' sentence, and the model is 
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 
@@ -23,7 +22,7 @@ from games.grendizer.data import ACTIONS, BEASTS, BOARD
 from games.grendizer.rules import LOC, NZONES
 from games.grendizer.solver import GOAL_TYPES, goal_problem, goal_words
 from games.grendizer.state import BOARD_, DESTROYED, PILE, GState
-from scenarios.authoring import ScenarioWords, scenarios_dir, slugify
+from scenarios.authoring import ScenarioWords
 
 GAME_NAME = "grendizer"
 ACTION_PHASE = (("action",), ("move",), ("end",))
@@ -45,6 +44,8 @@ def _sorted_remove(seq: tuple, item) -> tuple:
 
 class GrendizerEditorModel(ScenarioWords):
     """A Grendizer XperienZ position and puzzle being set up; every change is checked."""
+
+    game_name = GAME_NAME
 
     def __init__(self, state: GState | None = None):
         state = first_position() if state is None else state
@@ -307,23 +308,12 @@ class GrendizerEditorModel(ScenarioWords):
                         {"players": self.s.players, "difficulty": self.s.difficulty},
                         self.difficulty, self.result.to_json() if self.verified else None)
 
-    def default_path(self, folder: Path | None = None) -> Path:
-        folder = scenarios_dir(GAME_NAME) if folder is None else Path(folder)
-        return folder / f"{slugify(self.title)}.flick"
-
-    def save(self, path: Path | None = None, overwrite: bool = False) -> Path:
-        """Write the verified puzzle; FileExistsError rather than overwrite unasked."""
+    def save_refusal(self) -> str | None:
         if not self.verified:
-            raise ValueError("Verify the puzzle first: a puzzle is saved with its verdict")
+            return "Verify the puzzle first: a puzzle is saved with its verdict"
         if self.result.exact and not self.result.solved:
-            raise ValueError(self.result.words() + ": the goal cannot be met")
-        from scenarios import save_scenario
-
-        path = Path(path) if path is not None else self.default_path()
-        if path.exists() and not overwrite:
-            raise FileExistsError(str(path))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return save_scenario(path, self.scenario())
+            return self.result.words() + ": the goal cannot be met"
+        return None
 
     @classmethod
     def from_scenario(cls, scenario) -> "GrendizerEditorModel":
