@@ -134,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--warn-only", action="store_true",
                    help="with --verify-motion: report differences but still exit 0")
 
-    p = sub.add_parser("puzzles", help="list the bundled puzzles and tutorials of every game")
+    p = sub.add_parser("puzzles", help="list the tutorials, puzzles and lessons: bundled and your own")
     p.add_argument("game", nargs="?", default=None)
     p.add_argument("--json", action="store_true")
 
@@ -358,23 +358,26 @@ def cmd_solve(args) -> int:
 
 
 def cmd_puzzles(args) -> int:
-    """Each bundled scenario: game, file, difficulty, title and the verdict it stores."""
-    from scenarios import Scenario, bundled
-    from timeline.fileformat import RecordFileError, load_record
+    """Each tutorial, puzzle and lesson, the bundled ones and the user's own (saved by the
+    editors in the user's data folder): game, kind, difficulty, title and the verdict it stores."""
+    from scenarios.catalogue import catalogue
 
-    rows = []
-    for path in bundled(args.game):
+    if args.game is not None:
+        from games.registry import get_game
+
         try:
-            record = load_record(path)
-        except RecordFileError as exc:  # a damaged bundled file is listed with its problem
-            rows.append({"game": path.parent.name, "file": str(path), "error": str(exc)})
-            continue
-        if record.kind != "scenario":
-            continue  # a demo replay
-        sc = Scenario.from_record(record)
-        rows.append({"game": sc.game, "file": str(path), "title": sc.title,
-                     "difficulty": sc.difficulty,
-                     "verdict": (sc.verdict or {}).get("verdict")})
+            get_game(args.game)
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+    entries = [e for e in catalogue(args.game) if e.kind != "replay" or e.error]
+    rows = []
+    for e in entries:
+        row = {"game": e.game, "file": str(e.path), "kind": e.kind, "own": e.own}
+        if e.error:
+            row["error"] = e.error
+        else:
+            row.update(title=e.title, difficulty=e.difficulty, verdict=e.verdict)
+        rows.append(row)
     if args.json:
         print(json.dumps(rows))
         return 0
@@ -383,8 +386,9 @@ def cmd_puzzles(args) -> int:
             print(f"{r['game']:<10} {Path(r['file']).name}: {r['error']}")
             continue
         level = f"[{r['difficulty']}]" if r["difficulty"] is not None else "   "
-        verdict = f"  ({r['verdict']})" if r["verdict"] else ""
-        print(f"{r['game']:<10} {level} {r['title']}{verdict}\n{'':15}{r['file']}")
+        facts = ", ".join([r["kind"]] + ([r["verdict"]] if r["verdict"] else [])
+                          + (["yours"] if r["own"] else []))
+        print(f"{r['game']:<10} {level} {r['title']}  ({facts})\n{'':15}{r['file']}")
     return 0
 
 

@@ -13,19 +13,21 @@ def slugify(title: str) -> str:
 
 
 def scenarios_dir(game: str) -> Path:
-    """Where puzzles are saved: $FLICKBOOK_SCENARIOS/<game>/ (tests), else scenarios/<game>/ of
-    a checkout; an installed program's own folder is replaced by an upgrade (or read-only), so
-    there they go to scenarios/<game>/ in the user's data folder (where the autosave lives:
-    `flickbook.places`)."""
-    from flickbook import places, resources
-    from scenarios import SCENARIO_DIR
+    """Where a user's puzzles and lessons are saved: $FLICKBOOK_SCENARIOS/<game>/ when set (tests,
+    and authors writing the bundled files on purpose), else scenarios/<game>/ in the user's data
+    folder (`flickbook.places`), never the program's own folder: a checkout's source tree is not
+    the user's, and an installed program's folder is replaced by an upgrade (or read-only)."""
+    return own_root() / game
+
+
+def own_root() -> Path:
+    """The folder holding one sub-folder a game of the user's own scenarios and lessons."""
+    from flickbook import places
 
     root = os.environ.get("FLICKBOOK_SCENARIOS")
     if root:
-        return Path(root).expanduser() / game
-    if resources.in_checkout():
-        return SCENARIO_DIR / game
-    return places.data_dir() / "scenarios" / game
+        return Path(root).expanduser()
+    return places.data_dir() / "scenarios"
 
 
 def free_path(path: Path) -> Path:

@@ -95,12 +95,12 @@ def test_a_missing_program_file_is_one_line_not_a_traceback(monkeypatch, capsys)
                            "reinstall flickbook")
 
 
-def test_an_installed_program_saves_puzzles_in_the_users_folder(tmp_path, monkeypatch):
+def test_puzzles_a_user_saves_go_to_their_folder_never_the_source_tree(tmp_path, monkeypatch):
     from scenarios.authoring import scenarios_dir
 
     monkeypatch.delenv("FLICKBOOK_SCENARIOS", raising=False)
     monkeypatch.setenv("FLICKBOOK_HOME", str(tmp_path / "home"))
-    assert resources.in_checkout()
-    assert scenarios_dir("glik") == ROOT / "scenarios" / "glik"
+    assert resources.in_checkout()  # even in a checkout: the source tree is not the user's
+    assert scenarios_dir("glik") == tmp_path / "home" / "scenarios" / "glik"
     monkeypatch.setattr(resources, "in_checkout", lambda: False)
     assert scenarios_dir("glik") == tmp_path / "home" / "scenarios" / "glik"

@@ -1,7 +1,10 @@
 """The Learn entry (a button on the bar of the first screen, key L) lists every bundled
-tutorial and puzzle under its game, and a click opens it."""
+tutorial, puzzle and lesson under its game, and the teacher's own files saved in their data folder
+under "<game>: your own", each with its kind and saved verdict; a click opens it."""
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +13,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_learn_lists_the_bundled_scenarios_and_opens_one(tmp_path):
-    result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT,
+    own = tmp_path / "scen" / "glonk"
+    own.mkdir(parents=True)
+    shutil.copy(ROOT / "scenarios" / "glonk" / "13-carom.flick", own / "my-carom.flick")
+    env = dict(os.environ, FLICKBOOK_SCENARIOS=str(tmp_path / "scen"),
+               FLICKBOOK_HOME=str(tmp_path / "home"))
+    result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "all learn checks passed" in result.stdout
@@ -30,11 +38,14 @@ def child(tmp: Path) -> None:
     dialog = ctl.dialog
     assert isinstance(dialog, LearnOverlay)
     shipped = bundled()
-    assert sorted(p for _, _, p in dialog.entries) == sorted(shipped) and len(shipped) >= 16
+    mine = tmp / "scen" / "glonk" / "my-carom.flick"
+    assert sorted(p for _, _, p in dialog.entries) == sorted(shipped + [mine]) and len(shipped) >= 16
     titles = {p.name: t for _, t, p in dialog.entries}
-    assert titles["01-first-touch.flick"] == "First touch"
-    headings = {h for h, _, _ in dialog.entries}
-    assert {"Glik", "Glonk", "Grendizer XperienZ"} <= headings, headings  # every game
+    assert titles["01-first-touch.flick"] == "First touch (puzzle)"
+    assert titles["13-carom.flick"] == "Carom (puzzle, club 57 %)"  # its saved verdict
+    headings = {p.name: h for h, _, p in dialog.entries}
+    assert headings["my-carom.flick"] == "Glonk: your own"
+    assert {"Glik", "Glonk", "Grendizer XperienZ"} <= set(headings.values())  # every game
     app.render_frames(1)
     for button in dialog.buttons.values():  # every button lies inside the box
         left, right, bottom, top = button.getBounds()

@@ -1155,21 +1155,20 @@ class Simulation:
 
 
 def learn_entries() -> list[tuple[str, str, Path]]:
-    """(heading, title, path) of each bundled scenario, for the Learn list: the heading names
-    the game, the title is the scenario's own (a record without one is a demo replay)."""
+    """(heading, title, path) of each tutorial, puzzle, lesson and demo for the Learn list, the
+    user's own files under their own heading: the heading names the game, the title says what
+    the file is and the verdict it saved (`scenarios.catalogue`; damaged files are left out)."""
     from games.registry import get_game
-    from scenarios import bundled
+    from scenarios.catalogue import catalogue
 
     out = []
-    for path in bundled():
-        try:
-            record = load_record(path)
-        except (RecordFileError, OSError, ValueError):
-            continue  # a damaged file is left out of the list, not shown as a traceback
-        info = record.scenario or {}
-        title = info.get("title") or "Demo replay"
-        out.append((get_game(record.game.name).title, title, path))
-    return sorted(out, key=lambda e: (e[0], e[2]))
+    for entry in catalogue():
+        if entry.error:
+            continue
+        heading = get_game(entry.game).title + (": your own" if entry.own else "")
+        facts = [entry.kind] + ([entry.verdict] if entry.verdict else [])
+        out.append((heading, f"{entry.title} ({', '.join(facts)})", entry.path))
+    return sorted(out, key=lambda e: e[0])  # stable: each game's own files after its bundled ones
 
 
 #: Words for the commands only the aim and typing modes bind (the rest are in KEY_BINDINGS).

@@ -116,7 +116,7 @@ class LearnOverlay(Overlay):
         self.entries = list(entries)
         self.on_pick = on_pick
         self.buttons: dict[Path, DirectButton] = {}
-        DirectLabel(parent=self.box, text="Learn: tutorials and puzzles", text_scale=0.06,
+        DirectLabel(parent=self.box, text="Learn: tutorials, puzzles and lessons", text_scale=0.06,
                     text_fg=TEXT, frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
         rows = max(1, int((0.66 + 0.62) / self.ROW))
         slots = self._slots(rows)
