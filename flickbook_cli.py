@@ -40,6 +40,13 @@ def _positive(text: str) -> float:
     return value
 
 
+def _seconds(text: str) -> float:
+    value = _finite(text)
+    if not 0 <= value <= 600:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 to 600 seconds")
+    return value
+
+
 def _things(n: int, noun: str) -> str:
     """`3 questions`, `1 question`."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
@@ -120,6 +127,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_count, default=None,
                    help="rendering processes (default: one per free CPU core, at most 4, "
                         "for clips of 240 frames or more)")
+    p.add_argument("--hold", type=_seconds, default=None,
+                   help="seconds a commented step's caption stays up, plus --per-word a word "
+                        "(default 2; 0 with --per-word 0: no holding)")
+    p.add_argument("--per-word", dest="per_word", type=_seconds, default=None,
+                   help="seconds a caption is held for each word of its comment (default 0.3)")
+    p.add_argument("--setup-step", dest="setup_step", type=_seconds, default=None,
+                   help="seconds a set-up step (a deal, a placement) lasts when it has no "
+                        "comment (default 0.15)")
 
     p = sub.add_parser("info", help="describe a record or scenario file and list its main line")
     p.add_argument("file")

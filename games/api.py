@@ -79,6 +79,9 @@ class GameType:
     - `upgrades_records`: `upgrade_record(data)` brings a record's file JSON written under an
       older `rules_version` (its `headers`) to this one, where a rules decision changed what
       the recorded actions mean; the file loader calls it.
+    - `setup`: `in_setup(state)` tells whether the position is still in the game's set-up
+      (dealing, placing, choosing boards) rather than its play; replays made to be read hurry
+      through set-up steps.
     - `utility`: "zero_sum" (competitive shares of a win) or "identical" (cooperative: every
       player gets the same result).
     """
@@ -88,6 +91,7 @@ class GameType:
     motion: bool = False
     discrete_actions: bool = False
     upgrades_records: bool = False
+    setup: bool = False
     utility: str = "zero_sum"
     min_players: int = 1
     max_players: int = 8

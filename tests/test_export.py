@@ -248,3 +248,71 @@ def test_a_frame_that_shows_what_the_last_showed_is_not_drawn_again(two_moves):
         end = bytes(r.frame_bytes(last - 1))
         assert bytes(r.frame_bytes(last)) == end != first
         assert calls == [0, last - 1]
+
+
+LONG_COMMENT = ("Out of the corner at once: the stone slides right until the wall stops it, "
+                "and from there it reaches the centre of the board next turn without help.")
+
+
+def test_a_commented_step_is_held_long_enough_to_read_in_the_exported_frames(two_moves, tmp_path):
+    """A caption stays up 2 s plus 0.3 s a word of its comment (issue 24: a 24-30 word comment
+    was on screen for 0.6 s); measured on the exported pictures themselves."""
+    from panda3d.core import PNMImage
+
+    from viewer.export import export_video
+
+    last = two_moves.mainline()[-1]
+    last.comment = LONG_COMMENT
+    words = len(LONG_COMMENT.split())
+    assert words >= 24
+    fps = 4
+    export_video(two_moves, tmp_path / "frames", size=(320, 180), fps=fps, hold=0.0, workers=1)
+    frames = sorted((tmp_path / "frames").glob("frame*.png"))
+
+    def caption_strip(path):
+        img = PNMImage()
+        img.read(str(path))
+        return tuple(img.getXel(x, y) for x in range(40, 280, 7) for y in range(150, 178, 3))
+
+    shown = caption_strip(frames[-1])  # the last frame shows the long comment's caption
+    held = sum(1 for f in frames if caption_strip(f) == shown)
+    assert held / fps >= 2.0 + 0.3 * words - 1.0 / fps
+
+
+def test_reading_pace_holds_comments_and_hurries_set_up_steps():
+    from timeline.playback import ReadingPace
+
+    s = Session(Record.new("glik", {"players": 2}))  # dealt boards: set-up steps first
+    game = s.record.game
+    while game.in_setup(s.state):
+        s.play(game.legal_actions(s.state)[0] if game.current_player(s.state) >= 0 else
+               game.chance_outcomes(s.state)[0][0])
+    s.set_comment("Now the play begins.")
+    line = s.record.mainline()
+    plain = LineClock(line, step_seconds=0.5)
+    paced = LineClock(line, step_seconds=0.5, pace=ReadingPace())
+    setup_steps = len(line) - 2  # every step but the root and the commented last one
+    assert setup_steps >= 4
+    assert paced.spans[1:-1] == [0.15] * setup_steps  # "deal board N" goes quicker
+    assert paced.spans[-1] == pytest.approx(2.0 + 0.3 * 4)  # four words to read
+    assert paced.action_spans == plain.spans  # the action itself plays at its own speed
+    assert ReadingPace(base=0, per_word=0, setup=0.5).span(line[-1], 0.5) == 0.5
+    with pytest.raises(ValueError, match="per_word"):
+        ReadingPace(per_word=-1)
+
+
+def test_cli_export_takes_the_reading_pace(two_moves, tmp_path, capsys):
+    from flickbook_cli import main
+    from timeline import save_record
+
+    path = save_record(two_moves, tmp_path / "two.flick")
+    assert main(["export", str(path), "--out", str(tmp_path / "slow"), "--size", "64x48",
+                 "--fps", "4", "--hold", "5", "--per-word", "1", "--workers", "1"]) == 0
+    assert main(["export", str(path), "--out", str(tmp_path / "quick"), "--size", "64x48",
+                 "--fps", "4", "--hold", "0", "--per-word", "0", "--workers", "1"]) == 0
+    slow = len(list((tmp_path / "slow").glob("*.png")))
+    quick = len(list((tmp_path / "quick").glob("*.png")))
+    assert slow - quick >= (5 + 6 * 1 - 0.6) * 4 - 1  # six words at 1 s, after a 5 s hold
+    capsys.readouterr()
+    assert main(["export", str(path), "--out", str(tmp_path / "x"), "--hold", "-1"]) == 2
+    assert "--hold: '-1' must be 0 to 600 seconds" in capsys.readouterr().err

@@ -33,24 +33,80 @@ class LinePosition:
     t: float  # seconds into that node's span
 
 
+@dataclass(frozen=True)
+class ReadingPace:
+    """The pace of a replay made to be read (an export, a presentation): after a step's own
+    motion, its caption stays `base` seconds plus `per_word` for each word of its comment, and a
+    set-up step with nothing to read (a deal, a placement before play) passes in `setup` seconds.
+    Reading speed: about 200-250 words a minute for a caption beside a moving picture, so 0.3 s a
+    word, and 2 s to find the caption and the move it names."""
+
+    base: float = 2.0
+    per_word: float = 0.3
+    setup: float = 0.15
+
+    def __post_init__(self):
+        for name in ("base", "per_word", "setup"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 600.0:
+                raise ValueError(f"the reading pace's {name} must be 0 to 600 seconds, not {value}")
+
+    def reading_seconds(self, comment: str | None) -> float:
+        """How long a caption with `comment` must stay up (0 for a step without a comment)."""
+        words = len(comment.split()) if comment else 0
+        return self.base + self.per_word * words if words else 0.0
+
+    def span(self, node: Node, action_span: float) -> float:
+        """The node's span at this pace: its action, then long enough to read its comment; a
+        set-up step without a comment or motion goes quicker."""
+        if node.parent is None:
+            return action_span
+        reading = self.reading_seconds(node.comment)
+        if reading:
+            return max(action_span, reading)
+        if node.stored_motion is None and node.motion is None and _in_setup(node):
+            return min(action_span, self.setup)
+        return action_span
+
+
+def _in_setup(node: Node) -> bool:
+    """Whether the node's action was played during its game's set-up (games declaring it)."""
+    game = node.record.game
+    return bool(game.game_type.setup) and game.in_setup(node.parent.state)
+
+
 class LineClock:
-    """Maps line time (seconds from the start of the line) to (node index, local time)."""
+    """Maps line time (seconds from the start of the line) to (node index, local time).
+
+    `spans` are the nodes' spans of line time; `action_spans` how much of each the action's
+    own animation takes (the rest, at a reading pace, holds the finished step)."""
 
     def __init__(self, line: list[Node], step_seconds: float = STEP_SECONDS,
-                 duration_of: Callable[[Node], float | None] | None = None):
+                 duration_of: Callable[[Node], float | None] | None = None,
+                 pace: ReadingPace | None = None):
         """`duration_of(node)` may give a node's own span (e.g. a viewer's staged animation
-        of a card draw); None or a missing callable falls back to motion or `step_seconds`."""
+        of a card draw); None or a missing callable falls back to motion or `step_seconds`.
+        `pace` holds commented steps long enough to read and hurries set-up steps."""
         self.line = line
         self.spans = []
+        self.action_spans = []
         for node in line:
             span = duration_of(node) if duration_of is not None and node.parent is not None else None
-            self.spans.append(float(span) if span is not None else node_duration(node, step_seconds))
+            span = float(span) if span is not None else node_duration(node, step_seconds)
+            self.action_spans.append(span)
+            self.spans.append(pace.span(node, span) if pace is not None else span)
         self.starts = []
         total = 0.0
         for span in self.spans:
             self.starts.append(total)
             total += span
         self.total = total
+
+    def action_fraction(self, position: LinePosition) -> float | None:
+        """How far through its action the node at `position` is (None: the action is done and
+        the step is held, or it has none)."""
+        span = self.action_spans[position.index]
+        return position.t / span if span > 0 and position.t < span else None
 
     def time_of(self, index: int, t: float = None) -> float:
         """Line time at which node `index` is complete (or `t` seconds into its span)."""

@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from timeline import LineClock
+from timeline.playback import ReadingPace
 from viewer.render import RenderError, offscreen_app, parse_size
 
 VIDEO_SUFFIXES = {".mp4", ".mkv", ".webm", ".mov"}
@@ -77,6 +78,16 @@ def frame_times(clock: LineClock, fps: float, speed: float, hold: float) -> np.n
     return np.concatenate([np.zeros(held), times, np.full(held, clock.total)])
 
 
+def pace_of(args) -> ReadingPace:
+    """The reading pace the command line asked for (`--hold`, `--per-word`, `--setup-step`),
+    each missing one at its default."""
+    default = ReadingPace()
+    asked = {name: getattr(args, name, None) for name in ("base", "per_word", "setup")}
+    asked["base"] = getattr(args, "hold", None)
+    asked["setup"] = getattr(args, "setup_step", None)
+    return ReadingPace(**{k: (v if v is not None else getattr(default, k)) for k, v in asked.items()})
+
+
 def clip_line(record, first: int | None = None, last: int | None = None) -> list:
     """The main line from the position after ply `first` (default: the start) to ply `last`
     (default: the end): the clip that an export plays."""
@@ -107,7 +118,8 @@ class FrameRenderer:
     """Draws any frame of a clip from its line time alone, in whichever process holds it."""
 
     def __init__(self, record, first: int | None, last: int | None, *, size, fps: float,
-                 speed: float, camera_preset: str | None, hold: float, step_seconds: float):
+                 speed: float, camera_preset: str | None, hold: float, step_seconds: float,
+                 pace: ReadingPace | None = None):
         from timeline import Session
 
         self.session = Session(record)
@@ -116,7 +128,7 @@ class FrameRenderer:
         self.app = offscreen_app(self.session, tuple(size))
         self.app.scene.show_prompts = False
         self.app.scene.hints.hide()  # the legal-move highlights are for someone at the table
-        self.clock = self._clock(step_seconds)
+        self.clock = self._clock(step_seconds, pace or ReadingPace())
         self.times = frame_times(self.clock, fps, speed, hold)
         start = self.app.view_for_preset(camera_preset, self.line[0])
         # the view of each node: the latest saved view at or before it, else the preset's
@@ -129,22 +141,21 @@ class FrameRenderer:
         self._grab = None  # the texture each frame is copied into, once frames are asked for
         self._grabbed = None  # what it holds (`_what`)
 
-    def _clock(self, step_seconds: float) -> LineClock:
-        """The viewer's clock over the clip; a clip that starts mid-line starts at rest."""
+    def _clock(self, step_seconds: float, pace: ReadingPace) -> LineClock:
+        """The viewer's clock over the clip at a reading pace (each caption held long enough to
+        read, set-up steps hurried); a clip that starts mid-line starts at rest."""
         clock = self.app.line_clock(self.line, step_seconds)
-        if self.line[0].parent is None:
-            return clock
-        spans = {id(n): s for n, s in zip(self.line, clock.spans)}
+        spans = {id(n): s for n, s in zip(self.line, clock.action_spans)}
         first = self.line[0]
-        return LineClock(self.line, step_seconds,
-                         duration_of=lambda n: 0.0 if n is first else spans[id(n)])
+        mid_line = first.parent is not None
+        return LineClock(self.line, step_seconds, pace=pace,
+                         duration_of=lambda n: 0.0 if (mid_line and n is first) else spans[id(n)])
 
     def _what(self, index: int) -> tuple:
         """What frame `index` shows: the node and how far through its action (None: after
         it). Two frames that show the same are the same picture (the held ends of a clip)."""
         pos = self.clock.position(float(self.times[index]))
-        span = self.clock.spans[pos.index]
-        return pos.index, (pos.t / span if span > 0 and pos.t < span else None)
+        return pos.index, self.clock.action_fraction(pos)
 
     def draw(self, index: int) -> None:
         at, fraction = self._what(index)
@@ -398,7 +409,7 @@ def _render_share(renderer: "FrameRenderer", worker: int, workers: int, encoder_
 def export_video(record, out, *, size=None, fps: float | None = None, speed: float = 1.0,
                  camera_preset: str | None = "seat", hold: float = 1.0,
                  step_seconds: float = 0.6, first: int | None = None, last: int | None = None,
-                 workers: int | None = None, progress=None) -> dict:
+                 workers: int | None = None, progress=None, pace: ReadingPace | None = None) -> dict:
     """Render the main line (or plies `first`..`last` of it) to `out`: a video file, a
     `.gif`, or a folder of PNG frames. `progress(done, total)` is called for each frame."""
     from timeline import save_record
@@ -437,6 +448,7 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
                 "record": str(record_file), "first": first, "last": last,
                 "size": list(size), "fps": fps, "speed": speed, "camera": camera_preset,
                 "hold": hold, "step_seconds": step_seconds,
+                "pace": [pace.base, pace.per_word, pace.setup] if pace is not None else None,
                 "encoder_fd": encoder.stdin.fileno() if encoded else None,
                 "frames": None if encoded else str(out)}, count, Path(tmp))
 
@@ -451,7 +463,7 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
                     start_helpers(asked)
                 renderer = FrameRenderer(record, first, last, size=size, fps=fps, speed=speed,
                                          camera_preset=camera_preset, hold=hold,
-                                         step_seconds=step_seconds)
+                                         step_seconds=step_seconds, pace=pace)
                 total = len(renderer.times)
                 if asked is None:  # a helper's start-up (about 1.5 s of CPU) pays off on long clips
                     asked = default_workers() if total >= MIN_PARALLEL_FRAMES and can_help else 1
@@ -503,7 +515,8 @@ def _worker_main(job_file: str) -> int:
     record = load_record(job["record"])
     renderer = FrameRenderer(record, job["first"], job["last"], size=tuple(job["size"]),
                              fps=job["fps"], speed=job["speed"], camera_preset=job["camera"],
-                             hold=job["hold"], step_seconds=job["step_seconds"])
+                             hold=job["hold"], step_seconds=job["step_seconds"],
+                             pace=ReadingPace(*job["pace"]) if job.get("pace") else None)
     folder = Path(job["frames"]) if job["frames"] else None
     try:
         _render_share(renderer, job["worker"], job["workers"], job["encoder_fd"], folder, turns)
@@ -562,7 +575,8 @@ def export_command(args) -> int:
 
         result = export_video(record, out, size=size, fps=fps, speed=args.speed,
                               camera_preset=args.camera, first=first, last=last,
-                              workers=getattr(args, "workers", None), progress=progress)
+                              workers=getattr(args, "workers", None), progress=progress,
+                              pace=pace_of(args))
     except (RenderError, RecordFileError, OSError, ValueError) as exc:  # ValueError: a camera
         if bar is not None:
             bar.close()

@@ -233,7 +233,7 @@ class GlikGame:
     #: boards of colours nobody plays (version-1 records keep the old readings on load)
     rules_version = "2"
     house_rules = HOUSE_RULES
-    game_type = GameType(chance=True, upgrades_records=True, min_players=2, max_players=4)
+    game_type = GameType(chance=True, upgrades_records=True, setup=True, min_players=2, max_players=4)
 
     def upgrade_record(self, data: dict) -> dict:
         """A record made under rules version 1 keeps that version's readings as house rules
@@ -304,6 +304,10 @@ class GlikGame:
 
     def is_terminal(self, state: GlikState) -> bool:
         return state.phase == "over"
+
+    def in_setup(self, state: GlikState) -> bool:
+        """Dealing, choosing and filling the board come before the first slide."""
+        return state.phase in ("deal", "choose", "fill")
 
     def chance_outcomes(self, state: GlikState):
         if state.phase != "deal":

@@ -27,7 +27,7 @@ class GlonkGame:
     physics_version = str(PHYSICS_VERSION)
     house_rules = dict(HOUSE_RULES)
     game_type = GameType(chance=True, continuous_actions=True, motion=True,
-                         discrete_actions=True, upgrades_records=True, min_players=2,
+                         discrete_actions=True, upgrades_records=True, setup=True, min_players=2,
                          max_players=6)
 
     # --- setup ---------------------------------------------------------------------------
@@ -120,6 +120,10 @@ class GlonkGame:
 
     def is_terminal(self, s: GlonkState) -> bool:
         return s.phase == "over"
+
+    def in_setup(self, s: GlonkState) -> bool:
+        """Drawing armadas, choosing the first player and placing the pieces precede play."""
+        return s.phase in ("draw", "first", "place_armada", "place_asteroid")
 
     def outcome(self, s: GlonkState) -> Sequence[float] | None:
         if s.phase != "over":

@@ -325,7 +325,7 @@ class GrendizerGame:
     name = "grendizer"
     title = "Grendizer XperienZ"
     rules_version = "1"
-    game_type = GameType(chance=True, utility="identical", min_players=1, max_players=4)
+    game_type = GameType(chance=True, utility="identical", setup=True, min_players=1, max_players=4)
     house_rules = {
         "one_card_per_turn": "A Grendizer Movement card counts as the turn's one Actions card: "
                              "it cannot be played after a card was played in the action phase "
@@ -376,6 +376,10 @@ class GrendizerGame:
 
     def is_terminal(self, s: GState) -> bool:
         return s.result is not None or not s.queue
+
+    def in_setup(self, s: GState) -> bool:
+        """Dealing the hands and choosing the first player precede the first turn."""
+        return bool(s.queue) and s.queue[0][0] in ("deal", "first")
 
     def outcome(self, s: GState):
         if not self.is_terminal(s):
