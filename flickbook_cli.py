@@ -11,6 +11,7 @@ import json
 import math
 import re
 import sys
+import sqlite3
 import time
 from pathlib import Path
 
@@ -152,6 +153,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("puzzles", help="list the tutorials, puzzles and lessons: bundled and your own")
     p.add_argument("game", nargs="?", default=None)
     p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("progress", help="your progress: export it for a teacher, show a "
+                                        "student's file, list what is due for review")
+    act = p.add_subparsers(dest="progress_action", metavar="ACTION")
+    act.required = True
+    q = act.add_parser("export", help="write your progress to a file a teacher can open")
+    q.add_argument("out")
+    q.add_argument("--student", default="", help="your name, as the teacher will read it")
+    q = act.add_parser("show", help="a student's exported progress: what they solved")
+    q.add_argument("file")
+    q.add_argument("--course", default=None, help="a .course file: tick its chapters")
+    act.add_parser("due", help="the puzzles and lesson questions due for review now")
 
     p = sub.add_parser("solve", help="solve a puzzle scenario")
     p.add_argument("file")
@@ -314,7 +327,38 @@ def cmd_info(args) -> int:
     return 0
 
 
+def check_course(args) -> int:
+    """A course is valid when its own fields are, every chapter's record is valid as a file of
+    its own, and every lesson chapter's authored answers are accepted."""
+    from analysis.lessons import lesson_problems
+    from scenarios.courses import CourseFileError, load_course
+
+    try:
+        course = load_course(args.file)
+    except CourseFileError as exc:
+        raise UserError(str(exc)) from None
+    problems = []
+    for i, chapter in enumerate(course.chapters, 1):
+        if chapter.kind == "lesson":
+            problems += [f"chapter {i} ({chapter.title!r}): {p}" for p in lesson_problems(chapter.record)]
+    for problem in problems:
+        print(f"flickbook: {args.file}: {problem}", file=sys.stderr)
+    if problems:
+        return EXIT_USAGE
+    kinds: dict[str, int] = {}
+    for chapter in course.chapters:
+        kinds[chapter.kind] = kinds.get(chapter.kind, 0) + 1
+    games = sorted({c.game for c in course.chapters})
+    print(f"{args.file}: valid course {course.title!r}, {_things(len(course.chapters), 'chapter')} "
+          f"({', '.join(_things(n, k) for k, n in kinds.items())}) of {', '.join(games)}")
+    return 0
+
+
 def cmd_check(args) -> int:
+    from scenarios.courses import is_course_file
+
+    if is_course_file(args.file):
+        return check_course(args)
     warnings: list[str] = []
     record = _load(args.file, verify_motion=args.verify_motion, warnings=warnings)
     for warning in warnings:
@@ -370,6 +414,63 @@ def cmd_solve(args) -> int:
         print(f"  best first action: {out['line'][0]}; {out['samples']} samples a line, "
               f"{out['seconds']:.1f} s" + (f" ({out['note']})" if out.get("note") else ""))
     return 0
+
+
+def cmd_progress(args) -> int:
+    from analysis.lessons.progress import Progress, ProgressFileError, read_export
+
+    if args.progress_action == "show":
+        try:
+            report = read_export(args.file)
+        except ProgressFileError as exc:
+            raise UserError(str(exc)) from None
+        print(f"{report.student or 'A student'}: progress exported {report.exported}")
+        if args.course is None:
+            for key, tried in sorted(report.tried.items(), key=lambda kv: report.titles.get(kv[0], "")):
+                solved = report.solved.get(key, 0)
+                print(f"  {'[x]' if solved else '[ ]'} {report.titles.get(key, key)} "
+                      f"({_things(solved, 'solve')} in {tried} {'try' if tried == 1 else 'tries'})")
+            return 0
+        from analysis.lessons import questions_of
+        from scenarios.courses import CourseFileError, load_course
+
+        try:
+            course = load_course(args.course)
+        except CourseFileError as exc:
+            raise UserError(str(exc)) from None
+        done = 0
+        lines = []
+        for i, chapter in enumerate(course.chapters, 1):
+            keys = ([f"{chapter.id}#q{q.number}" for q in questions_of(chapter.record)]
+                    if chapter.kind == "lesson" else [chapter.id])
+            solved = bool(keys) and all(report.solved.get(k) for k in keys)
+            tried = sum(report.tried.get(k, 0) for k in keys)
+            done += solved
+            note = "" if solved or not tried else f" (tried {'once' if tried == 1 else f'{tried} times'})"
+            lines.append(f"  {'[x]' if solved else '[ ]'} {i}. {chapter.title}{note}")
+        print(f"{course.title}: {done}/{len(course.chapters)} chapters solved")
+        print("\n".join(lines))
+        return 0
+    try:
+        db = Progress()
+    except (sqlite3.Error, OSError, RuntimeError) as exc:
+        raise UserError(f"cannot open your progress: {exc}") from None
+    with db:
+        if args.progress_action == "export":
+            try:
+                out = db.export(args.out, student=args.student)
+            except OSError as exc:
+                raise UserError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+            print(f"{out}: {_things(len(db.attempts()), 'attempt')} exported")
+            return 0
+        due = db.due()
+        for d in due:
+            print(f"{d.item.game:<10} {d.item.title} ({d.item.kind}), due {d.due:%Y-%m-%d %H:%M} UTC\n"
+                  f"{'':11}{d.item.path}")
+        if not due:
+            upcoming = db.next_due()
+            print("Nothing is due for review" + (f" (next: {upcoming:%Y-%m-%d %H:%M} UTC)" if upcoming else ""))
+        return 0
 
 
 def cmd_puzzles(args) -> int:
@@ -724,7 +825,7 @@ def cmd_export(args) -> int:
 
 
 COMMANDS = {"explore": cmd_explore, "bestshot": cmd_bestshot, "analyse": cmd_analyse,
-            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "selfplay": cmd_selfplay,
+            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "progress": cmd_progress, "selfplay": cmd_selfplay,
             "flick": cmd_flick, "render": cmd_render, "play": cmd_play,
             "open": _viewer_command, "demo": _viewer_command, None: _viewer_command}
 

@@ -151,6 +151,10 @@ class Controller:
         self.editor = EditorHost(self)
         self.editor.follow(self.session)
         self.records = RecordHistory(self)
+        from viewer.study import StudyLog
+
+        self.study = StudyLog()
+        self.study.opened(self.session.record, self.path)
         self.puzzle_box = PuzzleBox(self)
         self.puzzle_box.attach(self.session, self._hide_solution(self.session))
         from viewer.closing import ClosePrompt
@@ -269,6 +273,7 @@ class Controller:
             autosaver.attach(session, path)
         self.log.clear()
         self.refresh()
+        self.study.opened(session.record, path)
         self.puzzle_box.attach(session, solution)
         self.editor.follow(session)
         self._check_motions(session.record)
@@ -898,7 +903,10 @@ class Controller:
     def cmd_learn(self):
         if self.dialog is not None:
             return
-        self._open_dialog(LearnOverlay(self.app, learn_entries(), self.open_path,
+        from viewer.learning import shelves
+
+        found, note = shelves(self.study)
+        self._open_dialog(LearnOverlay(self.app, [], self.open_path, shelves=found, note=note,
                                        on_close=self._dialog_closed))
 
     def open_path(self, path: Path) -> str | None:
@@ -1152,23 +1160,6 @@ class Simulation:
     def wait(self, seconds: float | None = None) -> bool:
         self.thread.join(seconds)
         return self.done()
-
-
-def learn_entries() -> list[tuple[str, str, Path]]:
-    """(heading, title, path) of each tutorial, puzzle, lesson and demo for the Learn list, the
-    user's own files under their own heading: the heading names the game, the title says what
-    the file is and the verdict it saved (`scenarios.catalogue`; damaged files are left out)."""
-    from games.registry import get_game
-    from scenarios.catalogue import catalogue
-
-    out = []
-    for entry in catalogue():
-        if entry.error:
-            continue
-        heading = get_game(entry.game).title + (": your own" if entry.own else "")
-        facts = [entry.kind] + ([entry.verdict] if entry.verdict else [])
-        out.append((heading, f"{entry.title} ({', '.join(facts)})", entry.path))
-    return sorted(out, key=lambda e: e[0])  # stable: each game's own files after its bundled ones
 
 
 #: Words for the commands only the aim and typing modes bind (the rest are in KEY_BINDINGS).

@@ -8,7 +8,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
-from viewer.panel import BTN_HOT, DIM, TEXT, _button
+from viewer.panel import BTN, BTN_HOT, DIM, TEXT, _button
 
 SHADE = (0.0, 0.0, 0.0, 0.55)
 BOX = (0.12, 0.13, 0.16, 0.97)
@@ -105,35 +105,71 @@ class HelpOverlay(Overlay):
 
 
 class LearnOverlay(Overlay):
-    """The bundled tutorials and puzzles (scenarios/), one button each under its game's
-    heading; a click opens it (`on_pick(path)` returns None, or why it could not)."""
+    """What there is to learn, on shelves chosen by the tabs along the top (the files of every
+    game, the courses with their progress, the items due for review), one button each under
+    its heading; a click opens it (`on_pick(path)` returns None, or why it could not)."""
 
     W, H = 2.4, 1.78
     ROW = 0.072
+    TAB_Y = 0.66
 
-    def __init__(self, app, entries: list[tuple[str, str, Path]], on_pick, on_close=None):
+    def __init__(self, app, entries: list[tuple[str, str, Path]], on_pick, on_close=None,
+                 shelves: dict[str, list[tuple[str, str, Path]]] | None = None, note: str = ""):
         super().__init__(app, self.W, self.H, on_close)
-        self.entries = list(entries)
+        self.shelves = dict(shelves) if shelves else {"Files": list(entries)}
         self.on_pick = on_pick
+        self.note = note
+        self.entries: list[tuple[str, str, Path]] = []
         self.buttons: dict[Path, DirectButton] = {}
-        DirectLabel(parent=self.box, text="Learn: tutorials, puzzles and lessons", text_scale=0.06,
-                    text_fg=TEXT, frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
-        rows = max(1, int((0.66 + 0.62) / self.ROW))
+        self.tabs: dict[str, DirectButton] = {}
+        self._drawn: list = []
+        DirectLabel(parent=self.box, text="Learn: tutorials, puzzles, lessons and courses",
+                    text_scale=0.06, text_fg=TEXT, frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
+        if len(self.shelves) > 1:
+            tab_w = 0.5
+            x0 = -(len(self.shelves) - 1) * (tab_w + 0.04) / 2
+            for k, name in enumerate(self.shelves):
+                self.tabs[name] = _button(self.box, name, lambda n=name: self.show_shelf(n),
+                                          (x0 + k * (tab_w + 0.04), 0, self.TAB_Y),
+                                          width=tab_w, height=0.064, scale=0.034)
+        self.message = DirectLabel(parent=self.box, text="", text_scale=0.034, text_fg=DIM,
+                                   frameColor=(0, 0, 0, 0), pos=(0, 0, -0.70))
+        _button(self.box, "Close (Esc)", self.close, (0, 0, -0.8), width=0.3)
+        self.shelf = next(iter(self.shelves))
+        self.show_shelf(self.shelf)
+
+    def show_shelf(self, name: str) -> None:
+        """Fill the box with one shelf's entries (the tab of the shelf shown is lit)."""
+        for widget in self._drawn:
+            widget.destroy()
+        self._drawn, self.buttons = [], {}
+        self.shelf = name
+        self.entries = list(self.shelves[name])
+        for tab_name, tab in self.tabs.items():
+            lit = (0.62, 0.44, 0.12, 1) if tab_name == name else BTN
+            tab["frameColor"] = (lit, BTN_HOT, BTN_HOT, lit)
+        top = 0.56 if self.tabs else 0.62
+        rows = max(1, int((0.66 + top) / self.ROW))
         slots = self._slots(rows)
         col_w = (self.W - 0.12) / max(2, slots[-1][0] // rows + 1 if slots else 1)
         for i, (heading, title, path) in slots:
             x, y = self._cell(i, rows, col_w)
-            if path is None:  # a game's heading
-                DirectLabel(parent=self.box, text=heading, text_scale=0.04,
-                            text_fg=(0.98, 0.8, 0.4, 1), frameColor=(0, 0, 0, 0),
-                            text_align=TextNode.ALeft, pos=(x, 0, y - 0.012))
+            y -= 0.62 - top
+            if path is None:  # a heading
+                self._drawn.append(DirectLabel(
+                    parent=self.box, text=heading, text_scale=0.04, text_fg=(0.98, 0.8, 0.4, 1),
+                    frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y - 0.012)))
                 continue
-            self.buttons[path] = _button(self.box, title, lambda p=path: self._pick(p),
-                                         (x + col_w / 2 - 0.03, 0, y), width=col_w - 0.08,
-                                         height=self.ROW - 0.012, scale=0.034)
-        self.message = DirectLabel(parent=self.box, text="", text_scale=0.034, text_fg=DIM,
-                                   frameColor=(0, 0, 0, 0), pos=(0, 0, -0.70))
-        _button(self.box, "Close (Esc)", self.close, (0, 0, -0.8), width=0.3)
+            button = _button(self.box, title, lambda p=path: self._pick(p),
+                             (x + col_w / 2 - 0.03, 0, y), width=col_w - 0.08,
+                             height=self.ROW - 0.012, scale=0.034)
+            self.buttons[path] = button
+            self._drawn.append(button)
+        if not self.entries:
+            self._drawn.append(DirectLabel(
+                parent=self.box, text=self.note or "Nothing here yet", text_scale=0.04,
+                text_fg=DIM, frameColor=(0, 0, 0, 0), pos=(0, 0, 0.2), text_wordwrap=50))
+        self.message["text"] = ""
 
     def _slots(self, rows: int) -> list[tuple[int, tuple]]:
         """(slot index, (heading, title, path)) down the columns; a heading (path None) starts

@@ -460,6 +460,9 @@ class PuzzleBox:
         if self.puzzle is None:
             return None
         msg = self.puzzle.check(node)
+        outcome = self.puzzle.outcome(node)
+        if outcome is not None:
+            self.ctl.study.attempt(outcome)
         if msg:
             self.ctl.say(msg)
         return msg

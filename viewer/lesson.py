@@ -276,6 +276,8 @@ class LessonBox:
         run, node = self.run, job.node
         question = node.parent
         self.last_why = verdict.why
+        if self.title_override is None and run.current is not None:
+            self.ctl.study.attempt(verdict.right, question=run.current.number)
         if not verdict.right:
             run.answered(verdict, node)
             self.status = "wrong"

@@ -93,6 +93,7 @@ def run_viewer(args) -> int:
     ctl = app.controller
     ctl.computer.give(getattr(args, "computer_seats", None) or {})
     ctl.path = path
+    ctl.study.opened(ctl.session.record, path)  # a puzzle opened from the command line counts
     from flickbook import places
 
     moved = places.take_notice()  # the autosaver's folder was asked for: any move is done
@@ -105,6 +106,7 @@ def run_viewer(args) -> int:
     def closing():
         ctl.computer.close()
         ctl.best.close()
+        ctl.study.close()
         autosaver.close()
 
     app.exitFunc = closing

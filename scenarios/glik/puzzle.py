@@ -60,6 +60,14 @@ class Puzzle(OpenedScenario):
 
     def check(self, node) -> str | None:
         """'Solved in N AP (best: M)' when the line to `node` meets the goal; None if not."""
+        return self.judge(node)[1]
+
+    def outcome(self, node) -> bool | None:
+        """True when the line to `node` solved the puzzle, False when it failed (the turn is
+        over without the goal, or the goal came too late), None while it is open."""
+        return self.judge(node)[0]
+
+    def judge(self, node) -> tuple[bool | None, str | None]:
         from games.glik.solver import goal_met, track
 
         path = []
@@ -68,16 +76,16 @@ class Puzzle(OpenedScenario):
             path.append(cur)
             cur = cur.parent
         if cur is None or not path:
-            return None
+            return None, None
         tracked = tuple(tuple(s) for s in self.goal.get("stones", []))
         for n in reversed(path):
             tracked = track(tracked, n.step.events if n.step is not None else ())
         if not goal_met(node.state, self.goal, tracked if tracked else None):
             if node.state.turn != self.record.root.state.turn and self._cost_of(node) is not None:
-                return "The turn is over and the goal was not met: step back and try again"
-            return None
+                return False, "The turn is over and the goal was not met: step back and try again"
+            return None, None
         cost = self._cost_of(node)
         if cost is None:
-            return "Goal met, but not within the turn"
+            return False, "Goal met, but not within the turn"
         best = f" (best: {self.best})" if self.best is not None else ""
-        return f"Solved in {cost} AP{best}"
+        return True, f"Solved in {cost} AP{best}"

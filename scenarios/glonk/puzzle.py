@@ -39,3 +39,18 @@ class Puzzle(OpenedScenario):
         if parent_met:
             return None  # said already
         return f"Goal met in {depth} action{'s' if depth != 1 else ''}!"
+
+    def outcome(self, node) -> bool | None:
+        """True once the position at `node` meets the goal, False when the puzzle player's
+        turn (or the game) is over without it, None while it is open."""
+        cur = node
+        while cur is not None and cur is not self.record.root:
+            cur = cur.parent
+        if cur is None or node is self.record.root:
+            return None
+        if goal_met(node.state, self.goal):
+            return True
+        state, start = node.state, self.record.root.state
+        if state.phase == "over" or state.turn_player != start.turn_player:
+            return False
+        return None

@@ -41,6 +41,11 @@ class Puzzle(OpenedScenario):
                 return status
         return None
 
+    def outcome(self, node) -> bool | None:
+        """True when the line to `node` met the goal, False when it failed, None while open."""
+        status = self.status(node)
+        return None if status is None else status == MET
+
     def check(self, node) -> str | None:
         """'Goal met in N turns!' or 'Goal failed' on the action that decides it; else None."""
         status = self.status(node)

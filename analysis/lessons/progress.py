@@ -1,0 +1,315 @@
+"""A student's progress from one day to the next: what they solved and failed and how long it
+took, failed puzzles and lesson questions brought back for review on a spaced-repetition
+schedule, and a rating for each puzzle from the solves.
+
+It is a real local database (SQLite, in the user's data folder) so that two windows writing at
+once, or a window killed mid-write, lose nothing: every change is one transaction, the journal
+is write-ahead (WAL) and writers wait for each other (`busy_timeout`) instead of failing. The
+schema carries its version (`PRAGMA user_version`) and each older version has a migration.
+
+Scheduling is the maintained FSRS algorithm (the `fsrs` package) with fuzzing off, so a fixed
+clock gives a fixed schedule; a failed item is reviewed as "Again", a solved review as "Good".
+Ratings are Glicko-2 (the `glicko2` package): a solve is a win of the student over the puzzle.
+
+An item is a puzzle, a tutorial, a lesson question or a course chapter, named by `item_id`:
+the hash of the record's canonical bytes (see `scenarios.courses.chapter_id`), with `#qN` for a
+lesson's question N, so a copy of a file or the same puzzle inside a course counts as one.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+SCHEMA_VERSION = 2
+DB_NAME = "progress.sqlite"
+EXPORT_FORMAT = "flickbook-progress"
+EXPORT_VERSION = 1
+START_RATING = 1500.0
+START_RD = 350.0
+
+Clock = Callable[[], _dt.datetime]
+
+
+def utc_now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+@dataclass(frozen=True)
+class Item:
+    """What was tried: its identity, and enough to name it and open it again."""
+
+    item_id: str
+    title: str
+    game: str
+    kind: str  # puzzle, tutorial, lesson question, chapter
+    path: str  # the file to open it from (a course chapter's own file)
+
+
+@dataclass(frozen=True)
+class Due:
+    item: Item
+    due: _dt.datetime
+    failures: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    """An item's record for the student: attempts, solves, best time, and its rating."""
+
+    attempts: int
+    solved: int
+    best_seconds: float | None
+    rating: float
+
+
+#: Each migration takes the database from version N-1 to N, in one transaction.
+MIGRATIONS = {
+    1: """
+        CREATE TABLE items (item_id TEXT PRIMARY KEY, title TEXT NOT NULL, game TEXT NOT NULL,
+                            kind TEXT NOT NULL, path TEXT NOT NULL);
+        CREATE TABLE attempts (id INTEGER PRIMARY KEY AUTOINCREMENT,
+                               item_id TEXT NOT NULL REFERENCES items(item_id),
+                               at TEXT NOT NULL, solved INTEGER NOT NULL, seconds REAL NOT NULL);
+        CREATE TABLE cards (item_id TEXT PRIMARY KEY REFERENCES items(item_id),
+                            card TEXT NOT NULL, due TEXT NOT NULL);
+        CREATE INDEX attempts_by_item ON attempts(item_id);
+    """,
+    2: """
+        CREATE TABLE ratings (item_id TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL,
+                              vol REAL NOT NULL);
+        CREATE INDEX cards_by_due ON cards(due);
+    """,
+}
+
+
+def default_path() -> Path:
+    from flickbook import places
+
+    return places.data_dir() / DB_NAME
+
+
+class Progress:
+    """The student's progress database. Use one per window; every method is one transaction."""
+
+    STUDENT = "__student__"  # the student's own Glicko-2 rating lives beside the puzzles'
+
+    def __init__(self, path: Path | str | None = None, clock: Clock = utc_now):
+        self.path = Path(path) if path is not None else default_path()
+        self.clock = clock
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
+        self.db.execute("PRAGMA busy_timeout = 30000")
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        self._migrate()
+        from fsrs import Scheduler
+
+        self.scheduler = Scheduler(enable_fuzzing=False)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ----------------------------------------------------------------- schema
+    def _migrate(self) -> None:
+        with self._write():
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise RuntimeError(f"{self.path}: made by a newer Flickbook (progress schema "
+                                   f"{version}; this one knows up to {SCHEMA_VERSION})")
+            for v in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[v].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {v}")
+
+    def schema_version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    class _Tx:
+        def __init__(self, db):
+            self.db = db
+
+        def __enter__(self):
+            self.db.execute("BEGIN IMMEDIATE")  # take the write lock now: no lost updates
+            return self.db
+
+        def __exit__(self, kind, exc, tb):
+            self.db.execute("ROLLBACK" if kind else "COMMIT")
+
+    def _write(self):
+        return Progress._Tx(self.db)
+
+    # ----------------------------------------------------------------- writing
+    def record_attempt(self, item: Item, solved: bool, seconds: float,
+                       puzzle_rating: float | None = None) -> None:
+        """One try at `item`: kept, the review schedule and both ratings updated together.
+        A failure schedules the item for review (or brings its review forward); a solve
+        pushes an item under review further out. `puzzle_rating` seeds a new puzzle's rating
+        (e.g. from its difficulty)."""
+        from fsrs import Card, Rating
+
+        now = self.clock()
+        seconds = max(0.0, float(seconds))
+        with self._write() as db:
+            db.execute("INSERT INTO items(item_id, title, game, kind, path) VALUES (?,?,?,?,?) "
+                       "ON CONFLICT(item_id) DO UPDATE SET title=excluded.title, "
+                       "path=excluded.path", (item.item_id, item.title, item.game, item.kind,
+                                              item.path))
+            db.execute("INSERT INTO attempts(item_id, at, solved, seconds) VALUES (?,?,?,?)",
+                       (item.item_id, now.isoformat(), int(bool(solved)), seconds))
+            row = db.execute("SELECT card FROM cards WHERE item_id=?", (item.item_id,)).fetchone()
+            if row is not None or not solved:
+                card = Card.from_json(row[0]) if row is not None else Card()
+                card, _ = self.scheduler.review_card(card, Rating.Good if solved else Rating.Again,
+                                                     review_datetime=now)
+                db.execute("INSERT INTO cards(item_id, card, due) VALUES (?,?,?) ON CONFLICT(item_id)"
+                           " DO UPDATE SET card=excluded.card, due=excluded.due",
+                           (item.item_id, card.to_json(), _iso(card.due)))
+            self._rate(db, item.item_id, solved, puzzle_rating)
+
+    def _rate(self, db, item_id: str, solved: bool, puzzle_rating: float | None) -> None:
+        import glicko2
+
+        def player(key, start):
+            row = db.execute("SELECT rating, rd, vol FROM ratings WHERE item_id=?", (key,)).fetchone()
+            return glicko2.Player(*(row if row else (start, START_RD, 0.06)))
+
+        puzzle = player(item_id, puzzle_rating if puzzle_rating is not None else START_RATING)
+        student = player(self.STUDENT, START_RATING)
+        p_before, s_before = (puzzle.getRating(), puzzle.getRd()), (student.getRating(), student.getRd())
+        student.update_player([p_before[0]], [p_before[1]], [1.0 if solved else 0.0])
+        puzzle.update_player([s_before[0]], [s_before[1]], [0.0 if solved else 1.0])
+        for key, p in ((item_id, puzzle), (self.STUDENT, student)):
+            db.execute("INSERT INTO ratings(item_id, rating, rd, vol) VALUES (?,?,?,?) "
+                       "ON CONFLICT(item_id) DO UPDATE SET rating=excluded.rating, rd=excluded.rd,"
+                       " vol=excluded.vol", (key, p.getRating(), p.getRd(), p.vol))
+
+    # ----------------------------------------------------------------- reading
+    def due(self) -> list[Due]:
+        """The items due for review now, the longest overdue first."""
+        now = _iso(self.clock())
+        rows = self.db.execute(
+            "SELECT i.item_id, i.title, i.game, i.kind, i.path, c.due, "
+            "(SELECT COUNT(*) FROM attempts a WHERE a.item_id=i.item_id AND a.solved=0) "
+            "FROM cards c JOIN items i ON i.item_id=c.item_id WHERE c.due <= ? ORDER BY c.due",
+            (now,)).fetchall()
+        return [Due(Item(*r[:5]), _dt.datetime.fromisoformat(r[5]), r[6]) for r in rows]
+
+    def next_due(self) -> _dt.datetime | None:
+        row = self.db.execute("SELECT MIN(due) FROM cards").fetchone()
+        return _dt.datetime.fromisoformat(row[0]) if row and row[0] else None
+
+    def standing(self, item_id: str) -> Standing | None:
+        row = self.db.execute("SELECT COUNT(*), SUM(solved), MIN(CASE WHEN solved THEN seconds END)"
+                              " FROM attempts WHERE item_id=?", (item_id,)).fetchone()
+        if not row or not row[0]:
+            return None
+        rating = self.rating(item_id)
+        return Standing(row[0], row[1] or 0, row[2], rating if rating is not None else START_RATING)
+
+    def rating(self, item_id: str) -> float | None:
+        row = self.db.execute("SELECT rating FROM ratings WHERE item_id=?", (item_id,)).fetchone()
+        return row[0] if row else None
+
+    def student_rating(self) -> float:
+        rating = self.rating(self.STUDENT)
+        return rating if rating is not None else START_RATING
+
+    def solved_ids(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT DISTINCT item_id FROM attempts WHERE solved=1")}
+
+    def attempts(self) -> list[tuple[str, str, bool, float]]:
+        """Every attempt in order: (item_id, when, solved, seconds)."""
+        return [(r[0], r[1], bool(r[2]), r[3]) for r in self.db.execute(
+            "SELECT item_id, at, solved, seconds FROM attempts ORDER BY id")]
+
+    # ----------------------------------------------------------------- sharing
+    def export(self, path, student: str = "") -> Path:
+        """The student's progress as a file a teacher can open (no server): every item tried
+        and every attempt."""
+        from timeline.fileformat import write_atomic
+
+        items = [dict(zip(("item_id", "title", "game", "kind", "path"), r)) for r in
+                 self.db.execute("SELECT item_id, title, game, kind, path FROM items ORDER BY item_id")]
+        data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "student": student,
+                "exported": self.clock().isoformat(), "items": items,
+                "attempts": [{"item_id": i, "at": at, "solved": ok, "seconds": s}
+                             for i, at, ok, s in self.attempts()]}
+        return write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))
+
+
+def _iso(when: _dt.datetime) -> str:
+    """UTC ISO text, which sorts as time does (the due index compares text)."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=_dt.timezone.utc)
+    return when.astimezone(_dt.timezone.utc).isoformat()
+
+
+class ProgressFileError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Report:
+    """A student's exported progress as a teacher reads it."""
+
+    student: str
+    exported: str
+    solved: dict[str, int]  # item_id -> solves
+    tried: dict[str, int]  # item_id -> attempts
+    titles: dict[str, str]
+
+
+def read_export(path) -> Report:
+    """Read a progress file a student exported; ProgressFileError with the reason."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ProgressFileError(f"{path}: not a progress file ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise ProgressFileError(f"{path}: not a progress file (no \"format\": \"{EXPORT_FORMAT}\")")
+    if data.get("version") != EXPORT_VERSION:
+        raise ProgressFileError(f"{path}: progress file version {data.get('version')!r} is not "
+                                f"supported (this Flickbook reads version {EXPORT_VERSION})")
+    solved: dict[str, int] = {}
+    tried: dict[str, int] = {}
+    try:
+        titles = {str(i["item_id"]): str(i["title"]) for i in data["items"]}
+        for a in data["attempts"]:
+            key = str(a["item_id"])
+            tried[key] = tried.get(key, 0) + 1
+            if a["solved"] is True:
+                solved[key] = solved.get(key, 0) + 1
+    except (KeyError, TypeError) as exc:
+        raise ProgressFileError(f"{path}: damaged progress file ({exc})") from None
+    return Report(str(data.get("student", "")), str(data.get("exported", "")), solved, tried, titles)
+
+
+def item_for(record, path, question: int | None = None) -> Item:
+    """The progress item of a record opened from `path` (a lesson's question N with `question`)."""
+    from scenarios.catalogue import kind_of
+    from scenarios.courses import chapter_id
+
+    info = record.scenario or {}
+    title = str(info.get("title") or Path(path).stem)
+    key = chapter_id(record)
+    kind = kind_of(record)
+    if question is not None:
+        return Item(f"{key}#q{question}", f"{title}, question {question}", record.game.name,
+                    "lesson question", str(path))
+    return Item(key, title, record.game.name, kind, str(path))
+
+
+def difficulty_rating(difficulty: int | None) -> float:
+    """A new puzzle's starting rating from its author's difficulty (1 easy .. 5 hard)."""
+    return START_RATING if difficulty is None else 1100.0 + 200.0 * (int(difficulty) - 1)

@@ -1,0 +1,115 @@
+"""The Learn list's shelves: every game's files (bundled and the user's own), the courses with
+a tick for each chapter the student has done, and the items due for review today.
+
+Entries are (heading, title, path): a course chapter is opened from a `.flick` file of its own
+written once into the user's data folder (`scenarios.courses.chapter_file`), so opening,
+saving and autosave treat it like any record."""
+from __future__ import annotations
+
+from pathlib import Path
+
+Entry = tuple[str, str, Path]
+_COURSES: dict[Path, tuple[float, object]] = {}  # path -> (mtime, Course): read once a change
+
+
+def file_entries() -> list[Entry]:
+    """(heading, title, path) of each tutorial, puzzle, lesson and demo: the heading names the
+    game (the user's own files under "<game>: your own"), the title says what the file is and
+    the verdict it saved (`scenarios.catalogue`; damaged files are left out)."""
+    from games.registry import get_game
+    from scenarios.catalogue import catalogue
+
+    out = []
+    for entry in catalogue():
+        if entry.error:
+            continue
+        heading = get_game(entry.game).title + (": your own" if entry.own else "")
+        facts = [entry.kind] + ([entry.verdict] if entry.verdict else [])
+        out.append((heading, f"{entry.title} ({', '.join(facts)})", entry.path))
+    return sorted(out, key=lambda e: e[0])  # stable: each game's own files after its bundled ones
+
+
+def course_files() -> list[Path]:
+    """The bundled courses, then the user's own (`<own scenarios folder>/courses/*.course`)."""
+    from scenarios import SCENARIO_DIR
+    from scenarios.authoring import own_root
+
+    found = sorted((SCENARIO_DIR / "courses").glob("*.course"))
+    try:
+        found += sorted((own_root() / "courses").glob("*.course"))
+    except OSError:
+        pass
+    return found
+
+
+def _course(path: Path):
+    from scenarios.courses import load_course
+
+    mtime = path.stat().st_mtime
+    cached = _COURSES.get(path)
+    if cached is None or cached[0] != mtime:
+        cached = (mtime, load_course(path))
+        _COURSES[path] = cached
+    return cached[1]
+
+
+def chapter_done(chapter, solved: set[str]) -> bool:
+    """A puzzle or tutorial is done once solved; a lesson once each of its questions is."""
+    from analysis.lessons import questions_of
+
+    if chapter.kind == "lesson":
+        numbers = [q.number for q in questions_of(chapter.record)]
+        return bool(numbers) and all(f"{chapter.id}#q{n}" in solved for n in numbers)
+    return chapter.id in solved
+
+
+def course_entries(solved: set[str], folder: Path) -> tuple[list[Entry], list[str]]:
+    """Each course's chapters under a heading with its progress ("3/14 done"), and the
+    problems of courses that could not be read (said, not shown as entries)."""
+    from scenarios.courses import CourseFileError, chapter_file
+
+    out, problems = [], []
+    for path in course_files():
+        try:
+            course = _course(path)
+        except (CourseFileError, OSError) as exc:
+            problems.append(str(exc))
+            continue
+        done = [chapter_done(c, solved) for c in course.chapters]
+        heading = f"{course.title} ({sum(done)}/{len(done)} done)"
+        for i, (chapter, tick) in enumerate(zip(course.chapters, done), 1):
+            try:
+                file = chapter_file(path, i, chapter, folder)
+            except OSError as exc:
+                problems.append(f"{path.name}: chapter {i} cannot be opened: {exc.strerror or exc}")
+                continue
+            mark = ", done" if tick else ""
+            out.append((heading, f"{i}. {chapter.title} ({chapter.kind}{mark})", file))
+    return out, problems
+
+
+def review_entries(progress) -> list[Entry]:
+    """The items due for review now, longest overdue first (a lesson question opens its lesson)."""
+    out = []
+    for due in progress.due():
+        times = "once" if due.failures == 1 else f"{due.failures} times"
+        out.append(("Due for review", f"{due.item.title} (failed {times})", Path(due.item.path)))
+    return out
+
+
+def shelves(study) -> tuple[dict[str, list[Entry]], str]:
+    """The Learn list's shelves and a note for an empty review shelf (when the next review is)."""
+    from flickbook import places
+
+    progress = study.progress
+    solved = progress.solved_ids() if progress is not None else set()
+    courses, problems = course_entries(solved, places.data_dir() / "course-chapters")
+    review = review_entries(progress) if progress is not None else []
+    note = study.problem or ""
+    if progress is not None and not review:
+        upcoming = progress.next_due()
+        note = ("Nothing is due: a puzzle or question you fail comes back here "
+                + (f"(next review {upcoming:%d %b %H:%M} UTC)" if upcoming else "for review"))
+    if problems:
+        note = (note + "  " if note else "") + "; ".join(problems)
+    return {"Files": file_entries(), "Courses": courses, f"Review ({len(review)} due)": review}, note
