@@ -47,7 +47,7 @@ def child(tmp: Path) -> None:
     ctl._key("l")
     entries = {p.name: (h, t) for h, t, p in ctl.dialog.entries}
     assert entries["grendizer-the-card-that-matters.flick"] == (
-        "Grendizer XperienZ", "Grendizer: the card that matters")
+        "Grendizer XperienZ", "Grendizer: the card that matters (lesson)")
     assert {"glik-round-the-corner.flick", "glonk-boarding-and-assault.flick"} <= set(entries)
     path = next(p for p in ctl.dialog.buttons if p.name == "grendizer-the-card-that-matters.flick")
     ctl.dialog.buttons[path]["command"]()
