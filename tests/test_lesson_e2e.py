@@ -93,8 +93,11 @@ def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hin
     p = desk.wait(lambda p: lesson(p).get("status") == "wrong", 60, "the wrong answer refused")
     assert lesson(p)["wrong"][0] == 1 and "cannot be reached" in lesson(p)["why"]
     assert "Not this one" in p["message"]
+    p = desk.settled()
+    assert lesson(p)["status"] == "wrong", "the reason stays until the student goes on"
+    press_button(desk, *button_spot("again"))
     p = desk.wait(lambda p: lesson(p).get("status") == "asking" and p["node"] == [], 60,
-                  "back to the question")
+                  "back to the question (Try again)")
     assert lesson(p)["question"] == 1
     desk.settled()
 

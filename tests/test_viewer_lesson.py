@@ -59,8 +59,13 @@ def child(tmp: Path) -> None:
     assert not ctl.play_action(game.parse_action(q.state, "pass"))  # one answer at a time
     until(lambda: box.status == "wrong", "the pass refused")
     assert "wins only" in box.last_why and box.run.attempts[0].wrong == 1
-    until(lambda: ctl.session.node.ply > 1, "the decision played on by the bot")
-    until(lambda: box.status == "asking" and ctl.session.node is q, "back to the question")
+    until(lambda: ctl.session.node.ply > 1 and not app.clock.stepping,
+          "the decision played on by the bot")
+    for _ in range(5):  # the reason stays until the student goes on
+        app.render_frames(1)
+    assert box.status == "wrong" and "wins only" in box.labels["status"]["text"]
+    box.buttons["again"]["command"]()  # Try again
+    assert box.status == "asking" and ctl.session.node is q
     ctl._key("h")
     assert box.run.hints_shown() and "Hint 1 of 3" in ctl.message_text
     assert ctl.play_action(game.parse_action(q.state, "play C49 zone=5"))
@@ -103,7 +108,9 @@ def child(tmp: Path) -> None:
     better = next(c for c in box.run._hidden if (c.analysis or {}).get("alternative"))
     assert ctl.play_action(line_move.action)  # the move the game made: still a mistake
     until(lambda: box.status == "wrong", "the mistake refused again")
-    until(lambda: box.status == "asking" and ctl.session.node is q, "back to the question")
+    until(lambda: not app.clock.stepping and box._after is None, "its outcome played")
+    box.buttons["again"]["command"]()
+    assert box.status == "asking" and ctl.session.node is q
     assert ctl.play_action(better.action)
     until(lambda: box.run.finished and not app.clock.stepping, "the better move accepted")
     print("all lesson window checks passed", flush=True)  # the process may end without flushing

@@ -21,8 +21,6 @@ BOX_W = 1.3
 BOX_H = 0.47
 #: Where the box's buttons sit inside it (x, z).
 BUTTON_SPOTS = {"hint": (1.14, -0.05), "again": (1.14, -0.12)}
-#: How long a wrong answer's outcome stays in view before the question comes back (seconds).
-HOLD_WRONG = 1.2
 
 
 def button_spot(name: str) -> tuple[float, float]:
@@ -66,7 +64,6 @@ class LessonBox:
         self.judging: Judging | None = None
         self.status = ""  # "asking", "checking", "wrong", "right", "done"
         self.last_why = ""
-        self._returning = False
         self.title_override: str | None = None
         self._after = None  # (node, then) once the clock has played a line
         self.app.taskMgr.add(self._frame, "flickbook-lesson", sort=25)
@@ -155,7 +152,7 @@ class LessonBox:
         self.buttons["hint"] = _button(f, "Hint (H)", self.hint, (x, 0, z), width=0.26,
                                        height=0.06, scale=0.03)
         x, z = BUTTON_SPOTS["again"]
-        self.buttons["again"] = _button(f, "To the question", self.back_to_question,
+        self.buttons["again"] = _button(f, "Try again", self.back_to_question,
                                         (x, 0, z), width=0.26, height=0.06, scale=0.026)
 
     def _show(self) -> None:
@@ -224,7 +221,6 @@ class LessonBox:
         node = self.question_node()
         if node is None or self.judging is not None:
             return
-        self._returning = False
         if self.status == "wrong":
             self.status = "asking"
         self.ctl.go_to(node)
@@ -325,7 +321,8 @@ class LessonBox:
 
     def _play_out(self, node, line) -> None:
         """Show what comes of a wrong answer: its refutation line, played after it (the nodes
-        stay as a variation to look at later), then back to the question."""
+        stay as a variation to look at later). The reason stays on screen until the student
+        goes on ("Try again"): a reason read in 1-2 s before the question came back was lost."""
         steps = []
         cur = node
         game = self.ctl.session.game
@@ -337,8 +334,7 @@ class LessonBox:
                 break
             steps.append(nxt)
             cur = nxt
-        self._returning = True
-        self._animate(node, steps, self._hold_then_return)
+        self._animate(node, steps, self._wrong_shown)
         self.ctl.refresh_soon()
 
     def _animate(self, start, steps, then) -> None:
@@ -353,13 +349,10 @@ class LessonBox:
         self.app.animate_steps(start, steps)
         self._after = (steps[-1], then)
 
-    def _hold_then_return(self) -> None:
-        def back(task):
-            if self._returning and self.status == "wrong":
-                self.back_to_question()
-            return task.done
-
-        self.app.taskMgr.doMethodLater(HOLD_WRONG, back, "flickbook-lesson-return")
+    def _wrong_shown(self) -> None:
+        """The wrong answer's outcome has played: say why again, and how to go on."""
+        if self.run is not None and self.status == "wrong":
+            self.ctl.say(f"Not this one: {self.last_why}  (Try again: back to the question)")
 
     def probe(self) -> dict | None:
         run = self.run
