@@ -62,3 +62,14 @@ def test_kinds_and_brief_verdicts():
     assert brief_verdict({"exact": True, "solved": True, "cost": 2, "unit": "turns",
                           "lines": 14}) == "2 turns, 14 lines"
     assert brief_verdict("forged") is None
+
+
+def test_a_solved_puzzle_offers_the_next_one_of_its_list():
+    from viewer.editing import next_puzzle
+
+    glik = ROOT / "scenarios" / "glik"
+    assert next_puzzle(glik / "01-first-touch.flick") == glik / "02-northern-funnel.flick"
+    assert next_puzzle(glik / "13-odyssey.flick") is None  # the last one: nothing after it
+    glonk = ROOT / "scenarios" / "glonk"
+    assert next_puzzle(glonk / "03-the-black-hole.flick") == glonk / "11-backstop.flick"
+    assert next_puzzle(None) is None

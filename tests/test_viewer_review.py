@@ -68,6 +68,12 @@ def child() -> None:
     for text in ("slide 8,20 W", "slide 8,9 N"):  # solved this time
         ctl.play_action(ctl.session.game.parse_action(ctl.session.state, text))
     assert [a[2] for a in progress.attempts()] == [False, True]
+    box = ctl.puzzle_box  # a solved puzzle says so and offers the next one of the course
+    assert box.goal_label["text"].startswith("Solved!") and not box.next_button.isHidden()
+    assert "Next: The northern funnel" in ctl.message_text, ctl.message_text
+    box.next_button["command"]()
+    assert ctl.session.record.scenario["title"] == "The northern funnel"
+    assert box.next_button.isHidden()
     dialog = learn()
     assert "Review (0 due)" in dialog.shelves
     dialog.tabs["Courses"]["command"]()

@@ -420,6 +420,11 @@ class PuzzleBox:
             x, y = SOLUTION_SPOTS["solution"]
             self.solution_button = _button(f, "Show solution", self.show_solution, (x, 0, y),
                                            width=0.26, height=0.06, scale=0.028)
+        x, y = SOLUTION_SPOTS["next"]
+        self.next_path = None
+        self.next_button = _button(f, "Next puzzle", self.open_next, (x, 0, y), width=0.26,
+                                   height=0.06, scale=0.028)
+        self.next_button.hide()
 
     def hide(self) -> None:
         if self.frame is not None:
@@ -456,22 +461,77 @@ class PuzzleBox:
                      f"{' ; '.join(self.solution.texts)}")
 
     def after_move(self, node) -> str | None:
-        """Say 'Solved in N AP (best: M)' when the move just played meets the goal."""
+        """Say 'Solved in N AP (best: M)' when the move just played meets the goal, and offer
+        the next puzzle of the list (a solved puzzle does not just go on)."""
         if self.puzzle is None:
             return None
         msg = self.puzzle.check(node)
         outcome = self.puzzle.outcome(node)
         if outcome is not None:
             self.ctl.study.attempt(outcome)
+        if outcome and msg and self.frame is not None:
+            self.next_path = next_puzzle(self.ctl.path)
+            self.goal_label["text"] = f"Solved! {msg}"
+            if self.next_path is not None:
+                from scenarios.catalogue import entry_of
+
+                self.next_button.show()
+                msg += f".  Next: {entry_of(self.next_path, own=False).title} (the Next puzzle button)"
+            else:
+                msg += ".  That was the last puzzle of the list."
         if msg:
             self.ctl.say(msg)
         return msg
+
+    def open_next(self) -> None:
+        """Open the next puzzle of the list (the current record is kept in the history)."""
+        if self.next_path is None:
+            return
+        problem = self.ctl.open_path(self.next_path)
+        if problem:
+            self.ctl.say(problem)
 
 
 #: the puzzle box's top (a2dTopLeft units): below four status lines (an aim and its path)
 BOX_TOP = -0.27
 #: where the puzzle box's buttons sit (a2dTopLeft units: its frame is at (0.03, BOX_TOP))
-SOLUTION_SPOTS = {"hint": (1.14, -0.045), "solution": (1.14, -0.115)}
+SOLUTION_SPOTS = {"hint": (1.14, -0.045), "solution": (1.14, -0.115), "next": (1.14, -0.185)}
+
+
+def next_puzzle(path):
+    """The puzzle or tutorial after `path` in its list: the next chapter of the course it was
+    opened from, else the next of its game's files in the Learn list; None at the end."""
+    from pathlib import Path
+
+    from scenarios.catalogue import catalogue, entry_of
+
+    if path is None:
+        return None
+    path = Path(path)
+    if path.parent.name == "course-chapters":  # scenarios.courses.chapter_file names
+        siblings = sorted(p for p in path.parent.glob("*.flick") if _same_course(p, path))
+        later = [p for p in siblings if p.name > path.name]
+        playable = [p for p in later if entry_of(p, own=True).kind in ("puzzle", "tutorial")]
+        return playable[0] if playable else None
+    game = entry_of(path, own=False).game
+    files = [e.path for e in catalogue(game) if e.kind in ("puzzle", "tutorial") and not e.error]
+    resolved = [p.resolve() for p in files]
+    try:
+        i = resolved.index(path.resolve())
+    except ValueError:
+        return None
+    return files[i + 1] if i + 1 < len(files) else None
+
+
+def _same_course(a, b) -> bool:
+    """Two chapter files of one course: the same name before the chapter number."""
+    import re
+
+    def stem(p):
+        m = re.match(r"(.*)-\d\d-", p.name)
+        return m.group(1) if m else None
+
+    return stem(a) is not None and stem(a) == stem(b)
 
 
 def puzzle_box_spot(name: str) -> tuple[float, float]:
