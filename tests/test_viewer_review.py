@@ -76,6 +76,9 @@ def child() -> None:
     assert box.next_button.isHidden()
     dialog = learn()
     assert "Review (0 due)" in dialog.shelves
+    rated = {p.name: t for _, t, p in dialog.shelves["Files"]}
+    assert rated["01-first-touch.flick"].startswith("First touch (puzzle, rated ")  # from solves
+    assert "rated" not in rated["02-northern-funnel.flick"]
     dialog.tabs["Courses"]["command"]()
     assert "Glik from the first slide (1/14 done)" in {h for h, _, _ in dialog.entries}
     assert "1. First touch (puzzle, done)" in {t for _, t, _ in dialog.entries}

@@ -12,12 +12,15 @@ Entry = tuple[str, str, Path]
 _COURSES: dict[Path, tuple[float, object]] = {}  # path -> (mtime, Course): read once a change
 
 
-def file_entries() -> list[Entry]:
+def file_entries(progress=None) -> list[Entry]:
     """(heading, title, path) of each tutorial, puzzle, lesson and demo: the heading names the
     game (the user's own files under "<game>: your own"), the title says what the file is and
-    the verdict it saved (`scenarios.catalogue`; damaged files are left out)."""
+    the verdict it saved (`scenarios.catalogue`; damaged files are left out), and a puzzle the
+    student has tried its rating from their solves ("rated 1380")."""
+    from analysis.lessons.progress import item_for
     from games.registry import get_game
     from scenarios.catalogue import catalogue
+    from timeline.fileformat import RecordFileError, load_record
 
     out = []
     for entry in catalogue():
@@ -25,6 +28,13 @@ def file_entries() -> list[Entry]:
             continue
         heading = get_game(entry.game).title + (": your own" if entry.own else "")
         facts = [entry.kind] + ([entry.verdict] if entry.verdict else [])
+        if progress is not None and entry.kind == "puzzle":
+            try:
+                rating = progress.rating(item_for(load_record(entry.path), entry.path).item_id)
+            except (RecordFileError, OSError):
+                rating = None
+            if rating is not None:
+                facts.append(f"rated {rating:.0f}")
         out.append((heading, f"{entry.title} ({', '.join(facts)})", entry.path))
     return sorted(out, key=lambda e: e[0])  # stable: each game's own files after its bundled ones
 
@@ -112,4 +122,4 @@ def shelves(study) -> tuple[dict[str, list[Entry]], str]:
                 + (f"(next review {upcoming:%d %b %H:%M} UTC)" if upcoming else "for review"))
     if problems:
         note = (note + "  " if note else "") + "; ".join(problems)
-    return {"Files": file_entries(), "Courses": courses, f"Review ({len(review)} due)": review}, note
+    return {"Files": file_entries(progress), "Courses": courses, f"Review ({len(review)} due)": review}, note
