@@ -151,8 +151,10 @@ class Controller:
         self.editor = EditorHost(self)
         self.editor.follow(self.session)
         self.records = RecordHistory(self)
+        from viewer.fields import FieldKeys
         from viewer.study import StudyLog
 
+        self.fields = FieldKeys(app)  # Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V in every text field
         self.study = StudyLog()
         self.study.opened(self.session.record, self.path)
         self.puzzle_box = PuzzleBox(self)
