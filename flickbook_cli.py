@@ -154,6 +154,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", default=None)
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("infer", help="Glonk: the flick made at a real table, from where the "
+                                     "discs came to rest")
+    p.add_argument("file", help="the record of the game before the flick")
+    p.add_argument("--observation", required=True,
+                   help='a JSON file: {"piece": ID, "moved": {ID: [x, y]}, "removed": [ID]}')
+    p.add_argument("--ply", type=_count, default=None, help="the position after this ply "
+                   "(default: the end of the main line)")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("progress", help="your progress: export it for a teacher, show a "
                                         "student's file, list what is due for review")
     act = p.add_subparsers(dest="progress_action", metavar="ACTION")
@@ -203,7 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--speed", type=float, required=True, help="metres per second (0 to 3)")
     p.add_argument("--spin", type=float, default=0.0, help="radians per second")
     p.add_argument("--assault", default=None, help="announce a heroic assault on this piece")
-    p.add_argument("--skill", default="club", help="novice, club or expert (default club)")
+    p.add_argument("--skill", default="club",
+                   help="novice, club, expert, or a player's saved hand by name (default club)")
     p.add_argument("--samples", type=int, default=200)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
@@ -214,7 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--ply", type=int, default=None,
                    help="the position after N plies of the main line (default: its end)")
-    p.add_argument("--skill", default="club", help="novice, club or expert (default club)")
+    p.add_argument("--skill", default="club",
+                   help="novice, club, expert, or a player's saved hand by name (default club)")
     p.add_argument("--budget", type=int, default=64, help="flicks the search may simulate")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
@@ -617,6 +628,50 @@ def _position(record, ply: int | None):
     return line[ply].state
 
 
+def _skill_arg(name: str):
+    """A named level (novice, club, expert), else a player's saved hand ("as Alice plays")."""
+    from analysis.skill import skill_named
+    from analysis.table import hand_named
+
+    try:
+        return skill_named(name)
+    except ValueError as level:
+        try:
+            return hand_named(name).skill
+        except ValueError as hand:
+            raise UserError(f"--skill {name}: {level}, or a player's saved hand ({hand})") from None
+
+
+def cmd_infer(args) -> int:
+    """The flick a real-table player made, inferred from where the discs came to rest."""
+    from analysis.table import Observation, infer_flick
+
+    record = _load(args.file)
+    if record.game.name != "glonk":
+        raise UserError(f"{args.file}: only Glonk flicks are inferred, not {record.game.title}")
+    state = _position(record, args.ply)
+    try:
+        data = json.loads(Path(args.observation).read_text(encoding="utf-8"))
+        obs = Observation.from_json(data)
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        raise UserError(f"{args.observation}: not an observation ({exc}); it holds "
+                        '{"piece": "P1", "moved": {"P1": [x, y], ...}, "removed": [...]}') from None
+    try:
+        found = infer_flick(state, obs)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    out = {"flick": str(found.flick), "angle": found.flick.angle, "speed": found.flick.speed,
+           "spin": found.flick.spin, "spin_known": found.spin_known,
+           "fit_error_mm": round(1000 * found.fit_error, 2), "simulations": found.simulations,
+           "ambiguous": found.ambiguous,
+           "alternative": str(found.alternative) if found.alternative is not None else None}
+    if args.json:
+        print(json.dumps(out, sort_keys=True))
+    else:
+        print(found.words())
+    return 0
+
+
 def cmd_explore(args) -> int:
     record = _load(args.file)
     explore = _analysis_part(record, "explore", "explore", args.file)
@@ -627,7 +682,7 @@ def cmd_explore(args) -> int:
     try:
         intent = intent_for(state, args.piece, args.angle, args.speed, args.spin, args.assault)
         with _executor(args) as executor:
-            result = explore(state, intent, args.skill, samples=args.samples, seed=args.seed,
+            result = explore(state, intent, _skill_arg(args.skill), samples=args.samples, seed=args.seed,
                              executor=executor, progress=None if not args.json else False)
     except ValueError as exc:  # IllegalAction is a ValueError too: one line, exit 2
         raise UserError(str(exc)) from None
@@ -661,7 +716,7 @@ def cmd_bestshot(args) -> int:
     start = time.perf_counter()
     try:
         with _executor(args) as executor:
-            result = best_shot(state, args.skill, budget=args.budget, seed=args.seed,
+            result = best_shot(state, _skill_arg(args.skill), budget=args.budget, seed=args.seed,
                                executor=executor, progress=None if not args.json else False)
     except ValueError as exc:
         raise UserError(str(exc)) from None
@@ -825,7 +880,7 @@ def cmd_export(args) -> int:
 
 
 COMMANDS = {"explore": cmd_explore, "bestshot": cmd_bestshot, "analyse": cmd_analyse,
-            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "progress": cmd_progress, "selfplay": cmd_selfplay,
+            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "progress": cmd_progress, "infer": cmd_infer, "selfplay": cmd_selfplay,
             "flick": cmd_flick, "render": cmd_render, "play": cmd_play,
             "open": _viewer_command, "demo": _viewer_command, None: _viewer_command}
 

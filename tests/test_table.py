@@ -111,3 +111,35 @@ def test_a_players_own_scatter_is_recovered_from_forty_flicks_within_a_quarter(t
     with pytest.raises(ValueError, match="at least 5"):
         fit_hand("Carol", pairs[:3])
     assert Hand.from_json(hand.to_json()).skill == hand.skill
+
+
+def test_the_command_line_infers_a_flick_and_flicks_as_a_saved_hand(tmp_path, monkeypatch, capsys):
+    import json
+
+    from analysis.table import hands_dir
+    from flickbook_cli import main
+    from timeline import Record, save_record
+
+    monkeypatch.setenv("FLICKBOOK_HOME", str(tmp_path / "home"))
+    state = table(P1=at(0.40, 0), V1=at(0.40, 180))
+    record = Record("glonk", dict(state.config.to_json()), start_state_json=state.to_json())
+    path = save_record(record, tmp_path / "table.flick")
+    obs, _ = entered(state, Flick.make("P1", 95.0, 0.9))
+    (tmp_path / "obs.json").write_text(json.dumps(obs.to_json()))
+    assert main(["infer", str(path), "--observation", str(tmp_path / "obs.json"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert angle_off(out["angle"], 95.0) <= 1.0 and out["fit_error_mm"] < 6
+    (tmp_path / "bad.json").write_text("{}")
+    assert main(["infer", str(path), "--observation", str(tmp_path / "bad.json")]) == 2
+    assert "not an observation" in capsys.readouterr().err
+
+    rng = np.random.default_rng(1)
+    pairs = [(i, scattered(i, Skill("x", 2.0, 0.05, 1.0), rng))
+             for i in (Flick.make("P1", float(a), 1.0) for a in range(0, 360, 9))]
+    save_hand(fit_hand("Alice", pairs), hands_dir())
+    assert main(["explore", str(path), "--piece", "P1", "--angle", "95", "--speed", "0.9",
+                 "--skill", "alice", "--samples", "4", "--executor", "inprocess", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["skill"]["name"] == "alice"
+    assert main(["explore", str(path), "--piece", "P1", "--angle", "95", "--speed", "0.9",
+                 "--skill", "bob", "--samples", "4", "--executor", "inprocess"]) == 2
+    assert "saved hand" in capsys.readouterr().err
