@@ -22,6 +22,7 @@ from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question, fram
 from viewer.editing import EDITOR_KEYS
 from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
                           TypingMode)
+from viewer.camera_drag import CameraDrag
 from viewer.computer import ComputerMode, ComputerSeats
 from viewer.panel import TimelinePanel
 
@@ -1075,25 +1076,6 @@ class ClickDrag(Drag):
     def release(self, pos):
         if self.orbit is None:
             self.ctl.click(self.pick)
-
-
-class CameraDrag(Drag):
-    """Orbit or pan the camera with the pointer."""
-
-    def __init__(self, ctl, button, start, kind):
-        super().__init__(button, start)
-        self.ctl, self.kind, self.last = ctl, kind, start
-
-    def move(self, pos):
-        app = self.ctl.app
-        dx, dy = pos[0] - self.last[0], pos[1] - self.last[1]
-        self.last = pos
-        w, h = app.win.getXSize(), app.win.getYSize()
-        if self.kind == "orbit":
-            app.orbit.orbit(-dx * w / 2 * 0.3, dy * h / 2 * 0.25)
-        else:
-            pitch = max(math.sin(math.radians(-app.orbit.view.pitch)), 0.3)
-            app.orbit.pan(-dx * 0.45 * w / h, -dy * 0.45 / pitch)
 
 
 class DrawDrag(Drag):

@@ -8,6 +8,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
+from viewer.keyfocus import frame_count, hand_back_keys  # noqa: F401 - frame_count: the controller's
 from viewer.panel import BTN_HOT, DIM, TEXT, _button
 
 SHADE = (0.0, 0.0, 0.0, 0.55)
@@ -302,17 +303,3 @@ class Question(Overlay):
         self.close()
         if cb is not None:
             cb()
-
-
-def frame_count() -> int:
-    """The number of the frame being drawn (the frame a key event was read in)."""
-    from panda3d.core import ClockObject
-
-    return ClockObject.getGlobalClock().getFrameCount()
-
-
-def hand_back_keys(app) -> None:
-    """A text field lets go of the keyboard on Enter: this frame's key events up to that Enter
-    were typed into it (Panda feeds a focused entry before it throws the frame's key events),
-    so `Controller._key` drops them instead of running them as the window's shortcuts."""
-    app.keys_taken_frame = frame_count()

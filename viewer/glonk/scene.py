@@ -29,6 +29,8 @@ from games.glonk.model import ATOMISED, IN_PLAY, OUT, load_book
 from viewer import geometry
 from viewer.glonk import aim as AIM
 from viewer.glonk import meshes, textures, words
+from viewer.glonk.settings import save_setting as _save_setting
+from viewer.glonk.settings import setting as _setting
 from viewer.lighting import Material, apply_material
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
@@ -57,34 +59,17 @@ GHOST = (0.80, 0.90, 1.0, 0.75)
 CONTACT = (1.0, 0.95, 0.35, 0.95)
 
 
-def _setting(name: str, default):
-    """A Glonk house option kept in the user's settings (e.g. no aim preview)."""
-    import json
+def _attach_input(app, scene):
+    """Install the Glonk input, with its shot explorer, on a windowed app (None offscreen:
+    nothing to drive). Here, above both, so the input and the explorer need not know each other."""
+    if getattr(app, "offscreen", True):
+        return None
+    from viewer.glonk.explorer_view import ShotExplorer
+    from viewer.glonk.input import FlickInput
 
-    from flickbook.places import settings_path
-
-    try:
-        return json.loads(settings_path().read_text()).get("glonk", {}).get(name, default)
-    except (OSError, ValueError, AttributeError):
-        return default
-
-
-def _save_setting(name: str, value) -> None:
-    import json
-
-    from flickbook.places import settings_path
-
-    path = settings_path()
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError):
-        data = {}
-    data.setdefault("glonk", {})[name] = value
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1))
-    except OSError:
-        pass
+    flick_input = FlickInput(app, scene)
+    flick_input.explorer = ShotExplorer(app, scene)
+    return flick_input
 
 
 def _load_shader(name: str) -> Shader:
@@ -250,9 +235,9 @@ class GlonkScene(Scene):
         self.lighting.hide_from_shadow(self.mat_root)
         self.disc_root.setTexture(self.sticker_tex)
         apply_material(self.disc_root, DISC)
-        from viewer.glonk.input import GhostPath, attach
+        from viewer.glonk.input import GhostPath
 
-        self.input = attach(self.base, self)
+        self.input = _attach_input(self.base, self)
         self.ghost = GhostPath(self.game)
         from viewer.glonk.labels import SeatLabels
 
