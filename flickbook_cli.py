@@ -120,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_count, default=None,
                    help="rendering processes (default: one per free CPU core, at most 4, "
                         "for clips of 240 frames or more)")
+    p.add_argument("--answers", action="store_true",
+                   help="a lesson: play its answers too (without it, the clip stops at the "
+                        "first question, as a student sees it)")
 
     p = sub.add_parser("info", help="describe a record or scenario file and list its main line")
     p.add_argument("file")

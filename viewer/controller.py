@@ -10,6 +10,7 @@ what each step did. The panel is refreshed once per frame at most.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 from pathlib import Path
 
@@ -125,6 +126,15 @@ class MotionCheck:
             self.problems = [f"the check could not run: {exc}"]
 
 
+@contextlib.contextmanager
+def _all_of(*contexts):
+    """Enter `contexts` in order, leave them in reverse."""
+    with contextlib.ExitStack() as stack:
+        for context in contexts:
+            stack.enter_context(context)
+        yield
+
+
 class Controller:
     """Routes keys, mouse and the panel to the active mode (`viewer.modes`), and holds the
     commands the modes name: each one ends in a session call, a camera move or a dialog."""
@@ -153,7 +163,8 @@ class Controller:
         self.editor.follow(self.session)
         self.records = RecordHistory(self)
         self.puzzle_box = PuzzleBox(self)
-        self.puzzle_box.attach(self.session, self._hide_solution(self.session))
+        solution, lesson = self._withhold(self.session)
+        self.puzzle_box.attach(self.session, solution)
         from viewer.closing import ClosePrompt
 
         self.closing = ClosePrompt(self)
@@ -205,7 +216,7 @@ class Controller:
         from viewer.lesson_author import LessonPanel
 
         self.lesson_panel = LessonPanel(self)
-        self.lesson_box.attach(self.session)
+        self.lesson_box.attach(self.session, lesson)
         self.refresh()
 
     # --- session plumbing ---------------------------------------------------------------------
@@ -231,6 +242,26 @@ class Controller:
             return task.done
 
         self.app.taskMgr.add(poll, "flickbook-motion-check")
+
+    def _withhold(self, session):
+        """What the player may see of `session`'s record, withheld before any view reads it
+        (every way a record comes in passes here): a scenario's stored solution and a lesson's
+        answers (`analysis.lessons.student_view`) leave the tree until they are earned.
+        Returns (the StoredSolution or None, the LessonRun or None)."""
+        from analysis.lessons import student_view
+
+        if getattr(self, "lesson_box", None) is not None:
+            self.lesson_box.close()  # the record shown before is whole again first
+        return self._hide_solution(session), student_view(session.record)
+
+    def whole_record(self, record):
+        """A context in which `record` holds everything withheld from view (a hidden
+        solution, a lesson's answers): what a save or an autosave writes."""
+        from contextlib import nullcontext
+
+        solution = self.solution_of(record)
+        return _all_of(solution.attached() if solution is not None else nullcontext(),
+                       self.lesson_box.attached(record))
 
     def _hide_solution(self, session):
         """A scenario's stored solution, out of the move list until asked for (once per record)."""
@@ -264,9 +295,10 @@ class Controller:
         self.session = session
         self.path = path
         session.listeners.append(self._session_changed)
-        solution = self._hide_solution(session)
+        solution, lesson = self._withhold(session)
         self.app.set_session(session)
         if autosaver is not None:
+            autosaver.whole = self.whole_record
             autosaver.attach(session, path)
         self.log.clear()
         self.refresh()
@@ -278,7 +310,7 @@ class Controller:
             self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
         if self.lesson_panel.active:
             self.lesson_panel.close()
-        self.lesson_box.attach(session)
+        self.lesson_box.attach(session, lesson)
 
     def _session_changed(self, what: str) -> None:
         self.refresh_soon()
@@ -881,11 +913,7 @@ class Controller:
 
     def write_record(self, session, path: Path) -> None:
         """Save `session`'s record to `path`, with a hidden solution line put back in the file."""
-        from contextlib import nullcontext
-
-        solution = self.solution_of(session.record)
-        with solution.attached() if solution is not None else nullcontext(), \
-                self.lesson_box.attached(session.record):
+        with self.whole_record(session.record):
             save_record(session.record, path)
         session.dirty = False
 

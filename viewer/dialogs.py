@@ -292,6 +292,7 @@ class Question(Overlay):
     def __init__(self, app, text: str, answers: list[tuple[str, object]], on_close=None):
         super().__init__(app, 1.8, 0.6, on_close)
         self.text = text
+        self.answers = list(answers)  # (label, callback), in button order
         DirectLabel(parent=self.box, text=text, text_scale=0.045, text_fg=TEXT, text_wordwrap=36,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.16))
         n = len(answers)
