@@ -41,7 +41,7 @@ MAT = Material(0.06, 10.0, textured=True)
 ROW_R = 0.69       # out-of-play pieces of a seat (first row)
 ZONE_SPREAD = 76   # degrees each side of the Galaxy given to seat areas
 BOX_R = 0.80       # pieces that count for nobody / left the game
-BOX_ANGLE = math.radians(-48)
+BOX_ANGLE = math.radians(-90)  # south: beside every seat's view (seats sit east and west)
 BOX_GAP = 0.01     # between pieces in the box, and between the box and the mat's rim
 STELLAR_R = 0.72   # recovered stellar objects
 STELLAR_ANGLE = math.radians(132)
@@ -142,12 +142,6 @@ def zone_of(seat: int, players: int) -> tuple[float, float]:
     width = min(math.radians(ZONE_SPREAD) / per_side, math.radians(60))
     offset = (k - (per_side - 1) / 2) * width
     return (offset if side == 0 else math.pi - offset), width
-
-
-def seat_angle(seat: int, players: int) -> float:
-    """Where seat `seat` sits around the table (radians): seat 0 south, then clockwise (the
-    turn passes to the player on the left)."""
-    return -math.pi / 2 - 2 * math.pi * seat / max(players, 1)
 
 
 @dataclass
@@ -576,9 +570,24 @@ class GlonkScene(Scene):
     def bounds(self):
         return Vec3(0, 0, 0), 0.80
 
+    def top_frame(self, state):
+        """From straight above: the Galaxy, and the box below it while it holds pieces (the
+        frame grows downwards only as far as they reach)."""
+        cx, cy, half_w, half_h = super().top_frame(state)
+        if not hasattr(state, "pieces"):
+            return cx, cy, half_w, half_h
+        layout = self.layout(state)
+        boxed = [p for p in state.pieces if p.status not in (IN_PLAY, OUT)
+                 and not (p.status == ATOMISED and p.stack is not None) and p.id in layout]
+        if not boxed:
+            return cx, cy, half_w, half_h
+        low = min(layout[p.id][1] - p.radius for p in boxed) - BOX_GAP
+        bottom = min(cy - half_h, low)
+        return cx, (cy + half_h + bottom) / 2, half_w, (cy + half_h - bottom) / 2
+
     def seat_fit(self, state):
-        """What a seat view must show whole: the mat's rim and every piece laid out beside
-        the Galaxy (the app fits the view to these, inside the free window)."""
+        """What a seat view must show whole: the mat's rim, every piece laid out beside the
+        Galaxy and every seat's area (the app fits the view to these, inside the free window)."""
         return self._seat_view_points(state), 0.0
 
     def _seat_view_points(self, state) -> list[tuple[float, float, float]]:
@@ -593,11 +602,19 @@ class GlonkScene(Scene):
             if p is not None:
                 out += [(x + dx * p.radius, y + dy * p.radius, 0.0)
                         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        n = state.config.players
+        for seat in range(n):  # each seat's area and label, even while it holds no piece
+            centre, width = zone_of(seat, n)
+            edge = max(self._seat_edge.get(seat, ROW_R), ROW_R) + 0.05
+            out += [(edge * math.cos(a), edge * math.sin(a), 0.0)
+                    for a in (centre - width / 2, centre, centre + width / 2)]
         return out
 
     def seat_headings(self, state):
+        """Each player looks from behind their own area beside the Galaxy (`zone_of`), so it
+        is the nearest thing of the table and lies at the bottom of their view."""
         n = state.config.players if state is not None else 2
-        return [math.degrees(seat_angle(i, n)) + 90.0 for i in range(n)]
+        return [math.degrees(zone_of(i, n)[0]) + 90.0 for i in range(n)]
 
     # --- spaces ---------------------------------------------------------------------------------
     def cell_center(self, cell) -> Vec3:
