@@ -257,10 +257,8 @@ class Controller:
     def whole_record(self, record):
         """A context in which `record` holds everything withheld from view (a hidden
         solution, a lesson's answers): what a save or an autosave writes."""
-        from contextlib import nullcontext
-
         solution = self.solution_of(record)
-        return _all_of(solution.attached() if solution is not None else nullcontext(),
+        return _all_of(solution.attached() if solution is not None else contextlib.nullcontext(),
                        self.lesson_box.attached(record))
 
     def _hide_solution(self, session):
@@ -912,7 +910,8 @@ class Controller:
         return None
 
     def write_record(self, session, path: Path) -> None:
-        """Save `session`'s record to `path`, with a hidden solution line put back in the file."""
+        """Save `session`'s record to `path`, whole: a hidden solution line and a lesson's
+        withheld answers are put back in the file (`whole_record`)."""
         with self.whole_record(session.record):
             save_record(session.record, path)
         session.dirty = False
