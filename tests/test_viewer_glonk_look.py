@@ -39,12 +39,13 @@ def show(app, state, preset="seat", size=SIZE):
 def type_rows(passive: bool = False):
     """All six armadas on the Galaxy, one row each: two discs of every ship type side by side
     (one of a one-of-a-kind Base), all face up the same way; the rows run across the view of
-    seat 0 (the player to move), whose side of the table it looks from."""
+    seat 0 (the player to move), whose side of the table it looks from. A fleet of two of
+    each type (`fleet=2`), so no disc waits in the box beside the table."""
     from viewer.glonk.scene import zone_of
 
     book = load_book()
     armadas = [a.id for a in book.armadas]
-    probe = position(armadas, at={})
+    probe = position(armadas, at={}, fleet=2)
     turn = zone_of(0, len(armadas))[0] + math.pi / 2  # the seat view's heading
     cos_h, sin_h = math.cos(turn), math.sin(turn)
     at, which = {}, {}
@@ -60,7 +61,7 @@ def type_rows(passive: bool = False):
                 which[pid] = (armada, ship.type)
                 x += r + 0.012
     passive_ids = [pid for pid, (a, t) in which.items() if passive and book.ship(a, t).faces == 2]
-    return position(armadas, at=at, passive=passive_ids)
+    return position(armadas, at=at, passive=passive_ids, fleet=2)
 
 
 def face_samples(app, img, p, radius=None, n: int = 9, reach: float = 0.78) -> np.ndarray:

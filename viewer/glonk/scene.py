@@ -41,7 +41,7 @@ MAT = Material(0.06, 10.0, textured=True)
 ROW_R = 0.69       # out-of-play pieces of a seat (first row)
 ZONE_SPREAD = 76   # degrees each side of the Galaxy given to seat areas
 BOX_R = 0.80       # pieces that count for nobody / left the game
-BOX_ANGLE = math.radians(-90)  # south: beside every seat's view (seats sit east and west)
+BOX_ANGLE = math.radians(-48)
 BOX_GAP = 0.01     # between pieces in the box, and between the box and the mat's rim
 STELLAR_R = 0.72   # recovered stellar objects
 STELLAR_ANGLE = math.radians(132)
@@ -569,21 +569,6 @@ class GlonkScene(Scene):
     # --- camera -------------------------------------------------------------------------------
     def bounds(self):
         return Vec3(0, 0, 0), 0.80
-
-    def top_frame(self, state):
-        """From straight above: the Galaxy, and the box below it while it holds pieces (the
-        frame grows downwards only as far as they reach)."""
-        cx, cy, half_w, half_h = super().top_frame(state)
-        if not hasattr(state, "pieces"):
-            return cx, cy, half_w, half_h
-        layout = self.layout(state)
-        boxed = [p for p in state.pieces if p.status not in (IN_PLAY, OUT)
-                 and not (p.status == ATOMISED and p.stack is not None) and p.id in layout]
-        if not boxed:
-            return cx, cy, half_w, half_h
-        low = min(layout[p.id][1] - p.radius for p in boxed) - BOX_GAP
-        bottom = min(cy - half_h, low)
-        return cx, (cy + half_h + bottom) / 2, half_w, (cy + half_h - bottom) / 2
 
     def seat_fit(self, state):
         """What a seat view must show whole: the mat's rim, every piece laid out beside the
