@@ -63,12 +63,12 @@ def _count(text: str) -> int:
     return value
 
 
-CAMERA_PRESETS = "top, seat, seat0..seatN, or saved (the node's own view)"
+CAMERA_PRESETS = "top, seat, seat1..seatN (seat1 = P1), or saved (the node's own view)"
 
 
 def _camera(text: str) -> str:
     """A camera preset name; whether seatN exists is checked once the game is known."""
-    if text in ("top", "seat", "saved", "node") or re.fullmatch(r"seat\d{1,2}", text):
+    if text in ("top", "seat", "saved", "node") or re.fullmatch(r"seat[1-9]\d?", text):
         return text
     raise argparse.ArgumentTypeError(f"unknown camera preset {text!r}: use {CAMERA_PRESETS}")
 
@@ -94,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Grendizer: threat track")
     p.add_argument("--chrono", action="store_true", help="Glonk: Chrono mode (60 s a turn)")
     p.add_argument("--computer", action="append", default=None, metavar="SEAT=STRENGTH",
-                   help="seat SEAT (0-based) is played by the computer: Glonk's shot bot at "
+                   help="seat SEAT (1 = P1, the first player) is played by the computer: "
+                        "Glonk's shot bot at "
                         "STRENGTH (novice, club or expert), or the game's own bot (bot); "
                         "repeat for more seats; F4 in the window does it too")
 
@@ -111,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--node", default=None, help="node path such as 0.0.1 (child indices)")
     p.add_argument("--out", required=True)
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT")
-    p.add_argument("--camera", type=_camera, default=None, help="camera preset (top, seat0, seat1, ...)")
+    p.add_argument("--camera", type=_camera, default=None, help="camera preset (top, seat1, seat2, ...: seat1 is P1's)")
 
     p = sub.add_parser("export", help="export the main line as a video, a GIF or PNG frames")
     p.add_argument("file")
@@ -120,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fps", type=_positive, default=None, help="frames a second (video 30, GIF 15)")
     p.add_argument("--speed", type=_positive, default=1.0, help="playback speed (1 = real time)")
     p.add_argument("--size", default=None, help="WIDTHxHEIGHT (video 1280x720, GIF 640x360)")
-    p.add_argument("--camera", type=_camera, default="seat", help="camera preset (top, seat, seat0, ...)")
+    p.add_argument("--camera", type=_camera, default="seat", help="camera preset (top, seat, seat1, ...: seat1 is P1's)")
     p.add_argument("--from", dest="first", type=_count, default=None,
                    help="start at the position after this ply (default: the start)")
     p.add_argument("--to", dest="last", type=_count, default=None,
@@ -136,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--setup-step", dest="setup_step", type=_seconds, default=None,
                    help="seconds a set-up step (a deal, a placement) lasts when it has no "
                         "comment (default 0.15)")
+    p.add_argument("--answers", action="store_true",
+                   help="a lesson: play its answers too (without it, the clip stops at the "
+                        "first question, as a student sees it)")
 
     p = sub.add_parser("info", help="describe a record or scenario file and list its main line")
     p.add_argument("file")
@@ -825,7 +829,8 @@ def cmd_flick(args) -> int:
 
 
 def _computer_seats(args) -> dict[int, str]:
-    """`--computer SEAT=STRENGTH` as {seat: strength}, checked (UserError for a bad one).
+    """`--computer SEAT=STRENGTH` (SEAT counted from 1: 1 is P1) as {seat index from 0:
+    strength}, checked (UserError for a bad one).
 
     The hot-seat viewer plays those seats with `analysis.registry.bot_for(game, strength)`.
     """
@@ -844,13 +849,13 @@ def _computer_seats(args) -> dict[int, str]:
         seat_text, _, strength = item.partition("=")
         if not seat_text.strip().isdigit() or not strength:
             raise UserError(f"--computer {item!r}: write SEAT=STRENGTH, e.g. 1=club")
-        seat = int(seat_text)
-        if not 0 <= seat < players:
-            raise UserError(f"--computer {item!r}: seats are 0 to {players - 1}")
+        seat = int(seat_text)  # people count seats from 1; the window's seats from 0
+        if not 1 <= seat <= players:
+            raise UserError(f"--computer {item!r}: seats are 1 to {players}")
         strength = strength.strip().lower()
         if strength != "bot" or _bot_for(game.name) is None:  # "bot": the game's own bot
             _strength_bot(game.name, strength)
-        seats[seat] = strength
+        seats[seat - 1] = strength
     return seats
 
 

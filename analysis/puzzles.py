@@ -151,6 +151,7 @@ class GoalPlayouts:
 def goal_playouts(task: GoalPlayouts) -> dict:
     """How many of the task's playouts meet the goal."""
     from games.grendizer import solver as S
+    from games.grendizer.bot import choose_action
 
     game = get_game("grendizer")
     met = 0
@@ -169,7 +170,7 @@ def goal_playouts(task: GoalPlayouts) -> dict:
             elif first is not None:
                 a, first = game.parse_action(s, first), None
             else:
-                a = game.bot_action(s, rng)
+                a = choose_action(s, rng)
             s = game.apply(s, a).state
             status = S.goal_status(task.state, s, task.goal)
             if status is not None:

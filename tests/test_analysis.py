@@ -157,10 +157,10 @@ def test_selfplay_glonk_with_the_shot_bot_is_reproducible(tmp_path, capsys):
 
 def test_a_computer_seat_needs_a_known_strength_and_seat(capsys):
     assert main(["play", "glonk", "--computer", "1=grandmaster"]) == 2
-    assert main(["play", "glonk", "--computer", "7=club"]) == 2
+    assert main(["play", "glonk", "--computer", "0=club"]) == 2  # seats count from 1
     assert main(["play", "glik", "--computer", "1=club"]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 3 and "strength" in lines[0] and "seats are 0 to 1" in lines[1]
+    assert len(lines) == 3 and "strength" in lines[0] and "seats are 1 to 2" in lines[1]
 
 
 # --- win chances ------------------------------------------------------------------------------

@@ -96,3 +96,46 @@ def test_without_a_display_the_viewer_says_so(monkeypatch, capsys):
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert main([]) == 2
     assert "flickbook render" in capsys.readouterr().err
+
+
+# --- seats are counted from 1 wherever a person reads or types one ---------------------------
+def test_computer_seats_are_counted_from_one():
+    from argparse import Namespace
+
+    from flickbook_cli import UserError, _computer_seats
+
+    def seats(*items, players=None):
+        return _computer_seats(Namespace(game="glonk", players=players, armadas=None,
+                                         computer=list(items)))
+
+    assert seats("1=novice") == {0: "novice"}  # seat 1 is P1, the window's first seat
+    assert seats("2=club", "3=expert", players=3) == {1: "club", 2: "expert"}
+    for bad, words in (("0=club", "seats are 1 to 2"), ("3=club", "seats are 1 to 2")):
+        with pytest.raises(UserError, match=words):
+            seats(bad)
+
+
+def test_info_names_the_players_from_p1(tmp_path, capsys):
+    import numpy as np
+
+    record = Record.new("glonk", {"players": 2})
+    session = Session(record, rng=np.random.default_rng(1))
+    session.auto_chance()
+    path = tmp_path / "glonk.flick"
+    save_record(record, path)
+    assert main(["info", str(path)]) == 0
+    position = next(line for line in capsys.readouterr().out.splitlines() if "position:" in line)
+    assert "P1's turn" in position and "P1:0 P2:0" in position and "P0" not in position
+
+
+@pytest.mark.parametrize("camera,ok", [("seat1", True), ("seat2", True), ("seat0", False)])
+def test_camera_seats_are_counted_from_one(camera, ok, capsys):
+    import argparse
+
+    from flickbook_cli import _camera
+
+    if ok:
+        assert _camera(camera) == camera
+    else:
+        with pytest.raises(argparse.ArgumentTypeError, match="seat1..seatN"):
+            _camera(camera)

@@ -46,7 +46,7 @@ def test_f4_gives_the_seat_to_move_to_the_glik_bot_and_esc_takes_the_next_one_ba
 
 
 def test_the_glonk_shot_bot_plays_its_setup_and_its_flicks_in_the_window(desk):
-    desk.start("play", "glonk", "--seed", "3", "--computer", "0=novice", "--computer", "1=club")
+    desk.start("play", "glonk", "--seed", "3", "--computer", "1=novice", "--computer", "2=club")
     p = desk.wait(lambda p: p["computer"]["played"] >= 1, 120, "the first bot move")
     assert p["computer"]["seats"] == {"0": "novice", "1": "club"}
     p = desk.wait(lambda p: (p["node_action"] or "").startswith("flick ")

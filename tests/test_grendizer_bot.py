@@ -32,7 +32,7 @@ def test_bot_games_finish_with_legal_actions_and_some_wins():
         rng = np.random.default_rng(g)
         s = GAME.new_initial_state({"players": 1 + g % 4, "difficulty": "easy"})
         while not GAME.is_terminal(s):
-            a = GAME.bot_action(s, rng)
+            a = choose_action(s, rng)
             assert a in GAME.legal_actions(s)
             s = GAME.apply(s, a).state
         wins += s.result == "victory"

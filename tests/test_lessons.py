@@ -225,3 +225,26 @@ def test_marking_your_turn_is_an_undoable_edit_and_saves_as_a_lesson(tmp_path):
     assert again.root.ask == record.root.ask
     with pytest.raises(ValueError, match="title"):
         save_lesson(record, tmp_path / "x.flick", " ")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in LESSONS.glob("*.flick")))
+def test_a_student_sees_a_lesson_up_to_its_first_question_and_a_save_keeps_it_whole(name):
+    from analysis.lessons import student_view
+    from timeline.fileformat import dumps
+
+    record = load_record(LESSONS / name)
+    whole = dumps(record)
+    comments = {n.comment for n in record.nodes() if n.comment}
+    run = student_view(record)
+    changes = []
+    run.on_change = lambda: changes.append(True)
+    asked = run.current.node
+    shown = list(record.nodes())
+    assert asked.variations == [] and max(n.ply for n in shown) == asked.ply
+    assert not {n.comment for n in shown if n.comment} & (comments - {asked.comment})
+    with run.attached():
+        assert dumps(record) == whole  # what a save writes: the lesson with its answers
+    assert asked.variations == [] and not changes  # a save changes nothing the student sees
+    run.unhide()
+    assert dumps(record) == whole and changes == [True]
+    assert student_view(load_record(ROOT / "scenarios" / "demo" / "glonk-demo.flick")) is None

@@ -237,7 +237,7 @@ def test_a_colour_not_in_play_has_its_fields_drawn_grey():
     import numpy as np
 
     from games.glik.kit import KIT, SIZE
-    from viewer.glik.scene import tile_image
+    from viewer.glik.tiles import tile_image
 
     board = next(i for i, b in enumerate(KIT["boards"])
                  if b.get("colour") == "blue" and any("D" in row for row in b["rows"]))

@@ -116,7 +116,7 @@ def test_a_click_on_a_board_in_the_tray_picks_it_and_r_turns_it_there(app):
     assert scene.on_key("r", state)
     app.render_frames(2)
     # the tray shows the board turned: each field's colour is the turned board's
-    from viewer.glik.scene import tile_image
+    from viewer.glik.tiles import tile_image
 
     img = app.capture()
     left, top, right, bottom = scene.tray.pixel_box(scene.tray.boxes[board], size)

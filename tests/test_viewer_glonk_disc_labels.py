@@ -4,6 +4,7 @@ disc appears on the screen, follows the disc when it moves, and is never drawn u
 panels or the status lines. Rendered offscreen (Mesa, EGL surfaceless) from the demo game."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -38,6 +39,17 @@ def projected(app, pid):
     return app.project(app.scene.poses[pid])
 
 
+def radius_px(app, pid, radius) -> float:
+    """How tall a disc's radius looks on the screen: its edge away from the camera (whichever
+    seat it looks from) against its centre."""
+    x, y = app.scene.poses[pid][:2]
+    cam = app.cam.getPos(app.render)
+    dx, dy = x - cam.x, y - cam.y
+    n = math.hypot(dx, dy)
+    far = (x + dx / n * radius, y + dy / n * radius, 0.0)
+    return abs(app.project((x, y, 0.0))[1] - app.project(far)[1])
+
+
 def check_beside_discs(app, shown):
     free = free_area(app)
     hud = hud_boxes(app)
@@ -45,9 +57,7 @@ def check_beside_discs(app, shown):
     for lab in shown:
         box, pid = lab["box"], lab["text"]
         cx, cy = projected(app, pid)
-        r_px = abs(app.project((*app.scene.poses[pid][:2], 0.0))[1]
-                   - app.project((app.scene.poses[pid][0],
-                                  app.scene.poses[pid][1] + state.get(pid).radius, 0.0))[1])
+        r_px = radius_px(app, pid, state.get(pid).radius)
         # centred over the disc, its bottom just above the disc's top edge
         assert abs((box[0] + box[2]) / 2 - cx) < 1.5, (lab, cx)
         assert cy - 3 * r_px - 6 <= box[3] <= cy, (lab, cy, r_px)

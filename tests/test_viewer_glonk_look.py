@@ -7,6 +7,7 @@ view of the player to move); what is measured is what a player sees there.
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -37,10 +38,16 @@ def show(app, state, preset="seat", size=SIZE):
 
 def type_rows(passive: bool = False):
     """All six armadas on the Galaxy, one row each: two discs of every ship type side by side
-    (one of a one-of-a-kind Base), all face up the same way."""
+    (one of a one-of-a-kind Base), all face up the same way; the rows run across the view of
+    seat 0 (the player to move), whose side of the table it looks from. A fleet of two of
+    each type (`fleet=2`), so no disc waits in the box beside the table."""
+    from viewer.glonk.scene import zone_of
+
     book = load_book()
     armadas = [a.id for a in book.armadas]
-    probe = position(armadas, at={})
+    probe = position(armadas, at={}, fleet=2)
+    turn = zone_of(0, len(armadas))[0] + math.pi / 2  # the seat view's heading
+    cos_h, sin_h = math.cos(turn), math.sin(turn)
     at, which = {}, {}
     for row, armada in enumerate(armadas):
         y = -0.36 + row * 0.145
@@ -50,11 +57,11 @@ def type_rows(passive: bool = False):
             for pid in ids:
                 r = probe.piece(pid).radius
                 x += r
-                at[pid] = (x, y, 0.0)
+                at[pid] = (x * cos_h - y * sin_h, x * sin_h + y * cos_h, turn)
                 which[pid] = (armada, ship.type)
                 x += r + 0.012
     passive_ids = [pid for pid, (a, t) in which.items() if passive and book.ship(a, t).faces == 2]
-    return position(armadas, at=at, passive=passive_ids)
+    return position(armadas, at=at, passive=passive_ids, fleet=2)
 
 
 def face_samples(app, img, p, radius=None, n: int = 9, reach: float = 0.78) -> np.ndarray:
@@ -80,8 +87,10 @@ def face_samples(app, img, p, radius=None, n: int = 9, reach: float = 0.78) -> n
 
 def screen_width(app, p) -> float:
     """How many pixels wide a disc looks (across the screen, through its centre)."""
-    a = np.array(app.project((p.x - p.radius, p.y, p.thickness)))
-    b = np.array(app.project((p.x + p.radius, p.y, p.thickness)))
+    h = math.radians(app.orbit.view.heading)
+    ux, uy = math.cos(h) * p.radius, math.sin(h) * p.radius  # across the camera's view
+    a = np.array(app.project((p.x - ux, p.y - uy, p.thickness)))
+    b = np.array(app.project((p.x + ux, p.y + uy, p.thickness)))
     return float(np.hypot(*(b - a)))
 
 

@@ -62,6 +62,11 @@ class Session:
         for listener in list(self.listeners):
             listener(what)
 
+    def tree_changed(self) -> None:
+        """Tell the views the tree changed outside this session's commands (a lesson took a
+        continuation out of it or put one back): not an edit, nothing to undo."""
+        self._changed("tree")
+
     # --- navigation -------------------------------------------------------------------------
     def go_to(self, target: Node | tuple | list, t: float = 0.0) -> Node:
         node = target if isinstance(target, Node) else self.record.node_at(tuple(target))

@@ -2,7 +2,7 @@
 
     {"view": "top"}                    straight down, framed to the window it is shown in
     {"view": "seat"}                   from the side of the player to move
-    {"view": "seat", "seat": 1}        from seat 1's side (seats count from 0)
+    {"view": "seat", "seat": 1}        from the side of seat id 1 (file ids count from 0: P2)
     {"view": "orbit", "target": [x, y, z], "distance": d, "heading": h, "pitch": p}
                                        an exact orbit camera: looking at `target` (metres)
                                        from `distance` metres, `heading` degrees (0 looks

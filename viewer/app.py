@@ -350,7 +350,8 @@ class ViewerApp(ShowBase):
         return task.cont
 
     def view_for_preset(self, name, node=None) -> View:
-        """A camera preset by name ("top", "seat", "seatN"), or the node's saved view."""
+        """A camera preset by name ("top", "seat", "seatN": seat N counted from 1), or the
+        node's saved view."""
         if name in (None, "", "node", "saved"):
             if node is not None and node.camera:
                 return self.saved_view(node.camera)
@@ -362,12 +363,12 @@ class ViewerApp(ShowBase):
         if name == "seat":
             return self.preset("seat", self.session_player())
         if name.startswith("seat") and name[4:].isdigit():
-            seat = int(name[4:])
+            seat = int(name[4:])  # "seat1" is P1's: people count seats from 1
             players = len(list(self.scene.seat_headings(self.session.state)))
-            if not 0 <= seat < players:
-                raise ValueError(f"no seat {seat}: this game has seats 0..{players - 1}")
-            return self.preset("seat", seat)
-        raise ValueError(f"unknown camera preset {name!r}: use top, seat or seat0..seatN")
+            if not 1 <= seat <= players:
+                raise ValueError(f"no seat {seat}: this game has seats 1..{players}")
+            return self.preset("seat", seat - 1)
+        raise ValueError(f"unknown camera preset {name!r}: use top, seat or seat1..seatN")
 
     def saved_view(self, camera: dict) -> View:
         """The camera a node's saved view (timeline.views) stands for, in this window."""

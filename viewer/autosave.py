@@ -92,6 +92,10 @@ class Autosaver:
         self.error: str | None = None
         self.saves = 0
         self.session = None
+        #: record -> a context in which it holds what the window withholds from view (a
+        #: lesson's answers, a puzzle's solution), so an autosave keeps them (the controller's
+        #: `whole_record`); None: the record as it is.
+        self.whole = None
         #: Frame-thread seconds of the last save request (the snapshot), for benchmarks.
         self.last_request_seconds = 0.0
         self._lock_fd: int | None = None
@@ -234,8 +238,12 @@ class Autosaver:
         """Hand a copy of the record to the writer; returns at once (the frame goes on)."""
         from timeline.fileformat import snapshot
 
+        from contextlib import nullcontext
+
         start = time.perf_counter()
-        data = snapshot(self.session.record)
+        record = self.session.record
+        with self.whole(record) if self.whole is not None else nullcontext():
+            data = snapshot(record)
         with self._cond:
             self._pending = data
             self._cond.notify()

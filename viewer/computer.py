@@ -21,6 +21,7 @@ import os
 import time
 
 from games.api import CHANCE, TERMINAL
+from viewer.camera_drag import CameraDrag
 from viewer.modes import PlayMode
 
 #: Seconds between the bot's turn coming and its move, at least (its "thinking" pause).
@@ -245,6 +246,4 @@ class ComputerMode(PlayMode):
         return self.ctl.computer.thinking is not None
 
     def press(self, button, mods, pos):
-        from viewer.controller import CameraDrag
-
         return CameraDrag(self.ctl, button, pos, "pan" if mods == "shift-" else "orbit")

@@ -10,6 +10,7 @@ what each step did. The panel is refreshed once per frame at most.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question, fram
 from viewer.editing import EDITOR_KEYS
 from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
                           TypingMode)
+from viewer.camera_drag import CameraDrag
 from viewer.computer import ComputerMode, ComputerSeats
 from viewer.panel import TimelinePanel
 
@@ -124,6 +126,15 @@ class MotionCheck:
             self.problems = [f"the check could not run: {exc}"]
 
 
+@contextlib.contextmanager
+def _all_of(*contexts):
+    """Enter `contexts` in order, leave them in reverse."""
+    with contextlib.ExitStack() as stack:
+        for context in contexts:
+            stack.enter_context(context)
+        yield
+
+
 class Controller:
     """Routes keys, mouse and the panel to the active mode (`viewer.modes`), and holds the
     commands the modes name: each one ends in a session call, a camera move or a dialog."""
@@ -158,7 +169,8 @@ class Controller:
         self.study = StudyLog()
         self.study.opened(self.session.record, self.path)
         self.puzzle_box = PuzzleBox(self)
-        self.puzzle_box.attach(self.session, self._hide_solution(self.session))
+        solution, lesson = self._withhold(self.session)
+        self.puzzle_box.attach(self.session, solution)
         from viewer.closing import ClosePrompt
 
         self.closing = ClosePrompt(self)
@@ -210,7 +222,7 @@ class Controller:
         from viewer.lesson_author import LessonPanel
 
         self.lesson_panel = LessonPanel(self)
-        self.lesson_box.attach(self.session)
+        self.lesson_box.attach(self.session, lesson)
         self.refresh()
 
     # --- session plumbing ---------------------------------------------------------------------
@@ -236,6 +248,24 @@ class Controller:
             return task.done
 
         self.app.taskMgr.add(poll, "flickbook-motion-check")
+
+    def _withhold(self, session):
+        """What the player may see of `session`'s record, withheld before any view reads it
+        (every way a record comes in passes here): a scenario's stored solution and a lesson's
+        answers (`analysis.lessons.student_view`) leave the tree until they are earned.
+        Returns (the StoredSolution or None, the LessonRun or None)."""
+        from analysis.lessons import student_view
+
+        if getattr(self, "lesson_box", None) is not None:
+            self.lesson_box.close()  # the record shown before is whole again first
+        return self._hide_solution(session), student_view(session.record)
+
+    def whole_record(self, record):
+        """A context in which `record` holds everything withheld from view (a hidden
+        solution, a lesson's answers): what a save or an autosave writes."""
+        solution = self.solution_of(record)
+        return _all_of(solution.attached() if solution is not None else contextlib.nullcontext(),
+                       self.lesson_box.attached(record))
 
     def _hide_solution(self, session):
         """A scenario's stored solution, out of the move list until asked for (once per record)."""
@@ -269,9 +299,10 @@ class Controller:
         self.session = session
         self.path = path
         session.listeners.append(self._session_changed)
-        solution = self._hide_solution(session)
+        solution, lesson = self._withhold(session)
         self.app.set_session(session)
         if autosaver is not None:
+            autosaver.whole = self.whole_record
             autosaver.attach(session, path)
         self.log.clear()
         self.refresh()
@@ -284,7 +315,7 @@ class Controller:
             self.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
         if self.lesson_panel.active:
             self.lesson_panel.close()
-        self.lesson_box.attach(session)
+        self.lesson_box.attach(session, lesson)
 
     def _session_changed(self, what: str) -> None:
         self.refresh_soon()
@@ -886,12 +917,9 @@ class Controller:
         return None
 
     def write_record(self, session, path: Path) -> None:
-        """Save `session`'s record to `path`, with a hidden solution line put back in the file."""
-        from contextlib import nullcontext
-
-        solution = self.solution_of(session.record)
-        with solution.attached() if solution is not None else nullcontext(), \
-                self.lesson_box.attached(session.record):
+        """Save `session`'s record to `path`, whole: a hidden solution line and a lesson's
+        withheld answers are put back in the file (`whole_record`)."""
+        with self.whole_record(session.record):
             save_record(session.record, path)
         session.dirty = False
 
@@ -1085,25 +1113,6 @@ class ClickDrag(Drag):
     def release(self, pos):
         if self.orbit is None:
             self.ctl.click(self.pick)
-
-
-class CameraDrag(Drag):
-    """Orbit or pan the camera with the pointer."""
-
-    def __init__(self, ctl, button, start, kind):
-        super().__init__(button, start)
-        self.ctl, self.kind, self.last = ctl, kind, start
-
-    def move(self, pos):
-        app = self.ctl.app
-        dx, dy = pos[0] - self.last[0], pos[1] - self.last[1]
-        self.last = pos
-        w, h = app.win.getXSize(), app.win.getYSize()
-        if self.kind == "orbit":
-            app.orbit.orbit(-dx * w / 2 * 0.3, dy * h / 2 * 0.25)
-        else:
-            pitch = max(math.sin(math.radians(-app.orbit.view.pitch)), 0.3)
-            app.orbit.pan(-dx * 0.45 * w / h, -dy * 0.45 / pitch)
 
 
 class DrawDrag(Drag):

@@ -8,6 +8,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
+from viewer.keyfocus import frame_count, hand_back_keys  # noqa: F401 - frame_count: the controller's
 from viewer.panel import BTN, BTN_HOT, DIM, TEXT, _button
 
 SHADE = (0.0, 0.0, 0.0, 0.55)
@@ -327,6 +328,7 @@ class Question(Overlay):
     def __init__(self, app, text: str, answers: list[tuple[str, object]], on_close=None):
         super().__init__(app, 1.8, 0.6, on_close)
         self.text = text
+        self.answers = list(answers)  # (label, callback), in button order
         DirectLabel(parent=self.box, text=text, text_scale=0.045, text_fg=TEXT, text_wordwrap=36,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.16))
         n = len(answers)
@@ -338,17 +340,3 @@ class Question(Overlay):
         self.close()
         if cb is not None:
             cb()
-
-
-def frame_count() -> int:
-    """The number of the frame being drawn (the frame a key event was read in)."""
-    from panda3d.core import ClockObject
-
-    return ClockObject.getGlobalClock().getFrameCount()
-
-
-def hand_back_keys(app) -> None:
-    """A text field lets go of the keyboard on Enter: this frame's key events up to that Enter
-    were typed into it (Panda feeds a focused entry before it throws the frame's key events),
-    so `Controller._key` drops them instead of running them as the window's shortcuts."""
-    app.keys_taken_frame = frame_count()

@@ -220,7 +220,7 @@ class WordEntries:
             self._entry_done(name)
             self.entries[name]["focus"] = 1
             return
-        from viewer.dialogs import hand_back_keys
+        from viewer.keyfocus import hand_back_keys
 
         hand_back_keys(self.app)
         self.entries[name]["focus"] = 0

@@ -548,10 +548,24 @@ def progress_bar(total: int, file=None, force: bool = False):
     return update
 
 
+def export_record(args):
+    """The record an export plays: what a student may see of `args.file`
+    (`analysis.lessons.student_view`: a lesson up to its first question), or all of it with
+    `--answers` (the author's own video of the lesson)."""
+    from timeline import load_record
+
+    record = load_record(args.file)
+    if not getattr(args, "answers", False):
+        from analysis.lessons import student_view
+
+        student_view(record)
+    return record
+
+
 def export_command(args) -> int:
     """CLI: flickbook export FILE --out VIDEO|GIF|DIR [--fps F] [--speed S] [--size WxH]
-    [--from PLY] [--to PLY] [--workers N]."""
-    from timeline import RecordFileError, load_record
+    [--from PLY] [--to PLY] [--workers N] [--answers]."""
+    from timeline import RecordFileError
 
     bar = None
     try:
@@ -559,9 +573,17 @@ def export_command(args) -> int:
         size = parse_size(args.size) if args.size else None
         if size and (size[0] % 2 or size[1] % 2) and out.suffix.lower() in VIDEO_SUFFIXES:
             raise RenderError("video sizes must be even numbers of pixels (e.g. 1280x720)")
-        record = load_record(args.file)
+        record = export_record(args)
         first, last = getattr(args, "first", None), getattr(args, "last", None)
-        clip_line(record, first, last)  # a wrong range is refused before anything starts
+        try:
+            clip_line(record, first, last)  # a wrong range is refused before anything starts
+        except RenderError as exc:
+            from analysis.lessons import is_lesson
+
+            if is_lesson(record) and not getattr(args, "answers", False):
+                raise RenderError(f"{exc}; a lesson plays up to its first question "
+                                  "(--answers plays it all)") from None
+            raise
         fps = args.fps or (GIF_FPS if out.suffix.lower() == GIF_SUFFIX else VIDEO_FPS)
         bar_total = [None]
 

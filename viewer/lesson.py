@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from analysis.lessons import LessonRun, Verdict, lesson_of, mistake_questions
+from analysis.lessons import LessonRun, Verdict, mistake_questions, student_view
 
 #: The box's place (a2dTopLeft units), below the status lines like the puzzle box.
 BOX_TOP = -0.27
@@ -73,15 +73,24 @@ class LessonBox:
         return self.run is not None
 
     # --- following the session ----------------------------------------------------------------
-    def attach(self, session) -> None:
-        """Follow `session`: a lesson goes to its first question; anything else hides the box."""
-        self.close()
-        run = lesson_of(session.record)
+    def attach(self, session, run: LessonRun | None = None) -> None:
+        """Follow `session`: a lesson goes to its first question; anything else hides the box.
+        `run`: what `student_view` already withheld of the record, before the window's views
+        first read it (`Controller.set_session`); else it is withheld here."""
+        if self.run is not run:
+            self.close()
+        if run is None:
+            run = student_view(session.record)
         if run is None or not run.questions:
             return
-        self.run = run
+        self._follow(run, session)
         self._build()
         self._ask()
+
+    def _follow(self, run: LessonRun, session) -> None:
+        """Take `run` on; each continuation it withholds or gives back reaches the views."""
+        self.run = run
+        run.on_change = session.tree_changed
 
     def has_mistakes(self) -> bool:
         """Whether the record's main line has mistakes the analysis marked (and no lesson runs)."""
@@ -103,7 +112,7 @@ class LessonBox:
             self.ctl.say("No mistakes to learn from: analyse the game first (F6)")
             return
         self.close()
-        self.run = LessonRun(record, questions)
+        self._follow(LessonRun(record, questions), self.ctl.session)
         self.title_override = "Learn from your mistakes"
         self._build()
         self._ask()
@@ -111,7 +120,8 @@ class LessonBox:
     def close(self) -> None:
         self.title_override = None
         if self.run is not None:
-            self.run.unhide()
+            self.run.unhide()  # the record is whole again (another record, or the author's F3)
+            self.run.on_change = None
         self.run = None
         self.judging = None
         self._after = None

@@ -196,7 +196,7 @@ class LessonPanel:
                 self._done(name)
 
     def _enter(self, text: str, name: str) -> None:
-        from viewer.dialogs import frame_count
+        from viewer.keyfocus import frame_count
 
         self.app.keys_taken_frame = frame_count()  # the keys of this frame were the field's
         self._done(name)

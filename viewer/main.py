@@ -91,6 +91,7 @@ def run_viewer(args) -> int:
     autosaver = Autosaver()
     app.autosaver = autosaver
     ctl = app.controller
+    autosaver.whole = ctl.whole_record  # an autosave keeps what the window withholds
     ctl.computer.give(getattr(args, "computer_seats", None) or {})
     ctl.path = path
     ctl.study.opened(ctl.session.record, path)  # a puzzle opened from the command line counts

@@ -11,6 +11,7 @@ from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectL
 from panda3d.core import TextNode
 
 from timeline import GLYPHS
+from viewer.keyfocus import hand_back_keys
 from viewer.movelist import MoveList, tree_rows  # noqa: F401 - tree_rows: the rows' order
 
 PANEL_W = 0.80  # right panel width in aspect2d units
@@ -293,8 +294,6 @@ class TimelinePanel:
         self._comment_node = None
 
     def _comment_entered(self, text: str) -> None:
-        from viewer.dialogs import hand_back_keys
-
         hand_back_keys(self.app)
         self._comment_left()
         self.comment["focus"] = 0

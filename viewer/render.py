@@ -70,7 +70,7 @@ def render_png(record_or_state, out_path, size=(1280, 720), camera_preset: str |
     """Render a position to `out_path`; returns the app (for tests that project points).
 
     The position is the node at `node_path` (child indices), or ply `ply` of the main line, or
-    the session's cursor. `camera_preset`: "top", "seat" (player to move), "seatN", or None
+    the session's cursor. `camera_preset`: "top", "seat" (player to move), "seatN" (N from 1: P1 is seat1), or None
     for the node's saved view if it has one, else "seat".
     """
     session = _session_for(record_or_state, game)

@@ -40,7 +40,7 @@ def main(out_dir: str = "docs/img") -> None:
     setup_picture(app, out / "glik-setup.png")
     app.destroy()
     move_list_picture(out)  # (a window's app, so before the renders' lasting offscreen one)
-    for ply, camera, name in ((90, "seat0", "glik-seat"), (141, "top", "glik-top")):
+    for ply, camera, name in ((90, "seat1", "glik-seat"), (141, "top", "glik-top")):
         render_command(Namespace(file="demo-glik", ply=ply, node=None, camera=camera,
                                  out=str(out / f"{name}.png"), size="1280x720"))
 

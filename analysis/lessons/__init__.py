@@ -119,6 +119,24 @@ def questions_of(record: Record) -> list[Question]:
     return [Question(n, i + 1) for i, n in enumerate(x for x in record.mainline() if x.ask)]
 
 
+def student_view(record: Record) -> "LessonRun | None":
+    """What a student may see of `record`, decided here for every way a record reaches a
+    window (the Learn list, Ctrl+O, `flickbook open`, a restore after a crash, a record brought
+    back by undo) and for every view of it: a lesson shows its start and the moves up to the
+    question asked, and nothing of what follows it (the author's answer, the line after it and
+    their comments, glyphs and drawings), which the returned run keeps out of the tree until
+    the question is answered. The move list, turn log, comment box, captions, hover text,
+    export and the keys that step forward all read the tree, so none can show more. None: the
+    record asks nothing (not a lesson), so a student may see all of it.
+
+    Call it before any view reads the record; `LessonRun.on_change` tells the views when the
+    run takes a continuation out of the tree or gives one back."""
+    run = lesson_of(record)
+    if run is not None:
+        run.hide()
+    return run
+
+
 def is_lesson(record: Record) -> bool:
     return any(n.ask for n in record.nodes())
 
@@ -180,6 +198,9 @@ class LessonRun:
         self.index = 0
         self._hidden: list[Node] = []  # the asked node's own variations while it asks
         self._hidden_at: Node | None = None
+        #: Called after the run took a continuation out of the tree or put one back (the
+        #: window tells its views: `Session.tree_changed`).
+        self.on_change = None
 
     @property
     def title(self) -> str:
@@ -200,18 +221,25 @@ class LessonRun:
         q = self.current
         if q is None or self._hidden_at is q.node:
             return q.node if q else None
-        self.unhide()
+        self.unhide(tell=False)
         self._hidden_at = q.node
         self._hidden = list(q.node.variations)
         q.node.variations.clear()
+        self._changed()
         return q.node
 
-    def unhide(self) -> None:
+    def unhide(self, tell: bool = True) -> None:
         """Put a hidden continuation back (main line first; the learner's tries after it)."""
         node, hidden = self._hidden_at, self._hidden
         self._hidden_at, self._hidden = None, []
         if node is not None:
             node.variations[:] = _merged(hidden, node.variations)
+            if tell:
+                self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     @contextmanager
     def attached(self):

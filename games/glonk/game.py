@@ -13,6 +13,7 @@ from . import moves as M
 from . import rules as R
 from .actions import MAX_SPEED, MAX_SPIN, Flick, Move, parse
 from .galaxy import load_galaxy, sorted_spaces
+from .notation import player_name
 from .model import HOUSE_RULES, Config, GlonkState, load_book
 
 G = load_galaxy()
@@ -268,15 +269,16 @@ class GlonkGame:
         return GlonkState.from_json(data)
 
     def describe(self, s: GlonkState) -> str:
+        """One line for people: seats are P1, P2, ... (the file's seat ids count from 0)."""
         sc = s.scores()
-        score = " ".join(f"P{i}:{v}" for i, v in enumerate(sc))
+        score = " ".join(f"{player_name(i)}:{v}" for i, v in enumerate(sc))
         if s.phase == "over":
-            who = ", ".join(f"P{w}" for w in s.winners) or "nobody"
+            who = ", ".join(player_name(w) for w in s.winners) or "nobody"
             return f"Glonk over ({s.end_reason}): {who} won; {score}"
         if s.phase in ("draw", "first"):
             return f"Glonk setup: {s.phase}"
-        return (f"Glonk round {s.round}, P{s.turn_player}'s turn ({s.phase}, P{s.to_move} to "
-                f"act); {score}")
+        return (f"Glonk round {s.round}, {player_name(s.turn_player)}'s turn ({s.phase}, "
+                f"{player_name(s.to_move)} to act); {score}")
 
 
 def ev(kind, **data):

@@ -794,10 +794,5 @@ class GrendizerGame:
                                          for k, v in vars(table[card_id]).items()}}
         raise KeyError(f"unknown card {card_id!r}")
 
-    # ------------------------------------------------------------ bot
-    def bot_action(self, s: GState, rng):
-        from .bot import choose_action
-        return choose_action(s, rng)
-
 
 GAME = GrendizerGame()

@@ -18,6 +18,7 @@ import numpy as np
 
 from games.api import CHANCE
 from games.grendizer import GAME
+from games.grendizer.bot import choose_action
 from games.grendizer.data import ACTIONS, BEASTS, BOARD
 from games.grendizer.rules import LOC, NZONES
 from games.grendizer.solver import GOAL_TYPES, goal_problem, goal_words
@@ -33,7 +34,7 @@ def first_position(players: int = 1, difficulty: str = "easy", seed: int = 0) ->
     rng = np.random.default_rng(seed)
     s = GAME.new_initial_state({"players": players, "difficulty": difficulty})
     while GAME.current_player(s) == CHANCE:
-        s = GAME.apply(s, GAME.bot_action(s, rng)).state
+        s = GAME.apply(s, choose_action(s, rng)).state
     return s
 
 

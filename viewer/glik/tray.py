@@ -12,6 +12,7 @@ from __future__ import annotations
 from panda3d.core import Point2, Point3, TextNode, TransparencyAttrib
 
 from viewer.geometry import MeshBuilder
+from viewer.glik.tiles import tile_texture
 
 TILE = 0.24  # a board's side, aspect2d units (86 pixels in a window 720 pixels high)
 GAP = 0.035
@@ -83,8 +84,6 @@ class HandTray:
         self.title_box = None
         if not hand:
             return
-        from viewer.glik.scene import tile_texture
-
         n = len(hand)
         cols, rows, side = self.layout(n)
         _, bottom = self.insets()

@@ -121,7 +121,7 @@ class ShotExplorer:
     """The explorer of one Glonk scene in a window (`FlickInput` makes it and ticks it)."""
 
     def __init__(self, app, scene):
-        from viewer.glonk.scene import _setting
+        from viewer.glonk.settings import setting as _setting
 
         self.app, self.scene = app, scene
         self.on = bool(_setting("explorer", False))
@@ -157,7 +157,7 @@ class ShotExplorer:
 
     # --- keys ----------------------------------------------------------------------------------
     def toggle(self) -> str:
-        from viewer.glonk.scene import _save_setting
+        from viewer.glonk.settings import save_setting as _save_setting
 
         self.on = not self.on
         _save_setting("explorer", self.on)
@@ -169,7 +169,7 @@ class ShotExplorer:
                 f"disc ends at {self.skill} skill" if self.on else "Shot explorer off")
 
     def choose_skill(self, name: str) -> None:
-        from viewer.glonk.scene import _save_setting
+        from viewer.glonk.settings import save_setting as _save_setting
 
         if name == self.skill:
             return

@@ -170,7 +170,7 @@ class FlickInput:
         self._buttons_key = None
         self._clock_turn = None
         self.turn_seconds = 0.0
-        self.explorer = None  # the shot explorer of a window (`attach`)
+        self.explorer = None  # the shot explorer of a window (`scene._attach_input`)
         self.task = app.taskMgr.add(self._frame, f"glonk-input-{id(self)}", sort=21)
 
     @property
@@ -274,14 +274,3 @@ class FlickInput:
             self._buttons_key = None
             return
         ctl.play_action(what)
-
-
-def attach(app, scene) -> FlickInput | None:
-    """Install the Glonk input on a windowed app (None offscreen: nothing to drive)."""
-    if getattr(app, "offscreen", True):
-        return None
-    from viewer.glonk.explorer_view import ShotExplorer
-
-    flick_input = FlickInput(app, scene)
-    flick_input.explorer = ShotExplorer(app, scene)
-    return flick_input

@@ -29,6 +29,8 @@ from games.glonk.model import ATOMISED, IN_PLAY, OUT, load_book
 from viewer import geometry
 from viewer.glonk import aim as AIM
 from viewer.glonk import meshes, textures, words
+from viewer.glonk.settings import save_setting as _save_setting
+from viewer.glonk.settings import setting as _setting
 from viewer.lighting import Material, apply_material
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
@@ -57,34 +59,17 @@ GHOST = (0.80, 0.90, 1.0, 0.75)
 CONTACT = (1.0, 0.95, 0.35, 0.95)
 
 
-def _setting(name: str, default):
-    """A Glonk house option kept in the user's settings (e.g. no aim preview)."""
-    import json
+def _attach_input(app, scene):
+    """Install the Glonk input, with its shot explorer, on a windowed app (None offscreen:
+    nothing to drive). Here, above both, so the input and the explorer need not know each other."""
+    if getattr(app, "offscreen", True):
+        return None
+    from viewer.glonk.explorer_view import ShotExplorer
+    from viewer.glonk.input import FlickInput
 
-    from flickbook.places import settings_path
-
-    try:
-        return json.loads(settings_path().read_text()).get("glonk", {}).get(name, default)
-    except (OSError, ValueError, AttributeError):
-        return default
-
-
-def _save_setting(name: str, value) -> None:
-    import json
-
-    from flickbook.places import settings_path
-
-    path = settings_path()
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError):
-        data = {}
-    data.setdefault("glonk", {})[name] = value
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1))
-    except OSError:
-        pass
+    flick_input = FlickInput(app, scene)
+    flick_input.explorer = ShotExplorer(app, scene)
+    return flick_input
 
 
 def _load_shader(name: str) -> Shader:
@@ -157,12 +142,6 @@ def zone_of(seat: int, players: int) -> tuple[float, float]:
     width = min(math.radians(ZONE_SPREAD) / per_side, math.radians(60))
     offset = (k - (per_side - 1) / 2) * width
     return (offset if side == 0 else math.pi - offset), width
-
-
-def seat_angle(seat: int, players: int) -> float:
-    """Where seat `seat` sits around the table (radians): seat 0 south, then clockwise (the
-    turn passes to the player on the left)."""
-    return -math.pi / 2 - 2 * math.pi * seat / max(players, 1)
 
 
 @dataclass
@@ -250,9 +229,9 @@ class GlonkScene(Scene):
         self.lighting.hide_from_shadow(self.mat_root)
         self.disc_root.setTexture(self.sticker_tex)
         apply_material(self.disc_root, DISC)
-        from viewer.glonk.input import GhostPath, attach
+        from viewer.glonk.input import GhostPath
 
-        self.input = attach(self.base, self)
+        self.input = _attach_input(self.base, self)
         self.ghost = GhostPath(self.game)
         from viewer.glonk.labels import SeatLabels
 
@@ -592,8 +571,8 @@ class GlonkScene(Scene):
         return Vec3(0, 0, 0), 0.80
 
     def seat_fit(self, state):
-        """What a seat view must show whole: the mat's rim and every piece laid out beside
-        the Galaxy (the app fits the view to these, inside the free window)."""
+        """What a seat view must show whole: the mat's rim, every piece laid out beside the
+        Galaxy and every seat's area (the app fits the view to these, inside the free window)."""
         return self._seat_view_points(state), 0.0
 
     def _seat_view_points(self, state) -> list[tuple[float, float, float]]:
@@ -608,11 +587,19 @@ class GlonkScene(Scene):
             if p is not None:
                 out += [(x + dx * p.radius, y + dy * p.radius, 0.0)
                         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        n = state.config.players
+        for seat in range(n):  # each seat's area and label, even while it holds no piece
+            centre, width = zone_of(seat, n)
+            edge = max(self._seat_edge.get(seat, ROW_R), ROW_R) + 0.05
+            out += [(edge * math.cos(a), edge * math.sin(a), 0.0)
+                    for a in (centre - width / 2, centre, centre + width / 2)]
         return out
 
     def seat_headings(self, state):
+        """Each player looks from behind their own area beside the Galaxy (`zone_of`), so it
+        is the nearest thing of the table and lies at the bottom of their view."""
         n = state.config.players if state is not None else 2
-        return [math.degrees(seat_angle(i, n)) + 90.0 for i in range(n)]
+        return [math.degrees(zone_of(i, n)[0]) + 90.0 for i in range(n)]
 
     # --- spaces ---------------------------------------------------------------------------------
     def cell_center(self, cell) -> Vec3:
