@@ -330,11 +330,10 @@ def test_turn_actions_offer_pass(app):
 
 def test_outcome_list_at_a_chance_node(app):
     """At a draw the list offers every outcome with its chance; a click plays that one."""
-    s = position(queue=[["beast_card", 1], ["threat"], ["take"], ["action"], ["move"], ["end"]])
-    s = GAME.state_from_json({**GAME.state_to_json(s),
-                              "lanes": [GAME.state_to_json(s)["lanes"][i] if i != 1 else
-                                        {**GAME.state_to_json(s)["lanes"][1], "beast_token": "board",
-                                         "beast_pos": 0} for i in range(4)]})
+    lanes = GAME.state_to_json(position())["lanes"]  # lane 1's token has just entered
+    lanes[1].update(beast_token="board", beast_pos=0)
+    s = position(queue=[["beast_card", 1], ["threat"], ["take"], ["action"], ["move"], ["end"]],
+                 lanes=lanes)
     assert GAME.current_player(s) == CHANCE
     ui = app.scene.ui
     ui.picker_enabled = True

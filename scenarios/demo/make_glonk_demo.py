@@ -123,6 +123,18 @@ def build() -> Record:
             except Exception:
                 pass
             session.go_to(parent.variations[0])
+    # The replay ends where Bo (the Little Greys) is to flick, whatever the physics made of
+    # the flicks before: the viewer opens there for a person to play on.
+    while not game.is_terminal(session.state) and not (
+            session.state.phase == "actions" and game.current_player(session.state) == 1):
+        state = session.state
+        if game.current_player(state) == CHANCE:
+            session.play_chance()
+        elif state.phase == "actions":
+            session.play("end_turn")
+        else:
+            legal = game.legal_actions(state)
+            session.play(legal[int(rng.integers(len(legal)))])
     session.set_prompt("Your turn: pick a saucer, drag back to aim and release to flick.")
     return record
 
