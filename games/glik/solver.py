@@ -16,6 +16,9 @@ flag bit) and slides use precomputed stop tables with the occupancy as one big-i
 The bound: a new touch needs some stone to land in the touch region R (fields next to the
 destination or to a touching stone); a relaxed slide that may stop anywhere along its way
 gives each field's distance to R, computed with bitboard floods and cached per R.
+With house rule chain_any and neutral actions a neutral stone can be a link, so that bound
+does not hold: `_ChainAnySearch` searches those puzzles exactly, with a stated limit of
+CHAIN_ANY_LIMIT positions (then SearchTooLarge, a ValueError with a one-line message).
 `bfs_solve` is a plain breadth-first search through the rules engine (`GAME.apply`), for
 comparison; both return the same `SolveResult`.
 """
