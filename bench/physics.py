@@ -21,7 +21,11 @@ Prints figures, then one JSON line with:
   over 1 degree), flips and flip_rate (discs that end upside down in a sweep of hard hits at
   3.5 to 5 m/s), pack_overlap_mm and pack_propped (an asteroid into a mixed cluster, off
   centre), slide_err_worst (worst relative error of a lone slide against v^2 / (2 mu g) over
-  24 directions and three speeds; within 3 %).
+  24 directions and three speeds; within 3 %); throw_deg and throw_spin (a saucer spinning
+  at 30 rad/s hitting an equal one dead centre at 2 m/s: the struck disc's throw and spin;
+  2D impulse: 3.16 deg, 10.0 rad/s), throw_slide_deg (the same at 0.3 m/s, where the rims
+  slide: atan(mu) = 16.7 deg), throw_err_deg (the worst gap to the 2D impulse model); load
+  (the 1-minute load average the figures were taken at).
 """
 from __future__ import annotations
 
@@ -230,6 +234,34 @@ def head_on():
     return worst_angle, worst_spin
 
 
+def throw():
+    """Throw and English: a saucer spinning at 30 rad/s hits an equal one dead centre at
+    2 m/s (the rims stick) and at 0.3 m/s (they slide): the struck disc's direction off the
+    line of centres (degrees, from where it rests) and its spin just after the hit (rad/s),
+    each against the 2D impulse model with config.RIM_FRICTION."""
+    s = PIECE_SIZES["saucer"]
+    e = config.DEFAULT_RESTITUTION ** 2
+    mu = config.RIM_FRICTION
+    out = {}
+    for speed in (2.0, 0.3):
+        x = 2 * s.radius + 0.002
+        m = simulate([make("a", "saucer", 0, 0), make("b", "saucer", x, 0)],
+                     Flick("a", 0.0, speed, 30.0))
+        fb = m.final[1]
+        deg = math.degrees(math.atan2(fb.y, fb.x - x))
+        yaw = unwrapped_yaw(m, 1)
+        k = int(np.searchsorted(m.times, m.first_contact.t)) + 1
+        w1 = (yaw[k + 1] - yaw[k]) / (m.times[k + 1] - m.times[k])
+        w2 = (yaw[k + 2] - yaw[k + 1]) / (m.times[k + 2] - m.times[k + 1])
+        spin = w1 + (w1 - w2) * ((m.times[k] + m.times[k + 1]) / 2 - m.first_contact.t) / (
+            (m.times[k + 2] - m.times[k]) / 2)
+        jn = (1 + e) * s.mass / 2 * speed
+        jt = min(mu * jn, 30.0 * s.radius * s.mass / 6)
+        out[speed] = (deg, abs(float(spin)), math.degrees(math.atan2(jt, jn)),
+                      2 * jt / (s.mass * s.radius))
+    return out
+
+
 def low_speed_transfer():
     """Equal saucers 1 mm apart, struck at 0.05 to 0.2 m/s: the struck disc's speed over the
     striker's at impact (from their slide distances), over (1 + e) / 2; the smallest."""
@@ -370,6 +402,11 @@ def main():
     hop, leaning, flips, hard = hard_hits()
     overlap, propped, settle = pack()
     slide = slide_error()
+    thrown = throw()
+    for speed, (deg, thrown_spin, want_deg, want_spin) in thrown.items():
+        print(f"throw at {speed} m/s, 30 rad/s striker: {deg:.2f} deg, spin {thrown_spin:.2f}"
+              f" rad/s"
+              f" (2D impulse: {want_deg:.2f} deg, {want_spin:.2f} rad/s)")
     print(f"drift {drift:.2f} mm/m; spin stop ratio {stop:.3f}; head-on {angle:.3f} deg, spin"
           f" {spin:.2f} rad/s; low-speed transfer {transfer:.3f} of (1+e)/2; hard hits: hop"
           f" {hop * 1e3:.3f} mm, {leaning} leaning, {flips} flipped of {hard}; pack: overlap"
@@ -389,7 +426,14 @@ def main():
                       "flips": int(flips), "flip_rate": round(flips / hard, 4),
                       "pack_overlap_mm": round(overlap * 1e3, 4), "pack_propped": int(propped),
                       "pack_settle_s": round(settle, 2),
-                      "slide_err_worst": round(slide, 4)}))
+                      "slide_err_worst": round(slide, 4),
+                      "rim_friction": config.RIM_FRICTION,
+                      "throw_deg": round(thrown[2.0][0], 2),
+                      "throw_spin": round(thrown[2.0][1], 2),
+                      "throw_slide_deg": round(thrown[0.3][0], 2),
+                      "throw_err_deg": round(max(abs(d - wd) for d, _, wd, _ in
+                                                 thrown.values()), 3),
+                      "load": round(load, 1)}))
 
 
 if __name__ == "__main__":

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 #: Version of the physics: what a recorded Motion was made by. It changes whenever the same
 #: flick on the same discs may give a different Motion; records store it in their headers.
 #: 1: Bullet's contact friction on a plane mat. 2: the mat's friction by `physics.mat`, discs
-#: kept flat, Bullet only for hits between discs.
-VERSION = 2
+#: kept flat, Bullet only for hits between discs. 3: disc rims rub each other with
+#: RIM_FRICTION (0.3) instead of 0.02, so spin throws and spins a struck disc.
+VERSION = 3
 
 #: Gravity (m/s^2), along -z; the mat is the plane z = 0. It presses a disc on the mat (its
 #: friction); Bullet's world has none, since discs move in the plane.
@@ -63,9 +64,16 @@ HEIGHT_SLACK = 1e-7
 #: hard plastic).
 DEFAULT_FRICTION = 0.35
 DEFAULT_RESTITUTION = 0.9
-#: Smooth disc rims rub each other with (friction / MAT_FRICTION)^2 = (0.35 / 2.5)^2 = 0.02
-#: (Bullet multiplies the two discs' coefficients).
-MAT_FRICTION = 2.5
+#: Friction between two disc rims (kinetic): 0.3, moulded plastic against itself. Source:
+#: Shackelford, CRC Materials Science and Engineering Handbook (2001), table "Selecting
+#: coefficients of static friction for polymers (against self)": ABS-polycarbonate 0.2, cast
+#: nylon 6 0.32 (dynamic), polycarbonate 0.52 (static; kinetic values are lower). Physics 2 had
+#: 0.02, a leftover from when Bullet also held the mat, which made spin nearly cosmetic in hits.
+#: With 0.3 a saucer spinning at 30 rad/s hitting an equal one dead centre at 2 m/s throws it
+#: 3.2 degrees and spins it 10 rad/s, as the 2D impulse model (and MuJoCo) says; see
+#: physics/README.md. Bullet multiplies the two bodies' coefficients, so each body gets the
+#: square root.
+RIM_FRICTION = 0.3
 
 #: A woken disc that ends within this distance (m) and angle (rad) of where it started did
 #: not move: it is returned exactly as given.

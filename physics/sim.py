@@ -204,8 +204,7 @@ class _World:
                                useMaximalCoordinates=True, physicsClientId=cid)
         pb.changeDynamics(
             b, -1, mass=d.mass, localInertiaDiagonal=(0.0, 0.0, d.mass * d.radius ** 2 / 2),
-            lateralFriction=(config.DEFAULT_FRICTION if d.friction is None else d.friction)
-            / config.MAT_FRICTION,
+            lateralFriction=math.sqrt(config.RIM_FRICTION),  # Bullet multiplies the two
             restitution=config.DEFAULT_RESTITUTION if d.restitution is None else d.restitution,
             rollingFriction=0.0, spinningFriction=0.0,
             linearDamping=0.0, angularDamping=0.0,

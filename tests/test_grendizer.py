@@ -814,12 +814,13 @@ def test_state_json_round_trip_and_bad_data():
     s = mk(hand=["C01", "C02"], deck=tuple(deck),
            beast_deck=tuple(b for b in base.beast_deck if b != PLAIN),
            lanes=[lane([1, 2], beast_pos=3, damage=1, reserve=7), lane(reserve=9),
-                  lane(reserve=9), lane(reserve=9)], queue=(("pile", 0), ("advance", (0, 1))))
+                  lane(reserve=9), lane(reserve=9)],
+           queue=(("pile", 0), ("threat",), ("take",), ("action",), ("move",), ("end",)))
     data = json.loads(json.dumps(GAME.state_to_json(s)))
     assert GAME.state_from_json(data) == s
     with pytest.raises(ValueError):
         GAME.state_from_json({"players": 2})
-    unsettled = dict(data, queue=[["threat"], ["action"]])
+    unsettled = dict(data, queue=[["threat"], ["take"], ["action"], ["move"], ["end"]])
     with pytest.raises(ValueError, match="not settled"):
         GAME.state_from_json(unsettled)
     bad_queue = dict(data, queue=[["teleport"]])

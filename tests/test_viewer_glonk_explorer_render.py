@@ -56,7 +56,11 @@ def child(tmp: Path) -> None:
     from viewer.glonk import aim as AIM
 
     # two candidates kept first: their numbered paths and their odds in the panel
-    for text in ("flick G2 a=350.00 v=1.600 s=0.00", "flick G3 a=345.00 v=2.000 s=0.00"):
+    from games.glonk.rules import activatable
+    two = [p.id for p in state.in_play() if p.id != "G1" and p.kind == "saucer"
+           and activatable(state, p)][:2]  # whichever saucers the demo left able to fly
+    for text in (f"flick {two[0]} a=350.00 v=1.600 s=0.00",
+                 f"flick {two[1]} a=345.00 v=2.000 s=0.00"):
         f = scene.game.parse_action(state, text)
         cand, _ = ex.candidates.keep(state, f)
         cand.report = explore(state, f, ex.skill, samples=16, seed=11, bins=HEAT_BINS,

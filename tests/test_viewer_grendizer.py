@@ -227,7 +227,8 @@ def test_threat_marker_shows_its_danger_face(app):
     img = show(app, position(threat=5, danger=False))
     r, g, b = colour_at(app, img, ring, 1)
     assert r > 180 and b < 100, (r, g, b)  # the coloured (orange) face
-    img = show(app, position(threat=5, danger=True))
+    img = show(app, position(threat=5, danger=True,  # up only until the Event is drawn
+                             queue=[["event"], ["take"], ["action"], ["move"], ["end"]]))
     r, g, b = colour_at(app, img, ring, 1)
     assert abs(r - b) < 40 and abs(r - g) < 40, (r, g, b)  # the grey Danger face
 
@@ -249,7 +250,9 @@ def test_cards_on_the_table(app):
     """The revealed card lies face up with its kind's colour; a destroyed beast's card is
     turned over (its dark back)."""
     s = position(revealed="C44",  # Dr. Genzo Umon: a gold header (taken from the hand)
-                 hands=[["C16", "C30", "C36"], ["C01", "C05", "C12"]])
+                 hands=[["C16", "C30", "C36"], ["C01", "C05", "C12"]],
+                 # revealed until taken, before the action phase
+                 queue=[["pile", 0], ["threat"], ["take"], ["action"], ["move"], ["end"]])
     img = show(app, s)
     x, y = L.PLACES["revealed"]
     r, g, b = colour_at(app, img, (x, y + L.CARD_H * 0.44, L.CARD_T), 2)
@@ -327,11 +330,10 @@ def test_turn_actions_offer_pass(app):
 
 def test_outcome_list_at_a_chance_node(app):
     """At a draw the list offers every outcome with its chance; a click plays that one."""
-    s = position(queue=[["beast_card", 1], ["threat"], ["take"], ["action"], ["move"], ["end"]])
-    s = GAME.state_from_json({**GAME.state_to_json(s),
-                              "lanes": [GAME.state_to_json(s)["lanes"][i] if i != 1 else
-                                        {**GAME.state_to_json(s)["lanes"][1], "beast_token": "board",
-                                         "beast_pos": 0} for i in range(4)]})
+    lanes = GAME.state_to_json(position())["lanes"]  # lane 1's token has just entered
+    lanes[1].update(beast_token="board", beast_pos=0)
+    s = position(queue=[["beast_card", 1], ["threat"], ["take"], ["action"], ["move"], ["end"]],
+                 lanes=lanes)
     assert GAME.current_player(s) == CHANCE
     ui = app.scene.ui
     ui.picker_enabled = True

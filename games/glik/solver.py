@@ -16,6 +16,9 @@ flag bit) and slides use precomputed stop tables with the occupancy as one big-i
 The bound: a new touch needs some stone to land in the touch region R (fields next to the
 destination or to a touching stone); a relaxed slide that may stop anywhere along its way
 gives each field's distance to R, computed with bitboard floods and cached per R.
+With house rule chain_any and neutral actions a neutral stone can be a link, so that bound
+does not hold: `_ChainAnySearch` searches those puzzles exactly, with a stated limit of
+CHAIN_ANY_LIMIT positions (then SearchTooLarge, a ValueError with a one-line message).
 `bfs_solve` is a plain breadth-first search through the rules engine (`GAME.apply`), for
 comparison; both return the same `SolveResult`.
 """
@@ -525,16 +528,240 @@ class _Search:
         return None
 
 
+#: The most positions the chain_any search with neutral stones generates before it gives up
+#: (it has no lower bound to prune with): a 2-AP puzzle moving 4 neutral stones generates
+#: about 16,000 (0.4 s; the last layer only tries moves that can make a stone touch), a 3-AP
+#: one with every neutral move open about 2.5 million, past this bound (which costs about
+#: 15 s on a loaded 2-core machine).
+CHAIN_ANY_LIMIT = 300_000
+
+
+class SearchTooLarge(ValueError):
+    """The puzzle needs more positions than the solver's stated bound allows."""
+
+
+class _ChainAnySearch:
+    """Shortest lines when neutral stones may be placed or moved under house rule chain_any,
+    where a neutral stone is a link of a chain: one placed or moved can make stones touch.
+
+    Packed positions (reserve, neutral reserve, goal stones, other own stones sorted, neutral
+    stones sorted), flat cells; what touches and what is frozen is recomputed from the stones
+    (bitboard floods from each destination through every stone), exactly as the rules do. No
+    lower bound: each layer is searched in full, except the last, where only the moves that
+    can make a stone touch are tried (a neutral stone must land next to the destination or to
+    a chain of stones that reaches it; every own stone's slides and the placement are tried).
+    It generates at most CHAIN_ANY_LIMIT positions, then raises SearchTooLarge."""
+
+    _slide_end = _Search._slide_end
+
+    def __init__(self, state: GlikState, goal: Goal):
+        kinds = set(goal.actions)
+        self.t = t = _Tables(state, goal.player, hide_neutrals=True)
+        self.goal = goal
+        self.allow_place = "place" in kinds
+        self.allow_slide = "slide" in kinds
+        self.allow_neutral = "neutral" in kinds
+        self.allow_move_neutral = "move-neutral" in kinds
+        self.neutral_slide = state.neutral_slide
+        board = state.board
+        self.own_colour = state.colours[goal.player]
+        # per played colour: (destination cell, bits of its static stones); own: dynamic
+        self.chains = []
+        for col in state.colours:
+            d = board.dest_cell.get(col)
+            if d is None:
+                continue
+            code = code_of(col)
+            bits = 0
+            if col != self.own_colour:
+                for i, v in enumerate(state.stones):
+                    if v == code:
+                        bits |= 1 << i
+            self.chains.append((d[0] * COLS + d[1], bits, col == self.own_colour))
+        targets = tuple(r * COLS + c for r, c in goal.stones)
+        own = tuple(sorted(i for i, v in enumerate(state.stones)
+                           if v == t.code and i not in targets))
+        neutrals = tuple(sorted(i for i, v in enumerate(state.stones) if v == NEUTRAL_CODE))
+        self.root = (state.reserve[goal.player], state.neutral_reserve, targets, own, neutrals)
+        self.states = 0
+        self._info: dict = {}
+
+    def _flood(self, seed: int, links: int) -> int:
+        t = self.t
+        comp = seed
+        while True:
+            grow = comp | ((((comp >> 1) & t.not_last) | ((comp << 1) & t.not_col0)
+                            | (comp >> COLS) | (comp << COLS)) & links)
+            if grow == comp:
+                return comp
+            comp = grow
+
+    def _chains(self, occ: int, own_bits: int) -> tuple[int, int]:
+        """(own stones that touch, stones frozen in some colour's chain) for stones `occ`."""
+        touching = frozen = 0
+        for dest, bits, mine in self.chains:
+            colour_bits = own_bits if mine else bits
+            seeds = self.t.adj[dest] & occ
+            while seeds:
+                low = seeds & -seeds
+                seeds ^= low
+                comp = self._flood(low, occ)
+                seeds &= ~comp
+                if comp & colour_bits:
+                    frozen |= comp
+                    if mine:
+                        touching |= comp & own_bits
+        return touching, frozen
+
+    def info(self, node):
+        got = self._info.get(node)
+        if got is None:
+            own_bits = 0
+            for v in node[2] + node[3]:
+                own_bits |= 1 << v
+            occ = self.t.static | own_bits
+            for v in node[4]:
+                occ |= 1 << v
+            touching, frozen = self._chains(occ, own_bits)
+            got = (occ, touching, frozen)
+            self._info[node] = got
+        return got
+
+    def met(self, node) -> bool:
+        touching = self.info(node)[1]
+        if self.goal.count is not None:
+            return bin(touching).count("1") >= self.goal.count
+        return all((touching >> v) & 1 for v in node[2])
+
+    def _reach(self, occ: int) -> int:
+        """Free fields where a new stone joins the destination or a chain reaching it."""
+        t = self.t
+        dest_adj = t.adj[self.t.dest]
+        comp = self._flood(dest_adj & occ, occ) if dest_adj & occ else 0
+        grow = comp | ((((comp >> 1) & t.not_last) | ((comp << 1) & t.not_col0)
+                        | (comp >> COLS) | (comp << COLS)) & t.full)
+        return (grow | dest_adj) & ~occ
+
+    def children(self, node, last: bool):
+        t = self.t
+        reserve, nres, tgt, own, neu = node
+        occ, _, frozen = self.info(node)
+        out = []
+        if self.allow_place and reserve and not (occ >> t.start) & 1:
+            out.append((f"place@{t.text[t.start]}",
+                        (reserve - 1, nres, tgt, tuple(sorted(own + (t.start,))), neu)))
+        if self.allow_slide:
+            for k, v in enumerate(tgt + own):
+                if (frozen >> v) & 1:
+                    continue
+                for d in range(4):
+                    end = self._slide_end(occ, v, d)
+                    if end == v:
+                        continue
+                    if k < len(tgt):
+                        child = (reserve, nres, tgt[:k] + (end,) + tgt[k + 1:], own, neu)
+                    else:
+                        j = k - len(tgt)
+                        child = (reserve, nres, tgt,
+                                 tuple(sorted(own[:j] + (end,) + own[j + 1:])), neu)
+                    out.append((f"slide {t.text[v]} {_DIRS[d][0]}", child))
+        if self.allow_neutral and nres:
+            cells = t.placeable & ~occ
+            if last:
+                cells &= self._reach(occ)
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                cell = low.bit_length() - 1
+                out.append((f"neutral@{t.text[cell]}",
+                            (reserve, nres - 1, tgt, own, tuple(sorted(neu + (cell,))))))
+        if self.allow_move_neutral and not nres:
+            for k, v in enumerate(neu):
+                if (frozen >> v) & 1:
+                    continue
+                rest = neu[:k] + neu[k + 1:]
+                if self.neutral_slide:
+                    for d in range(4):
+                        end = self._slide_end(occ, v, d)
+                        if end != v:
+                            out.append((f"slide {t.text[v]} {_DIRS[d][0]}",
+                                        (reserve, nres, tgt, own, tuple(sorted(rest + (end,))))))
+                    continue
+                cells = t.placeable & ~occ
+                if last:
+                    cells &= self._reach(occ & ~(1 << v))
+                while cells:
+                    low = cells & -cells
+                    cells ^= low
+                    to = low.bit_length() - 1
+                    out.append((f"move-neutral {t.text[v]}>{t.text[to]}",
+                                (reserve, nres, tgt, own, tuple(sorted(rest + (to,))))))
+        return out
+
+    def run(self, bound: int):
+        if self.met(self.root):
+            return 0, 1, []
+        for limit in range(1, bound + 1):
+            found = self._layered(limit)
+            if found is not None:
+                return found
+        return None
+
+    def _layered(self, limit: int):
+        root = self.root
+        parent = {root: None}
+        layer = {root: 1}
+        seen_depth = {root: 0}
+        for g in range(limit):
+            nxt: dict = {}
+            goals = []
+            last = g + 1 == limit
+            for node, cnt in layer.items():
+                for text, child in self.children(node, last):
+                    prev = seen_depth.get(child)
+                    if prev is not None:
+                        if prev == g + 1:
+                            nxt[child] += cnt
+                        continue
+                    self.states += 1
+                    if self.states > CHAIN_ANY_LIMIT:
+                        raise SearchTooLarge(
+                            f"This puzzle is too big for the solver: with house rule chain_any "
+                            f"a neutral stone can link a chain, so it searches without a lower "
+                            f"bound, and {limit} AP passed its limit of {CHAIN_ANY_LIMIT:,} "
+                            "positions. Give fewer AP or fewer action kinds.")
+                    if self.met(child):
+                        goals.append(child)
+                    elif last:
+                        continue
+                    seen_depth[child] = g + 1
+                    parent[child] = (node, text)
+                    nxt[child] = cnt
+            if goals:
+                lines = sum(nxt[c] for c in goals)
+                line = []
+                node = goals[0]
+                while parent[node] is not None:
+                    node, text = parent[node]
+                    line.append(text)
+                return g + 1, lines, line[::-1]
+            if not nxt:
+                return None
+            layer = nxt
+        return None
+
+
 def solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:
-    """The fewest-AP line reaching `goal` within `max_ap` (default: the AP of the turn)."""
+    """The fewest-AP line reaching `goal` within `max_ap` (default: the AP of the turn).
+    Raises SearchTooLarge (a ValueError) past the stated bound of the chain_any search with
+    neutral stones (CHAIN_ANY_LIMIT positions)."""
     goal = Goal.from_json(goal)
     bound = _check(state, goal, max_ap)
-    if {"neutral", "move-neutral"} & set(goal.actions) and state.chain_any:
-        result = bfs_solve(state, goal, max_ap)  # neutral links: the general search
-        result.method = "solver(general)"
-        return result
     start = time.perf_counter()
-    search = _Search(state, goal)
+    if {"neutral", "move-neutral"} & set(goal.actions) and state.chain_any:
+        search = _ChainAnySearch(state, goal)  # neutral stones are links: no lower bound
+    else:
+        search = _Search(state, goal)
     found = search.run(bound)
     secs = time.perf_counter() - start
     if found is None:

@@ -35,8 +35,11 @@ RANGE_RULES = {
 #: of a disputed sentence (docs/rules/glonk.md, "Disputed readings")
 SWITCHES = {
     "kiboom_not_a_saucer": "Flying Object read literally: a Kiboom \"does not count as a "
-                           "Flying Saucer\", so Lethal and Shield (which strike Bases and "
-                           "Flying Saucers) do not atomise it, and it scores nothing",
+                           "Flying Saucer\" in any rule that names a Base or Flying Saucer: "
+                           "the Black Hole, Molten Masses, Lethal and Shield spare it, it is "
+                           "no target of rays, assaults, Telekinesis or Teleportation, a lost "
+                           "one does not return, a Dominator does not take it, and it scores "
+                           "nothing",
     "lethal_stops_assault": "Lethal atomises a heroic assaulter the moment it touches the "
                             "Death Satellite, before it can affect it: the assault fails "
                             "(a Torpedo Boat, spared by Torpedoes, still succeeds)",
@@ -294,6 +297,9 @@ class GlonkState:
     tiebreak: bool = False
     winners: tuple[int, ...] = ()
     end_reason: str = ""
+    #: the Base each saucer returned against in this Hyperspace Return, one entry per saucer
+    #: ("up to 6 out-of-play Flying Saucers may be placed against one Base")
+    returned: tuple[str, ...] = ()
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -320,6 +326,17 @@ class GlonkState:
                 out[p.stack] += self.points(p)
         return tuple(out)
 
+    def is_saucer(self, p: Piece) -> bool:
+        """`p` is what a rule calls a "Flying Saucer". Default: the saucers and the Kiboom
+        (an SV on its sheet; its Flying Object text takes it out of the annihilation count,
+        boarding and assaults only). House rule kiboom_not_a_saucer: not the Kiboom.
+        docs/rules/glonk.md has the table of every phrase."""
+        return p.kind == "saucer" or (p.kind == "kiboom" and not self.config.kiboom_not_a_saucer)
+
+    def base_or_saucer(self, p: Piece) -> bool:
+        """`p` is what a rule calls "a Base or Flying Saucer" (see `is_saucer`)."""
+        return p.kind == "base" or self.is_saucer(p)
+
     def points(self, p: Piece) -> int:
         """What `p` is worth in a trophy stack (house rule kiboom_not_a_saucer: a Kiboom 0)."""
         if p.kind == "kiboom" and self.config.kiboom_not_a_saucer:
@@ -338,7 +355,8 @@ class GlonkState:
                 "dominator": list(self.dominator), "damaged": sorted(self.damaged),
                 "pending_board": self.pending_board, "ray_by": self.ray_by,
                 "tiebreak": self.tiebreak, "winners": list(self.winners),
-                "end_reason": self.end_reason, "scores": list(self.scores())}
+                "end_reason": self.end_reason, "returned": list(self.returned),
+                "scores": list(self.scores())}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "GlonkState":
@@ -361,7 +379,8 @@ class GlonkState:
                     pending_board=d.get("pending_board"), ray_by=d.get("ray_by"),
                     tiebreak=bool(d.get("tiebreak", False)),
                     winners=tuple(int(x) for x in d.get("winners", ())),
-                    end_reason=str(d.get("end_reason", "")))
+                    end_reason=str(d.get("end_reason", "")),
+                    returned=tuple(str(x) for x in d.get("returned", ())))
         except (KeyError, TypeError) as e:
             raise ValueError(f"not a Glonk state: missing or bad field {e}") from None
         if s.phase not in PHASES:

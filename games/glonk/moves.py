@@ -37,14 +37,16 @@ RULES = {
                       "spaces",
     "stellar_asteroid": "Asteroids return on an empty space of the Middle or Inner Ring",
     "asteroid_spot": "An Asteroid placed by hand lies on the space it names, entirely on the "
-                     "Galaxy, touching no piece (and, at setup, outside the Bases' spaces)",
+                     "Galaxy, touching no piece, and only on spaces of the Middle or Inner "
+                     "Ring: empty ones (at setup: outside the Bases' spaces)",
     "asteroid_now": "Now an asteroid is placed",
     "return_base": "A lost Base returns on an empty Outer Ring space more than 2 parsecs from "
                    "every enemy Base",
     "return": "A lost saucer of yours returns touching one of your Bases in play (at most 6 "
-              "against one Base, except the Hive), overlapping no piece (it may touch "
-              "enemies), entirely on the Galaxy",
-    "return_now": "Now your lost saucers return against your Bases",
+              "placed against one Base in a turn, except the Hive), overlapping no piece (it "
+              "may touch others), entirely on the Galaxy",
+    "return_now": "Now your lost saucers return against your Bases: each one that can must "
+                  "(the book: \"the player returns them to play\")",
     "ray": "Anaesthetic Ray: an active Corvette deactivates an active enemy Base or saucer at "
            "most 1 parsec away",
     "board": "Boarding: your stationary Base or saucer, before it is activated or right after "
@@ -169,7 +171,7 @@ def asteroid_spot(s: GlonkState, m: Move) -> tuple[float, float] | None:
     occ = G.occupied(x, y, p.radius)
     if m.args[1] not in occ or not G.inside(x, y, p.radius):
         return None
-    if setup and occ & R.base_spaces(s):
+    if not R.asteroid_lies_well(s, occ, setup=setup):
         return None
     others = [o for o in s.in_play() if o.id != p.id]
     return (x, y) if clear_of(x, y, p.radius, others, R.TOUCH) else None
@@ -248,16 +250,15 @@ def return_spot(s: GlonkState, m: Move) -> tuple[float, float] | None:
             b not in R.own_bases_in_play(s):
         return None
     angle = named_value(m, "at")
-    if angle is not None and "hive" not in b.powers and not s.config.no_return_cap and \
-            R.saucers_against(s, b) >= R.BASE_CAP:
+    if R.base_full(s, b):
         return None
     return against_spot(s, sc, b, angle, default=lambda: R.saucer_return_spot(s, sc, b))
 
 
 def _return_options(s):
-    out = [Move("return", (sc.id, "to", b.id)) for sc in R.returning_saucers(s)
-           for b in R.own_bases_in_play(s) if R.saucer_return_spot(s, sc, b) is not None]
-    return out + [Move("pass")]
+    # No `pass`: "the player returns them to play" while one can go somewhere.
+    return [Move("return", (sc.id, "to", b.id)) for sc in R.returning_saucers(s)
+            for b in R.own_bases_in_play(s) if R.saucer_return_spot(s, sc, b) is not None]
 
 
 def _return_refusal(s, m):
@@ -267,10 +268,11 @@ def _return_refusal(s, m):
 def _return_effect(s, m, events):
     sc, b = s.piece(m.args[0]), s.piece(m.args[2])
     x, y = return_spot(s, m)
-    w = R.Work(s)
+    w = R.Work(replace(s, returned=s.returned + (b.id,)))
     w.set(sc.id, status=IN_PLAY, x=x, y=y, active=True)
-    events.append(ev("returned", piece=sc.id, base=b.id, x=x, y=y))
-    return w.state()
+    w.events.append(ev("returned", piece=sc.id, base=b.id, x=x, y=y))
+    R.placement_touches(w, sc.id)
+    return R.after_return(w, events)
 
 
 def _pass_refusal(s, m):
@@ -278,9 +280,7 @@ def _pass_refusal(s, m):
 
 
 def _pass_effect(s, m, events):
-    if s.phase == "ray":
-        return replace(s, queue=s.queue[1:])
-    return replace(s, phase="ray", queue=R.ray_queue(s))  # the rest stay out this turn
+    return replace(s, queue=s.queue[1:])  # this seat fires no (more) Anaesthetic Rays
 
 
 def _ray_options(s):
@@ -379,7 +379,7 @@ def teleport_spot(s: GlonkState, m: Move) -> tuple[float, float] | None:
     base, sc = _piece(s, m.args[0]), _piece(s, m.args[1])
     if base is None or sc is None or not R.activatable(s, base) or \
             "teleportation" not in base.powers or sc.owner != base.owner or \
-            sc.kind != "saucer" or sc.status != IN_PLAY:
+            not s.is_saucer(sc) or sc.status != IN_PLAY:
         return None
     others = [q for q in s.in_play() if q.id != sc.id]
     return against_spot(s, sc, base, named_value(m, "at"), default=lambda: spot_against(
@@ -475,7 +475,6 @@ def _rules() -> dict[tuple[str, str], MoveRule]:
                  _return_base_effect),
         MoveRule("return", "return_saucer", _return_options, _return_refusal,
                  _return_effect),
-        MoveRule("pass", "return_saucer", lambda s: [], _pass_refusal, _pass_effect),
         MoveRule("ray", "ray", _ray_options, _ray_refusal, _ray_effect),
         MoveRule("pass", "ray", lambda s: [], _pass_refusal, _pass_effect),
         MoveRule("end_turn", "actions", _end_turn_options, _always, _end_turn_effect),

@@ -230,13 +230,25 @@ def empty_spaces(s: GlonkState, rings: Iterable[str]) -> list[str]:
     return [sp.id for sp in G.spaces if sp.ring in rings and sp.id not in taken]
 
 
+def asteroid_lies_well(s: GlonkState, occ: frozenset[str], *, setup: bool) -> bool:
+    """An asteroid occupying the spaces `occ` lies where the book puts it: at setup "outside
+    the spaces of the Bases, in the Middle Ring or the Inner Ring"; in a Stellar Objects Phase
+    "on any empty spaces of the Middle Ring or the Inner Ring" (every space it occupies)."""
+    if not occ or any(G.by_id[sp].ring not in ("inner", "middle") for sp in occ):
+        return False
+    if setup:
+        return not (occ & base_spaces(s))
+    return occ <= frozenset(empty_spaces(s, ("inner", "middle")))
+
+
 def asteroid_spot(s: GlonkState, piece: Piece, space: str, *, setup: bool
                   ) -> tuple[float, float] | None:
-    bases = base_spaces(s) if setup else frozenset()
-
+    """The default spot of `asteroid A SPACE`: nearest the space's centroid, 1.5 mm clear of
+    every disc, lying as `asteroid_lies_well` says."""
     def accept(x, y):
         occ = G.occupied(x, y, piece.radius)
-        return space in occ and not (occ & bases) and G.inside(x, y, piece.radius)
+        return space in occ and asteroid_lies_well(s, occ, setup=setup) and \
+            G.inside(x, y, piece.radius)
     return spot_near(G.by_id[space].centroid, piece.radius,
                      [p for p in s.in_play() if p.id != piece.id], accept, max_dist=0.12)
 
@@ -317,7 +329,7 @@ def advance(s: GlonkState, events: list[Event]) -> GlonkState:
 def _start_turn(s: GlonkState, seat: int, events: list[Event]) -> GlonkState:
     """Begin `seat`'s turn: annihilation check, then the Hyperspace Return."""
     s = replace(s, turn_player=seat, to_move=seat, damaged=frozenset(), pending_board=None,
-                ray_by=None, phase="return_base", queue=(), end_reason="")
+                ray_by=None, phase="return_base", queue=(), end_reason="", returned=())
     events.append(ev("turn_started", player=seat, round=s.round))
     if not able_to_move(s, seat):
         w = Work(s)
@@ -357,8 +369,10 @@ def base_return_spot(s, base, sp):
 
 
 def returning_saucers(s: GlonkState) -> list[Piece]:
+    """The turn player's Flying Saucers Lost in Space (out of play): "the player returns them
+    to play by placing them against their Base" (a Kiboom unless kiboom_not_a_saucer)."""
     return sorted([p for p in s.pieces if p.owner == s.turn_player and p.status == OUT
-                   and p.kind in ("saucer", "kiboom")], key=lambda p: _num(p.id))
+                   and s.is_saucer(p)], key=lambda p: _num(p.id))
 
 
 def own_bases_in_play(s: GlonkState) -> list[Piece]:
@@ -366,20 +380,28 @@ def own_bases_in_play(s: GlonkState) -> list[Piece]:
                   key=lambda p: p.id)
 
 
-def saucers_against(s: GlonkState, base: Piece) -> int:
-    """How many saucers of the Base's owner touch it (at most 6 return against one Base)."""
-    return sum(1 for p in s.in_play() if p.owner == base.owner
-               and p.kind in ("saucer", "kiboom") and touching(p, base))
+def placed_against(s: GlonkState, base: Piece) -> int:
+    """How many out-of-play saucers this Hyperspace Return has placed against `base`: "up to
+    6 out-of-play Flying Saucers may be placed against one Base" (saucers already resting
+    against it do not count)."""
+    return s.returned.count(base.id)
+
+
+def base_full(s: GlonkState, base: Piece) -> bool:
+    """No more lost saucers may be placed against `base` this turn (the six-saucer cap; the
+    Hive and house rule no_return_cap have none)."""
+    return ("hive" not in base.powers and not s.config.no_return_cap
+            and placed_against(s, base) >= BASE_CAP)
 
 
 def saucer_return_spot(s: GlonkState, saucer: Piece, base: Piece) -> tuple[float, float] | None:
     """The default spot touching `base` (the Hive also takes saucers against saucers that
     touch it): nearest the side facing the centre, 1.5 mm clear of every other disc."""
     inplay = [p for p in s.in_play() if p.id != saucer.id]
-    against = [p for p in inplay if p.owner == base.owner and p.kind in ("saucer", "kiboom")
+    against = [p for p in inplay if p.owner == base.owner and s.is_saucer(p)
                and touching(p, base)]
     hive = "hive" in base.powers
-    if not hive and not s.config.no_return_cap and len(against) >= BASE_CAP:
+    if base_full(s, base):
         return None
 
     def accept(x, y):
@@ -391,6 +413,36 @@ def saucer_return_spot(s: GlonkState, saucer: Piece, base: Piece) -> tuple[float
             if spot is not None:
                 break
     return spot
+
+
+def placement_touches(w: Work, pid: str) -> None:
+    """A piece placed by hand (a returning saucer, a fabricated Kiboom, a teleported saucer,
+    Contagion's Larva Ship) has the effects of what it touches (a gap under 1 mm) at once, as
+    a Jumper landing does: "A Base or Flying Saucer collides with, or touches, the Black Hole:
+    it is Atomised", the same for a Molten Mass (which then leaves play), Lethal for an enemy
+    Death Satellite and the Shield of an active enemy Sanctuary in its owner's opponent's
+    turn. Eksplosif needs a collision, so a placement never sets it off."""
+    molten_used: set[str] = set()
+    for o in sorted(w.in_play(), key=lambda q: q.id):
+        p, o = w.p[pid], w.p[o.id]
+        if o.id == pid or p.status != IN_PLAY or o.status != IN_PLAY or not touching(p, o):
+            continue
+        for victim, cause, by in _touch_effect(w, p, o, None, at_rest=True):
+            _apply_touch(w, victim, cause, by, molten_used)
+    remove_spent_molten_masses(w, molten_used)
+
+
+def after_return(w: Work, events_out: list[Event]) -> GlonkState:
+    """After a saucer is placed in the Hyperspace Return: annihilations and victory (a Lethal
+    or Shield atomisation scores). A return is not an Action, so an atomised returning saucer
+    does not end the turn."""
+    check_annihilations(w)
+    events_out.extend(w.events)
+    s = check_victory(w.state(), events_out)
+    s = _check_game_over(s, events_out)
+    if s.phase != "over" and s.annihilated[s.turn_player]:
+        return next_turn(replace(s, queue=()), events_out)
+    return s
 
 
 def _turn_start_step(s: GlonkState, events: list[Event]) -> GlonkState:
@@ -437,7 +489,7 @@ def ray_options(s: GlonkState, seat: int) -> list[tuple[str, str]]:
     corvettes = [p for p in s.in_play() if p.owner == seat and p.active
                  and "anaesthetic_ray" in p.powers]
     targets = [p for p in s.in_play() if p.owner == s.turn_player and p.active
-               and p.kind in ("base", "saucer")]
+               and s.base_or_saucer(p)]
     for c in corvettes:
         for t in targets:
             d = parsecs(c, t)
@@ -597,7 +649,7 @@ def annihilate(w: Work, seat: int, dominator: int | None):
         if p.status == IN_PLAY:
             w.set(p.id, status=REMOVED)
         elif p.status == OUT:
-            if dominator is not None and p.kind in ("base", "saucer"):
+            if dominator is not None and s.base_or_saucer(p):
                 w.set(p.id, owner=dominator, active=True)
                 w.events.append(ev("captured", piece=p.id, by=dominator))
             else:
@@ -672,7 +724,7 @@ def can_board(s: GlonkState, p: Piece) -> bool:
 
 
 def telekinesis_targets(s: GlonkState, master: Piece) -> list[Piece]:
-    return [o for o in s.in_play() if o.kind == "saucer" and o.owner != master.owner
+    return [o for o in s.in_play() if s.is_saucer(o) and o.owner != master.owner
             and (lambda d: d is not None and d <= 1)(parsecs(master, o))]
 
 
@@ -715,7 +767,7 @@ def teleport_candidates(s: GlonkState, base: Piece) -> list[Piece]:
         return []
     out = []
     for o in s.in_play():
-        if o.owner == base.owner and o.kind == "saucer":
+        if o.owner == base.owner and s.is_saucer(o):
             others = [q for q in s.in_play() if q.id != o.id]
             if spot_against(base, o.radius, others,
                             lambda x, y, r=o.radius: G.inside(x, y, r)) is not None:
@@ -749,7 +801,7 @@ def any_options(s: GlonkState) -> bool:
 def assault_targets(s: GlonkState, p: Piece) -> list[Piece]:
     """Enemy Bases and saucers occupying a space within the piece's range."""
     allowed = allowed_spaces(p)
-    return [o for o in s.in_play() if o.kind in ("base", "saucer") and o.owner != p.owner
+    return [o for o in s.in_play() if s.base_or_saucer(o) and o.owner != p.owner
             and occupied(o) & allowed]
 
 
@@ -787,14 +839,17 @@ def vanish_map(s: GlonkState, flick: Flick) -> dict[str, frozenset[str]]:
     out = {}
     assaulter = flick.piece if (flick.power is None and flick.assault) else None
     for sh in ships:
-        v = set(killers)
+        struck = s.base_or_saucer(sh)  # "A Base or Flying Saucer ... touches the Black Hole"
+        v = set(killers) if struck else set()
         mine = powers[sh.id]
         for o in ships:
             if o.owner == sh.owner:
                 continue
             theirs = powers[o.id]
-            if ("lethal" in theirs or "shield" in theirs) and \
-                    not struck_by_lethal_and_shield(s, sh):
+            if ("eksplosif" in mine and sh.active and turn != sh.owner
+                    and s.is_saucer(o)):
+                v.add(o.id)  # "The Kiboom is atomised at the same time"
+            if not struck:
                 continue
             if "lethal" in theirs:
                 exempt = (sh.id == assaulter and flick.assault == o.id
@@ -804,10 +859,7 @@ def vanish_map(s: GlonkState, flick: Flick) -> dict[str, frozenset[str]]:
             if "shield" in theirs and o.active and turn != o.owner:
                 v.add(o.id)
             if ("eksplosif" in theirs and o.active and turn != o.owner
-                    and sh.kind == "saucer"):
-                v.add(o.id)
-            if ("eksplosif" in mine and sh.active and turn != sh.owner
-                    and o.kind == "saucer"):
+                    and s.is_saucer(sh)):
                 v.add(o.id)
         if v:
             out[sh.id] = frozenset(v)
@@ -861,12 +913,6 @@ def vanish_causes(s: GlonkState, motion, vmap) -> dict[str, tuple[str, float]]:
 # judging a flick
 # ---------------------------------------------------------------------------------------
 
-def struck_by_lethal_and_shield(s: GlonkState, p: Piece) -> bool:
-    """Lethal and Shield strike "any enemy Base or Flying Saucer": a Kiboom too, unless house
-    rule kiboom_not_a_saucer reads its Flying Object text literally."""
-    return not (p.kind == "kiboom" and s.config.kiboom_not_a_saucer)
-
-
 def _touch_effect(w: Work, a: Piece, b: Piece, flick: Flick | None, at_rest: bool
                   ) -> list[tuple[str, str, str]]:
     """Effects of `a` touching `b` on the touched pieces: (victim, cause, cause_piece)."""
@@ -875,26 +921,24 @@ def _touch_effect(w: Work, a: Piece, b: Piece, flick: Flick | None, at_rest: boo
     for x, y in ((a, b), (b, a)):
         if not x.is_ship:
             continue
-        if y.kind == "black_hole":
+        struck = s.base_or_saucer(x)  # the rules that strike "a Base or Flying Saucer"
+        if struck and y.kind == "black_hole":
             out.append((x.id, "black_hole", y.id))
-        elif y.kind == "asteroid" and y.molten:
+        elif struck and y.kind == "asteroid" and y.molten:
             out.append((x.id, "molten_mass", y.id))
         elif enemies(x, y):
-            if ("lethal" in y.powers or "shield" in y.powers) and \
-                    not struck_by_lethal_and_shield(s, x):
-                continue
-            if "lethal" in y.powers:
+            if struck and "lethal" in y.powers:
                 exempt = (flick is not None and flick.power is None and flick.assault == y.id
                           and x.id == flick.piece and "torpedoes" in x.powers)
                 if not exempt:
                     out.append((x.id, "lethal", y.id))
-            elif "shield" in y.powers and y.active and s.turn_player != y.owner:
+            elif struck and "shield" in y.powers and y.active and s.turn_player != y.owner:
                 out.append((x.id, "shield", y.id))
             elif (not at_rest and "eksplosif" in y.powers and y.active
-                  and s.turn_player != y.owner and x.kind == "saucer"):
+                  and s.turn_player != y.owner and s.is_saucer(x)):
                 out.append((x.id, "eksplosif", y.id))
             elif (not at_rest and "eksplosif" in x.powers and x.active
-                  and s.turn_player != x.owner and y.kind == "saucer"):
+                  and s.turn_player != x.owner and s.is_saucer(y)):
                 out.append((x.id, "eksplosif", y.id))
     return out
 
@@ -967,9 +1011,11 @@ def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) ->
         w.set(pid, x=float(d.x), y=float(d.y), yaw=float(d.yaw))
         if flipped and p.is_ship:
             w.set(pid, active=not p.active)
-            w.damaged.add(pid)
-            w.events.append(ev("damaged", piece=pid, face="active" if not p.active
-                               else "passive"))
+            # "A Base or Flying Saucer that is turned over ... cannot be activated again"
+            if w.s.base_or_saucer(p):
+                w.damaged.add(pid)
+                w.events.append(ev("damaged", piece=pid, face="active" if not p.active
+                                   else "passive"))
     _unstack(w, final)
     for pid in sorted(final):
         p = w.p[pid]
@@ -986,7 +1032,7 @@ def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) ->
             w.set(pid, molten=True)
             w.events.append(ev("molten", piece=pid))
             for o in w.in_play():
-                if o.is_ship and touching(o, w.p[pid]):
+                if w.s.base_or_saucer(o) and touching(o, w.p[pid]):
                     _apply_touch(w, o.id, "molten_mass", pid, molten_used)
     remove_spent_molten_masses(w, molten_used)
     return _conclude_flick(w, s, flick, motion, allowed, events_out)
@@ -1153,6 +1199,7 @@ def do_board(s: GlonkState, pid: str, contagion: bool, events_out: list[Event],
             w.set(larva.id, status=IN_PLAY, x=spot[0], y=spot[1], yaw=v.yaw, active=False,
                   stack=None, owner=boarder.owner)
             w.events.append(ev("contagion", piece=larva.id, replaces=v.id))
+            placement_touches(w, larva.id)
     return finish_action(w, events_out, None)
 
 
@@ -1206,4 +1253,5 @@ def do_place_against(s: GlonkState, pid: str, base: Piece, spot: tuple[float, fl
           owner=base.owner)
     w.set(base.id, active=False)
     w.events.append(ev(kind, piece=pid, base=base.id, x=spot[0], y=spot[1]))
+    placement_touches(w, pid)
     return finish_action(w, events_out, None)

@@ -8,6 +8,7 @@ beasts destroyed with the game going on, ...) with one message naming the field,
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from .data import ACTIONS, BEASTS, BOARD, EVENTS
@@ -61,6 +62,92 @@ def check_queue(s: GState) -> None:
                 raise ValueError(f"{field}: 'advance' takes a list of lanes")
             for lane in step[1]:
                 _in_range(f"{field} lane", lane, 0, NLANES - 1)
+
+
+#: one letter per step kind, to read a queue's order as a word
+LETTER = {"deal": "D", "first": "F", "turn_draw": "T", "take": "K", "action": "A", "move": "M",
+          "end": "E", "pile": "P", "beast_card": "B", "threat": "H", "check_danger": "C",
+          "event": "V", "discard": "X", "advance": "Z"}
+#: Every order of steps a queue can hold: the setup deals and the first player before turn
+#: 1's steps; or the rest of one turn: its draw, or the invasion (Vega Forces moving down,
+#: the pile draws, a Saucer Beast card first when one just entered) before the threat phase,
+#: or the Event drawn with the Danger face up (and what it pushed: pile draws, a Vega Spy
+#: discard) before its Danger check; then taking the revealed card, the action phase,
+#: Grendizer's movement and the end of the turn. (Which step may stand first, a draw or a
+#: choice, is the loader's "settled" check.)
+REACHABLE = re.compile(r"D*F?TKAME|(?:(?:Z?P*|BP*)[HC]|V|X?C)?KAME|AME|ME|E")
+TURN_ORDER = ("turn_draw", "take", "action", "move", "end")
+PHASE_NAME = {"turn_draw": "the turn's draw", "take": "taking the revealed card",
+              "action": "the action phase", "move": "the Grendizer Movement phase",
+              "end": "the end of the turn"}
+
+
+def check_order(s: GState) -> None:
+    """The queue's steps come in an order a turn reaches, and the turn's flags (Danger face,
+    revealed card, card played, Radio Silence) agree with where the turn stands."""
+    if not s.queue:
+        return
+    kinds = [step[0] for step in s.queue]
+    if kinds.count("end") != 1 or kinds[-1] != "end":
+        raise ValueError("queue: a game going on holds the rest of one turn, which finishes "
+                         "with its one 'end' step")
+    for k in TURN_ORDER[:-1]:
+        if kinds.count(k) > 1:
+            raise ValueError(f"queue: two {k!r} steps, but a turn has one of "
+                             f"{PHASE_NAME[k]}")
+    at = [kinds.index(k) for k in TURN_ORDER if k in kinds]
+    if at != sorted(at):
+        later = [k for k in TURN_ORDER if k in kinds]
+        pairs = [(a, b) for a, b in zip(later, later[1:]) if kinds.index(a) > kinds.index(b)]
+        a, b = pairs[0]
+        raise ValueError(f"queue: {PHASE_NAME[a]} ({a!r}) comes before {PHASE_NAME[b]} "
+                         f"({b!r}), not after it")
+    deals = [step[1] for step in s.queue if step[0] == "deal"]
+    if deals:
+        if kinds[:len(deals)] != ["deal"] * len(deals):
+            raise ValueError("queue: 'deal' steps are the setup: they come before every step "
+                             "of a turn")
+        if s.turn != 1:
+            raise ValueError(f"queue: the setup deals happen before turn 1, not in turn "
+                             f"{s.turn}")
+        from .rules import HAND_SIZE
+        size = HAND_SIZE[s.players]
+        order = [seat for _ in range(size) for seat in range(s.players)]
+        if deals != order[len(order) - len(deals):] or any(
+                len(s.hands[seat]) + deals.count(seat) != size for seat in range(s.players)):
+            raise ValueError(f"queue: the setup deals {size} cards to each player in turn; "
+                             "these deals and the hands do not add up to that")
+    if "first" in kinds and (s.players == 1 or s.turn != 1):
+        raise ValueError("queue: the first player is chosen once, at the setup of a game of "
+                         "2 or more players")
+    if deals and s.players > 1 and "first" not in kinds:
+        raise ValueError("queue: after the setup deals the first player is chosen")
+    word = "".join(LETTER[k] for k in kinds)
+    if not REACHABLE.fullmatch(word):
+        raise ValueError(f"queue: the steps {', '.join(kinds)} are not an order a turn "
+                         "reaches")
+    before_take = kinds[:kinds.index("take")] if "take" in kinds else []
+    if s.danger and not ({"threat", "check_danger", "event"} & set(before_take)):
+        raise ValueError("danger: the Danger face is up only until the Event it calls for "
+                         "is drawn, in the threat phase before the action phase")
+    if kinds[0] == "event" and not s.danger:
+        raise ValueError("queue: an Event card is drawn only when the Threat marker shows its "
+                         "Danger face")
+    if s.revealed is not None and ("take" not in kinds or "turn_draw" in kinds):
+        raise ValueError("revealed: the turn's Actions card lies face up beside the deck only "
+                         "from its draw until the player takes it, before the action phase")
+    if s.played and kinds != ["move", "end"]:
+        raise ValueError("played: a card is played in the action phase, so 'played' is set "
+                         "only after it, in the Grendizer Movement phase")
+    if s.silenced and ({"turn_draw", "threat", "deal"} & set(kinds)):
+        raise ValueError("silenced: Radio Silence comes from an Event of this turn's threat "
+                         "phase, so it is off until then")
+    if kinds[0] == "beast_card":
+        lane = s.queue[0][1]
+        L = s.lanes[lane]
+        if L.beast_token != BOARD_ or L.beast_card is not None:
+            raise ValueError(f"queue[0]: a Saucer Beast card is drawn for lane {lane} only "
+                             "when its token has just entered from the pile")
 
 
 def check_lanes(s: GState) -> None:
@@ -131,8 +218,12 @@ def check_state(s: GState) -> None:
               f" (bottom to GAME OVER on the {s.difficulty} track)")
     if s.threat == track.game_over and s.result != "defeat":
         raise ValueError(f"threat: {s.threat} is GAME OVER, so the result is a defeat")
+    if s.result == "defeat" and s.threat != track.game_over:
+        raise ValueError(f"result: a defeat comes when the Threat marker reaches GAME OVER "
+                         f"({track.game_over} on the {s.difficulty} track), not at {s.threat}")
     _in_range("grendizer", s.grendizer, 0, NZONES - 1, " (the 8 zones)")
     check_queue(s)
+    check_order(s)
     check_lanes(s)
     check_cards(s)
     destroyed = sum(1 for L in s.lanes if L.beast_token == DESTROYED)

@@ -123,6 +123,30 @@ def build() -> Record:
             except Exception:
                 pass
             session.go_to(parent.variations[0])
+    # The replay ends right after an Invaders' flick that hands the turn to Bo (the Little
+    # Greys), whatever the physics made of the flicks before: the viewer opens there for a
+    # person to play on, with the flick that led there to explore.
+    from games.glonk.rules import activatable
+    for _ in range(200):
+        state = session.state
+        if game.is_terminal(state):
+            break
+        if game.current_player(state) == CHANCE:
+            session.play_chance()
+            continue
+        if state.phase != "actions":
+            legal = game.legal_actions(state)
+            session.play(legal[int(rng.integers(len(legal)))])
+            continue
+        if game.current_player(state) == 1:
+            if session.node.action is not None and isinstance(session.node.action, Flick):
+                break
+            session.play("end_turn")
+            continue
+        ready = [p.id for p in state.in_play() if p.kind == "saucer" and activatable(state, p)]
+        flick = aimed_flick(game, state, rng, [p.id for p in state.in_play()
+                                               if p.id not in ready])
+        session.play(flick if flick is not None else "end_turn")
     session.set_prompt("Your turn: pick a saucer, drag back to aim and release to flick.")
     return record
 

@@ -1211,7 +1211,7 @@ class GlonkScene(Scene):
                 "place_armada": "places the armada: click a Middle Ring space",
                 "place_asteroid": "places an Asteroid: click where it goes on a lit space",
                 "return_base": "brings the Base back: click an Outer Ring space",
-                "return_saucer": "brings lost saucers back: click a Base, or beside it where the saucer goes (or Pass)",
+                "return_saucer": "brings lost saucers back: click a Base, or beside it where the saucer goes",
                 "ray": "may fire an Anaesthetic Ray: click a target (or Pass)",
                 "actions": "acts: click a disc, drag back and release to flick",
                 "stellar": "returns an Asteroid: click where it goes on a lit space",
