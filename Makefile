@@ -1,4 +1,9 @@
 # The two commands of the README: `make run` and `make test`. Each creates .venv on first use.
+# `make test-fast`: the headless tests that take under 10 s (no real windows, nothing marked slow).
+# Benchmarks (bench/benchkit.py): `make bench-smoke` proves every bench still runs (small sizes,
+# what CI runs); `make bench` measures at full sizes, prints one table of figures, targets and
+# the load, and appends the figures to bench/results/history.jsonl (BENCHES="render physics"
+# for some); `make bench-plot FIGURE=fps` draws one figure over the commits.
 # Installing (README "Install"): `make wheel` (wheel and sdist in dist/), `make dist` (desktop
 # bundles in dist/); `make try-wheel` and `make try-bundle` are what CI runs on them.
 PYTHON ?= python3
@@ -12,18 +17,30 @@ SDIST := dist/flickbook-$(VERSION).tar.gz
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
-	$(VENV)/bin/pip install -q -e '.[test,cluster]'
+	$(VENV)/bin/pip install -q -e '.[test,cluster,bench]'
 	touch $(STAMP)
 
-.PHONY: run test bench wheel try-wheel dist try-bundle
+.PHONY: run test test-fast bench bench-smoke bench-plot wheel try-wheel dist try-bundle
 run: $(STAMP)
 	$(VENV)/bin/flickbook $(ARGS)
 
 test: $(STAMP)
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
+# Parallel workers when pytest-xdist is there (`-n auto`: one a core).
+test-fast: $(STAMP)
+	$(VENV)/bin/python -m pytest -m "not window and not slow" $(shell $(VENV)/bin/python -c \
+	  "import xdist" 2>/dev/null && echo "-n auto") $(PYTEST_ARGS)
+
+bench-smoke: $(STAMP)
+	$(VENV)/bin/python bench/benchkit.py smoke $(BENCHES)
+
 bench: $(STAMP)
-	for b in bench/*.py; do $(VENV)/bin/python $$b || exit 1; done
+	$(VENV)/bin/python bench/benchkit.py full $(BENCHES)
+
+FIGURE ?= fps
+bench-plot: $(STAMP)
+	$(VENV)/bin/python bench/plot.py $(FIGURE)
 
 # The sdist, and the wheel built from it (so the sdist is proved complete too), then a check
 # that both carry every file the program is made of.

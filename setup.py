@@ -8,7 +8,7 @@ from setuptools import setup
 # Everything the program loads, copied beside the executable under its package path, where
 # flickbook.resources looks for it in a bundle.
 DATA = ["viewer/shaders/*.vert", "viewer/shaders/*.frag", "viewer/glonk/shaders/*.vert",
-        "viewer/glonk/shaders/*.frag", "viewer/assets/**", "games/*/data/*.json",
+        "viewer/glonk/shaders/*.frag", "assets/**", "games/*/data/*.json",
         "scenarios/*/*.flick", "scenarios/*/*.course"]
 
 # Modules imported by name at run time (the game registry, per-game scenes and editors, solvers,

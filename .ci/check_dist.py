@@ -15,7 +15,8 @@ import tarfile
 import zipfile
 from pathlib import Path, PurePosixPath
 
-PACKAGES = ("flickbook", "games", "timeline", "physics", "scenarios", "analysis", "viewer")
+PACKAGES = ("flickbook", "games", "timeline", "physics", "scenarios", "analysis", "viewer",
+            "assets")
 # The sdist also carries what builds, tests and documents the program (MANIFEST.in).
 SDIST_EXTRA = ("pyproject.toml", "README.md", "setup.py", "Makefile", "MANIFEST.in", "bundle",
                "tests", "docs", ".ci")

@@ -30,10 +30,17 @@ sys.path[:] = [ROOT] + [p for p in sys.path if os.path.abspath(p or ".") != BENC
 from analysis.executors import open_executor  # noqa: E402
 from analysis.glonk import explore, intent  # noqa: E402
 
-EXPLORE_FLICKS = int(os.environ.get("EXPLORE_FLICKS", "1000"))
-SCALING_FLICKS = int(os.environ.get("SCALING_FLICKS", "80"))
-ROLLOUTS = int(os.environ.get("ROLLOUTS", "200"))
-TURNS = int(os.environ.get("TURNS", "40"))
+from bench.benchkit import SMOKE, env_size, report  # noqa: E402
+
+# FLICKBOOK_BENCH=smoke: small sizes, in-process and local pool only (no cluster started).
+EXPLORE_FLICKS = env_size("EXPLORE_FLICKS", 1000, 8)
+SCALING_FLICKS = env_size("SCALING_FLICKS", 80, 4)
+ROLLOUTS = env_size("ROLLOUTS", 200, 4)
+TURNS = env_size("TURNS", 40, 3)
+EXECUTORS = ("inprocess", "local") if SMOKE else ("inprocess", "local", "dask", "ray")
+TARGETS = {"explore_1000_s": "<= 10", "scaling_2_workers": ">= 1.8",
+           "same_bytes_all_executors": "== true", "grendizer_rollouts_per_s": None,
+           "analyse_record_s": None}
 
 
 def have(module: str) -> bool:
@@ -97,7 +104,8 @@ def main() -> None:
           f"(p_standard {result['p_standard']:.2f})")
 
     for spec in ("inprocess", "local", "dask", "ray"):
-        if spec in ("dask", "ray") and not have("distributed" if spec == "dask" else "ray"):
+        if spec not in EXECUTORS or spec in ("dask", "ray") and not have(
+                "distributed" if spec == "dask" else "ray"):
             figures[f"flicks_per_s_{spec}"] = None
             continue
         workers = 1 if spec == "inprocess" else 2
@@ -136,7 +144,7 @@ def main() -> None:
           f"({len(line)} nodes, {ROLLOUTS} rollouts a node) in {figures['analyse_record_s']} s")
 
     answers = {}
-    for spec in ("inprocess", "local", "dask", "ray"):
+    for spec in EXECUTORS:
         if spec in ("dask", "ray") and not have("distributed" if spec == "dask" else "ray"):
             continue
         with open_executor(spec, 2) as executor:
@@ -146,7 +154,7 @@ def main() -> None:
     figures["same_bytes_executors"] = sorted(answers)
     figures["same_bytes_all_executors"] = len(set(answers.values())) == 1 and len(answers) == 4
     print(f"same bytes on {', '.join(sorted(answers))}: {len(set(answers.values())) == 1}")
-    print(json.dumps(figures, sort_keys=True))
+    report("analysis", figures, TARGETS)
 
 
 if __name__ == "__main__":

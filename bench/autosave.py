@@ -12,7 +12,6 @@ Prints its figures, then one JSON line.
 from __future__ import annotations
 
 import gc
-import json
 import statistics
 import sys
 import tempfile
@@ -25,9 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.api import CHANCE  # noqa: E402
 from timeline import Record, Session, save_record  # noqa: E402
+from bench.benchkit import report, size  # noqa: E402
 
-FLICKS = 150
-EDITS = 40
+FLICKS = size(150, 12)
+EDITS = size(40, 4)
+TARGETS = {"after_frame_ms_per_edit_median": "<= 5", "after_frame_ms_per_edit_max_gc_frozen": None,
+           "save_cached_ms": None}
 
 
 def build_record(seed: int = 3) -> Record:
@@ -64,14 +66,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         before = []
-        for _ in range(5):  # the old autosave: encode every motion and write, on the frame thread
+        for _ in range(size(5, 1)):  # the old autosave: encode every motion and write, on the frame thread
             for n in nodes:
                 n.motion_text = None
             t = time.perf_counter()
             save_record(record, tmp / "old.flick")
             before.append(time.perf_counter() - t)
         cached = []
-        for _ in range(5):
+        for _ in range(size(5, 1)):
             t = time.perf_counter()
             save_record(record, tmp / "cached.flick")
             cached.append(time.perf_counter() - t)
@@ -132,7 +134,7 @@ def main() -> None:
     }
     for key, value in figures.items():
         print(f"{key:>32}: {value}")
-    print(json.dumps(figures))
+    report("autosave", figures, TARGETS)
 
 
 if __name__ == "__main__":

@@ -9,14 +9,16 @@ show_state_ms, relayout_per_show (the ratio).
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+sys.path.insert(0, ROOT)  # ahead of bench/ (its analysis.py, physics.py hide the packages)
+
+from bench.benchkit import report, size  # noqa: E402
+
+TARGETS = {"relayout_ms": None, "unchanged_ms": None, "relayout_per_show": None}
 
 
 def per_call(fn, n: int) -> float:
@@ -27,7 +29,7 @@ def per_call(fn, n: int) -> float:
     return (time.perf_counter() - t) / n * 1e3
 
 
-def main(n: int = 300) -> dict:
+def main(n: int = size(300, 10)) -> dict:
     from pathlib import Path
 
     from timeline import Session, load_record
@@ -57,7 +59,7 @@ def main(n: int = 300) -> dict:
     labels.toggle()
     for k, v in figures.items():
         print(f"{k}: {v}")
-    print(json.dumps(figures))
+    report("disc_labels", figures, TARGETS)
     return figures
 
 

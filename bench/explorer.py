@@ -9,7 +9,6 @@ report (how fast a moved pull is answered). Prints figures, then one JSON line.
 """
 from __future__ import annotations
 
-import json
 import os
 import queue
 import sys
@@ -21,6 +20,10 @@ sys.path.insert(0, ROOT)
 
 from timeline import Session, load_record  # noqa: E402
 from viewer.glonk.explorer import WINDOW_SAMPLES, WINDOW_SEED, explorer_loop  # noqa: E402
+from bench.benchkit import report, size  # noqa: E402
+
+SAMPLES = size(WINDOW_SAMPLES, 6)
+TARGETS = {"first_report_s": None, "flicks_per_s": None, "replace_s": None}
 
 
 def main() -> None:
@@ -34,32 +37,32 @@ def main() -> None:
     worker = threading.Thread(target=explorer_loop, args=(inbox, outbox), daemon=True)
     worker.start()
     start = time.perf_counter()
-    inbox.put(("explore", 1, state, aim, "club", WINDOW_SAMPLES, WINDOW_SEED, False))
+    inbox.put(("explore", 1, state, aim, "club", SAMPLES, WINDOW_SEED, False))
     first = last = None
     while last is None:
-        kind, job, report, finished = outbox.get(timeout=600)
+        kind, job, _found, finished = outbox.get(timeout=600)
         now = time.perf_counter() - start
         first = first if first is not None else now
         if finished:
             last = now
-    inbox.put(("explore", 2, state, aim, "novice", WINDOW_SAMPLES, WINDOW_SEED, False))
+    inbox.put(("explore", 2, state, aim, "novice", SAMPLES, WINDOW_SEED, False))
     outbox.get(timeout=600)
     asked = time.perf_counter()
-    inbox.put(("explore", 3, state, other, "club", WINDOW_SAMPLES, WINDOW_SEED, False))
+    inbox.put(("explore", 3, state, other, "club", SAMPLES, WINDOW_SEED, False))
     replace = None
     while replace is None:
-        kind, job, report, finished = outbox.get(timeout=600)
+        kind, job, _found, finished = outbox.get(timeout=600)
         if job == 3:
             replace = time.perf_counter() - asked
     inbox.put(("stop",))
     worker.join(10)
-    figures = {"samples": WINDOW_SAMPLES, "discs": len(state.in_play()),
+    figures = {"samples": SAMPLES, "discs": len(state.in_play()),
                "first_report_s": round(first, 3), "all_s": round(last, 3),
-               "flicks_per_s": round(WINDOW_SAMPLES / last, 1),
+               "flicks_per_s": round(SAMPLES / last, 1),
                "replace_s": round(replace, 3)}
     for k, v in figures.items():
         print(f"{k:>16}: {v}")
-    print(json.dumps(figures))
+    report("explorer", figures, TARGETS)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ Prints its figures, then one JSON line.
 from __future__ import annotations
 
 import collections
-import json
 import resource
 import sys
 import time
@@ -20,6 +19,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from fuzzing import _gzip_bomb, cases, run_case  # noqa: E402
 from timeline import RecordFileError, load_record, loads  # noqa: E402
+from bench.benchkit import report, size  # noqa: E402
+
+TARGETS = {"crashes": "== 0", "gzip_bomb_refused_s": "< 1", "forged_gzip_bomb_refused_s": "< 1",
+           "dev_zero_refused_s": "< 1", "seconds": None}
 
 
 def refusal_seconds(fn) -> float:
@@ -32,7 +35,7 @@ def refusal_seconds(fn) -> float:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 12000
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else size(12000, 150)
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
     outcomes = collections.Counter()
     crashes = collections.Counter()
@@ -72,7 +75,7 @@ def main() -> None:
     }
     for key, value in figures.items():
         print(f"{key:>22}: {value}")
-    print(json.dumps(figures))
+    report("fuzz", figures, TARGETS)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ JSON line.
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -24,14 +23,17 @@ BENCH = os.path.join(ROOT, "bench")
 sys.path[:] = [ROOT] + [p for p in sys.path if os.path.abspath(p or ".") != BENCH] + [BENCH]
 
 from analysis.glonk import bot_match  # noqa: E402
+from bench.benchkit import env_size, report, size  # noqa: E402
 
-STRENGTHS = [s for s in os.environ.get("STRENGTHS", "novice,club,expert").split(",") if s]
-PAIRS = [p.split("-") for p in os.environ.get("PAIRS", "club-novice").split(",") if p]
-SEEDS = int(os.environ.get("SEEDS", "3"))
+STRENGTHS = [s for s in os.environ.get("STRENGTHS", size("novice,club,expert", "novice")).split(",")
+             if s]
+PAIRS = [p.split("-") for p in os.environ.get("PAIRS", size("club-novice", "novice-novice")).split(",") if p]
+SEEDS = env_size("SEEDS", 3, 1)
 FIRST_SEED = int(os.environ.get("FIRST_SEED", "1"))
 POINTS = int(os.environ.get("POINTS", "2"))
-MAX_TURNS = int(os.environ.get("MAX_TURNS", "12"))
-GAME_TURNS = int(os.environ.get("GAME_TURNS", "30"))
+MAX_TURNS = env_size("MAX_TURNS", 12, 1)
+GAME_TURNS = env_size("GAME_TURNS", 30, 1)
+TARGETS = {"versus.club-novice.wins": None, "versus.club-novice.losses": None}
 
 
 def demo_start():
@@ -68,7 +70,7 @@ def main() -> None:
             print(f"{seats[0]} v {seats[1]} seed {seed}: {games[-1]}", flush=True)
         figures["versus"][f"{strong}-{weak}"] = {"wins": wins, "losses": losses, "ties": ties,
                                                  "games": games}
-    print(json.dumps(figures))
+    report("glonk_bot", figures, TARGETS)
 
 
 if __name__ == "__main__":

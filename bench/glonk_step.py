@@ -12,14 +12,17 @@ asks only for the discrete actions.
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+sys.path.insert(0, ROOT)  # ahead of bench/ (its analysis.py, physics.py hide the packages)
+
+from bench.benchkit import env_size, report  # noqa: E402
+
+TARGETS = {"legal_actions_ms": None, "discrete_actions_ms": None, "apply_ms": None,
+           "discrete_share_of_step": None}
 
 
 def positions(seed: int = 3):
@@ -49,7 +52,7 @@ def main() -> int:
     from games.glonk.actions import Move
 
     states = positions()
-    repeat = int(os.environ.get("REPEAT", "5"))
+    repeat = env_size("REPEAT", 5, 1)
     end = Move("end_turn")
     apply_ms = per_call(lambda s: GAME.apply(s, end), states, repeat)
     legal_ms = per_call(GAME.legal_actions, states, repeat)
@@ -58,7 +61,7 @@ def main() -> int:
     discrete_ms = per_call(discrete, states, repeat) if discrete else None
     warm_legal_ms = per_call(GAME.legal_actions, states, repeat, cold=False)
     warm_spec_ms = per_call(GAME.action_spec, states, repeat, cold=False)
-    figures = {"bench": "glonk_step", "states": len(states), "repeat": repeat,
+    figures = {"states": len(states), "repeat": repeat,
                "apply_ms": round(apply_ms, 3), "legal_actions_ms": round(legal_ms, 3),
                "action_spec_ms": round(spec_ms, 3),
                "discrete_actions_ms": None if discrete_ms is None else round(discrete_ms, 3),
@@ -69,7 +72,7 @@ def main() -> int:
                round(discrete_ms / (apply_ms + discrete_ms), 3)}
     for k, v in figures.items():
         print(f"{k:24s} {v}")
-    print(json.dumps(figures))
+    report("glonk_step", figures, TARGETS)
     return 0
 
 

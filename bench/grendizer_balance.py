@@ -1,14 +1,13 @@
 """Grendizer XperienZ balance: seeded bot games per difficulty and player count.
 
 Prints one line per (difficulty, players) and ends with one JSON line:
-{"bench": "grendizer_balance", "games": N, "win_rate": {"easy": {"1": ..}, "difficult": {..}},
+{"bench": "grendizer_balance", "mode": "full" or "smoke", "games": N, "win_rate": {"easy": {"1": ..}, "difficult": {..}},
  "mean_turns": {...}, "games_per_s": ...}
 Usage: python bench/grendizer_balance.py [--games N] [--seed S]
 """
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -19,6 +18,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.grendizer import GAME  # noqa: E402
 from games.grendizer.bot import choose_action  # noqa: E402
+from bench.benchkit import report, size  # noqa: E402
+
+# Both tracks winnable but not trivial, the difficult one harder (docs/rules/grendizer.md).
+TARGETS = {"win_rate.easy.2": None, "win_rate.difficult.2": None, "games_per_s": None}
 
 
 def play_one(players: int, difficulty: str, seed: int):
@@ -33,7 +36,7 @@ def play_one(players: int, difficulty: str, seed: int):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=1000, help="games per difficulty and count")
+    ap.add_argument("--games", type=int, default=size(1000, 3), help="games per difficulty and count")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     win_rate, turns = {}, {}
@@ -55,8 +58,8 @@ def main(argv=None):
             print(f"{difficulty:9s} {players}p: win rate {rate:.3f}, mean turns "
                   f"{nturns / args.games:.1f} ({time.perf_counter() - t1:.1f} s)", flush=True)
     elapsed = time.perf_counter() - t0
-    print(json.dumps({"bench": "grendizer_balance", "games": args.games, "win_rate": win_rate,
-                      "mean_turns": turns, "games_per_s": round(total / elapsed, 2)}))
+    report("grendizer_balance", {"games": args.games, "win_rate": win_rate, "mean_turns": turns,
+                                 "games_per_s": round(total / elapsed, 2)}, TARGETS)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ Usage: python bench/movelist.py
 """
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import time
@@ -20,6 +19,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from bench.benchkit import report, size  # noqa: E402
+
+PLIES = size(300, 30)
+TARGETS = {"refresh_ratio": "<= 2", "long_refresh_ms": "<= 5", "move_list_share": "<= 0.1"}
 
 
 def steps(app, session, nodes) -> tuple[list[float], list[float]]:
@@ -52,8 +56,8 @@ def main() -> None:
     from movelist_records import annotate, random_session
     from viewer.app import ViewerApp
 
-    long_session = annotate(random_session("glik", 300, seed=4, players=3),
-                            [40, 80, 120, 160, 200, 240, 280], length=8)
+    long_session = annotate(random_session("glik", PLIES, seed=4, players=3),
+                            [p for p in range(40, PLIES, 40)] or [PLIES // 2], length=8)
     short_session = random_session("glik", 10, seed=4, players=3)
     nodes = sum(1 for _ in long_session.record.nodes())
     app = ViewerApp(short_session, offscreen=True, size=(1280, 800), interactive=True)
@@ -61,14 +65,14 @@ def main() -> None:
     for _ in range(3):
         app.taskMgr.step()
     short_line = short_session.record.mainline()
-    s_refresh, _ = steps(app, short_session, short_line * 20)  # 200 steps, warmed
+    s_refresh, _ = steps(app, short_session, short_line * size(20, 2))  # 200 steps, warmed
     ctl.set_session(long_session)
     long_line = long_session.record.mainline()
     steps(app, long_session, long_line[:20])  # warm the text caches as a first pass would
     l_refresh, _ = steps(app, long_session, long_line)
     moves = ctl.panel.moves
     follow_runs, frozen_runs = [], []
-    for _ in range(3):  # alternated, so that the machine's other load falls on both alike
+    for _ in range(size(3, 1)):  # alternated, so that the machine's other load falls on both alike
         moves.refresh = lambda session, force=False: None  # frozen: the list stays as it is
         try:
             frozen_runs.append(statistics.median(steps(app, long_session, long_line)[1]))
@@ -95,7 +99,7 @@ def main() -> None:
     print(f"frame {figures['frame_cpu_ms']} ms CPU, {figures['frame_frozen_list_cpu_ms']} ms with the list "
           f"frozen (share {figures['move_list_share']}); refresh {figures['long_refresh_ms']} ms "
           f"long vs {figures['short_refresh_ms']} ms short ({figures['refresh_ratio']}x)")
-    print(json.dumps(figures))
+    report("movelist", figures, TARGETS)
 
 
 if __name__ == "__main__":

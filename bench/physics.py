@@ -29,7 +29,6 @@ Prints figures, then one JSON line with:
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 import statistics
@@ -45,6 +44,13 @@ import pybullet  # noqa: E402
 
 from physics import PIECE_SIZES, Disc, Flick, config, simulate  # noqa: E402
 from physics import sim as physics_sim  # noqa: E402
+from bench.benchkit import pick, report, size  # noqa: E402
+
+TARGETS = {"flick_ms_median": "<= 100", "speedup_vs_all_awake": ">= 5", "max_sink_mm": "== 0",
+           "tunnelled": "== 0", "motion_kb_median": "<= 10", "drift_mm_per_m": "< 5",
+           "spin_stop_ratio": "1 +- 0.1", "headon_angle_err_deg": "< 0.5",
+           "low_speed_transfer": "1 +- 0.1", "slide_err_worst": "<= 0.03",
+           "bullet_share": None, "flip_rate": None}
 
 MU_G = config.DEFAULT_FRICTION * config.GRAVITY
 E_PAIR = config.DEFAULT_RESTITUTION ** 2
@@ -84,7 +90,7 @@ def full_galaxy(seed: int = 7) -> list[Disc]:
     return discs
 
 
-def typical_flicks(discs: list[Disc], count: int = 12, seed: int = 3) -> list[Flick]:
+def typical_flicks(discs: list[Disc], count: int = size(12, 3), seed: int = 3) -> list[Flick]:
     """Saucers aimed at a neighbour (most flicks), at 0.6 to 2.5 m/s, some with spin."""
     rng = np.random.default_rng(seed)
     ships = [d for d in discs if ".s" in d.id]
@@ -140,11 +146,11 @@ def hit_sweep():
     max_overlap = 0.0
     tunnelled = 0
     hits = 0
-    for ka in kinds[:3]:
-        for kb in kinds:
+    for ka in pick(kinds[:3]):
+        for kb in pick(kinds, 2):
             ra, rb = PIECE_SIZES[ka].radius, PIECE_SIZES[kb].radius
-            for speed in (1.0, 1.5, 2.0, 2.5, 3.0):
-                for offset in (0.0, 0.5, 0.9):
+            for speed in pick((1.0, 1.5, 2.0, 2.5, 3.0)):
+                for offset in pick((0.0, 0.5, 0.9), 2):
                     a = make("a", ka, 0.0, 0.0)
                     b = make("b", kb, 0.10, offset * (ra + rb))
                     m = simulate([a, b], Flick("a", 0.0, speed))
@@ -179,8 +185,8 @@ def tilt_deg(q) -> float:
 def drift_per_metre():
     """Spinning slides in 8 directions: worst sideways drift per metre slid (mm/m)."""
     worst = 0.0
-    for kind, spin in (("base", 12.0), ("saucer", 12.0), ("saucer", 30.0), ("kiboom", -30.0)):
-        for k in range(8):
+    for kind, spin in pick((("base", 12.0), ("saucer", 12.0), ("saucer", 30.0), ("kiboom", -30.0))):
+        for k in pick(range(8), 2):
             a = 2 * math.pi * k / 8 + 0.2
             m = simulate([make("a", kind, 0, 0)], Flick("a", a, 3.0, spin))
             f = m.final[0]
@@ -202,8 +208,8 @@ def spin_stop_ratio():
     The stop time is 2 * (angle turned) / omega, the time a steady braking takes to turn that
     far (it does not depend on how long the run takes to notice that the disc rests)."""
     ratios = []
-    for kind in ("base", "saucer", "kiboom", "black_hole", "asteroid"):
-        for w in (10.0, 30.0):
+    for kind in pick(("base", "saucer", "kiboom", "black_hole", "asteroid"), 2):
+        for w in pick((10.0, 30.0)):
             m = simulate([make("a", kind, 0, 0)], Flick("a", 0.0, 0.0, w))
             yaw = unwrapped_yaw(m, 0)
             stop = 2 * abs(yaw[-1] - yaw[0]) / w
@@ -216,12 +222,12 @@ def head_on():
     disc's worst direction error (degrees) and fastest spin (rad/s) while it moves."""
     kinds = ["saucer", "kiboom", "base", "asteroid", "black_hole"]
     worst_angle = worst_spin = 0.0
-    for ka in kinds[:3]:
-        for kb in kinds:
+    for ka in pick(kinds[:3]):
+        for kb in pick(kinds):
             gap = PIECE_SIZES[ka].radius + PIECE_SIZES[kb].radius + 0.05
-            for k in range(4):
+            for k in pick(range(4)):
                 a = math.radians(22.5 + 90 * k)
-                for speed in (1.0, 3.0):
+                for speed in pick((1.0, 3.0)):
                     b = make("b", kb, gap * math.cos(a), gap * math.sin(a))
                     m = simulate([make("a", ka, 0, 0), b], Flick("a", a, speed))
                     fb = m.final[1]
@@ -266,9 +272,9 @@ def low_speed_transfer():
     """Equal saucers 1 mm apart, struck at 0.05 to 0.2 m/s: the struck disc's speed over the
     striker's at impact (from their slide distances), over (1 + e) / 2; the smallest."""
     out = []
-    for kind in ("saucer", "base", "kiboom"):
+    for kind in pick(("saucer", "base", "kiboom")):
         r = PIECE_SIZES[kind].radius
-        for v in (0.05, 0.1, 0.2):
+        for v in pick((0.05, 0.1, 0.2), 2):
             v0 = math.sqrt(v * v + 2 * MU_G * 0.001)
             m = simulate([make("a", kind, 0, 0), make("b", kind, 2 * r + 0.001, 0)],
                          Flick("a", 0.0, v0))
@@ -283,11 +289,11 @@ def hard_hits():
     kinds = ["saucer", "kiboom", "base", "asteroid", "black_hole"]
     hop = 0.0
     leaning = flips = hits = 0
-    for ka in ("kiboom", "saucer", "base"):
-        for kb in kinds:
+    for ka in pick(("kiboom", "saucer", "base")):
+        for kb in pick(kinds):
             ra, rb = PIECE_SIZES[ka].radius, PIECE_SIZES[kb].radius
-            for speed in (3.5, 4.2, 5.0):
-                for offset in (0.0, 0.3, 0.7):
+            for speed in pick((3.5, 4.2, 5.0)):
+                for offset in pick((0.0, 0.3, 0.7), 2):
                     discs = [make("a", ka, 0, 0), make("b", kb, 0.1, offset * (ra + rb)),
                              make("c", "kiboom", 0.1 + rb + 0.02, -0.03)]
                     m = simulate(discs, Flick("a", 0.0, speed))
@@ -315,7 +321,7 @@ def pack():
     worst = 0.0
     propped = 0
     duration = 0.0
-    for speed in (2.0, 3.0, 4.2):
+    for speed in pick((2.0, 3.0, 4.2)):
         m = simulate(discs, Flick("ast", 0.0, speed))
         duration = max(duration, m.duration)
         fin = m.final
@@ -331,10 +337,10 @@ def slide_error():
     """Lone slides in 24 directions at 0.5, 1 and 2 m/s: worst relative error of the distance
     against v^2 / (2 mu g)."""
     worst = 0.0
-    for kind in ("saucer", "black_hole"):
-        for k in range(24):
+    for kind in pick(("saucer", "black_hole")):
+        for k in pick(range(24), 3):
             a = 2 * math.pi * k / 24
-            for v in (0.5, 1.0, 2.0):
+            for v in pick((0.5, 1.0, 2.0)):
                 f = simulate([make("a", kind, 0, 0)], Flick("a", a, v)).final[0]
                 worst = max(worst, abs(math.hypot(f.x, f.y) / (v * v / (2 * MU_G)) - 1))
     return worst
@@ -375,7 +381,7 @@ def main():
     assert len(discs) == 85
     flicks = typical_flicks(discs)
     simulate(discs, flicks[0])  # warm up imports and caches
-    asleep_t, asleep_cpu, motions = time_flicks(discs, flicks, repeat=3)
+    asleep_t, asleep_cpu, motions = time_flicks(discs, flicks, repeat=size(3, 1))
     awake_t, awake_cpu, awake_m = time_flicks(discs, flicks, all_awake=True)
     for f, t, ta, m, ma in zip(flicks, asleep_t, awake_t, motions, awake_m):
         print(f"{f.piece:10s} {f.speed:.1f} m/s spin {f.spin:+.0f}: {t * 1e3:6.1f} ms"
@@ -383,7 +389,8 @@ def main():
               f" {len(m.contacts)} contacts,"
               f" {len(m.moved_ids)} moved, {len(m.to_bytes()) / 1024:.1f} KB")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"load average {load:.1f} on {os.cpu_count()} cores; times are the best of 3 runs")
+    print(f"load average {load:.1f} on {os.cpu_count()} cores; times are the best of "
+          f"{size(3, 1)} runs")
     print(f"CPU time per flick: median {statistics.median(asleep_cpu) * 1e3:.1f} ms"
           f" (all awake {statistics.median(awake_cpu) * 1e3:.1f} ms)")
     flick_ms = statistics.median(asleep_t) * 1e3
@@ -412,7 +419,7 @@ def main():
           f" {hop * 1e3:.3f} mm, {leaning} leaning, {flips} flipped of {hard}; pack: overlap"
           f" {overlap * 1e3:.3f} mm, {propped} propped, {settle:.2f} s; worst slide error"
           f" {slide:.2%}")
-    print(json.dumps({"flick_ms_median": round(flick_ms, 1),
+    report("physics", {"flick_ms_median": round(flick_ms, 1),
                       "flick_cpu_ms_median": round(statistics.median(asleep_cpu) * 1e3, 1),
                       "speedup_vs_all_awake": round(speedup, 1),
                       "max_sink_mm": round(max_sink * 1e3, 3), "tunnelled": tunnelled,
@@ -432,8 +439,7 @@ def main():
                       "throw_spin": round(thrown[2.0][1], 2),
                       "throw_slide_deg": round(thrown[0.3][0], 2),
                       "throw_err_deg": round(max(abs(d - wd) for d, _, wd, _ in
-                                                 thrown.values()), 3),
-                      "load": round(load, 1)}))
+                                                 thrown.values()), 3)}, TARGETS)
 
 
 if __name__ == "__main__":

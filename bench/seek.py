@@ -22,8 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.api import random_action  # noqa: E402
 from timeline import Record, Session, load_record, save_record  # noqa: E402
+from bench.benchkit import report, size  # noqa: E402
 
-NODES = 1000
+NODES = size(1000, 120)
+TARGETS = {"seek_us_median": "<= 50", "first_visit_us_median": "<= 1000", "load_ms": "<= 300",
+           "save_ms": "<= 300", "deep_load_s": "<= 2", "deep_load_growth": None}
 
 
 def build_record(rng: np.random.Generator) -> Record:
@@ -41,7 +44,7 @@ def build_record(rng: np.random.Generator) -> Record:
             node = session.play(random_action(game, session.state, rng))
             count += len(node.parent.variations) - before
 
-    extend(600)
+    extend(NODES * 3 // 5)
     while count < NODES:
         line = session.record.mainline()
         session.go_to(line[int(rng.integers(30, len(line) - 1))])
@@ -49,7 +52,7 @@ def build_record(rng: np.random.Generator) -> Record:
     return session.record
 
 
-DEEP_PLIES = 30_000
+DEEP_PLIES = size(30_000, 600)
 
 
 def deep_record_file() -> Path:
@@ -94,7 +97,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.flick"
         save_times, load_times = [], []
-        for _ in range(5):
+        for _ in range(size(5, 2)):
             t = time.perf_counter()
             save_record(record, path)
             save_times.append(time.perf_counter() - t)
@@ -107,7 +110,7 @@ def main() -> None:
     # computed (caches dropped again before each sample). Once visited: the same nodes again.
     session = Session(loaded)
     targets = [n for n in loaded.nodes() if n.ply % 16]
-    order = [targets[i] for i in rng.permutation(len(targets))[:300]]
+    order = [targets[i] for i in rng.permutation(len(targets))[:size(300, 30)]]
     first, again = [], []
     for node in order:
         loaded.drop_cached_states(keep_every=16)
@@ -145,7 +148,7 @@ def main() -> None:
     }
     for key, value in figures.items():
         print(f"{key:>24}: {value}")
-    print(json.dumps(figures))
+    report("seek", figures, TARGETS)
 
 
 if __name__ == "__main__":

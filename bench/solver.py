@@ -6,14 +6,13 @@ Solves every bundled puzzle (scenarios/glik/*.flick) and seeded generated ones w
 of shortest lines, and prints one line per puzzle. Positions with house rule neutral_slide
 are posed with every set of goal action kinds, so "all_agree" covers every action set. Targets: at least 5x faster than BFS;
 every bundled puzzle solved optimally within 1 s.
-Ends with one JSON line: {"bench": "glik_solver", "speedup_vs_bfs", "max_puzzle_s",
+Ends with one JSON line: {"bench": "solver", "speedup_vs_bfs", "max_puzzle_s",
 "states_per_s", ...}.
 Usage: python bench/solver.py [--generated N] [--seed S] [--ap K] [--action-sets N]
 """
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -26,6 +25,9 @@ from games.glik.kit import COLS, ROWS  # noqa: E402
 from games.glik.positions import position  # noqa: E402
 from games.glik.solver import bfs_solve, solve  # noqa: E402
 from scenarios import bundled, load_scenario  # noqa: E402
+from bench.benchkit import pick, report, size  # noqa: E402
+
+TARGETS = {"speedup_vs_bfs": ">= 5", "max_puzzle_s": "<= 1", "all_agree": "== true"}
 
 
 def generated(count: int, seed: int, ap: int):
@@ -81,15 +83,15 @@ def every_action_set(count: int, seed: int):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Glik solver vs plain BFS")
-    parser.add_argument("--generated", type=int, default=6)
+    parser.add_argument("--generated", type=int, default=size(6, 1))
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--ap", type=int, default=5)
-    parser.add_argument("--action-sets", type=int, default=2,
+    parser.add_argument("--action-sets", type=int, default=size(2, 0),
                         help="neutral_slide positions posed with every set of action kinds")
     args = parser.parse_args(argv)
 
     cases = []
-    for path in bundled("glik"):
+    for path in pick(bundled("glik"), 2):
         scenario, record = load_scenario(path)
         cases.append((path.stem, record.root.state, scenario.goal, True))
     cases += [(n, s, g, False) for n, s, g in generated(args.generated, args.seed, args.ap)]
@@ -119,7 +121,7 @@ def main(argv=None) -> int:
     speedup = bfs_s / fast_s if fast_s else float("inf")
     print(f"solver {fast_s:.3f} s, bfs {bfs_s:.3f} s: {speedup:.1f}x; slowest bundled puzzle "
           f"{max_bundled:.3f} s; solver and bfs {'agree' if agree else 'DISAGREE'}")
-    print(json.dumps({"bench": "glik_solver", "puzzles": len(cases),
+    report("solver", {"puzzles": len(cases),
                       "speedup_vs_bfs": round(speedup, 2),
                       "speedup_median": round(float(np.median(ratios)), 2),
                       "max_puzzle_s": round(max_bundled, 4),
@@ -127,7 +129,7 @@ def main(argv=None) -> int:
                       "bfs_states_per_s": round(bfs_states / bfs_s) if bfs_s else None,
                       "solver_s": round(fast_s, 3), "bfs_s": round(bfs_s, 3),
                       "all_agree": agree, "targets_met": bool(speedup >= 5 and max_bundled <= 1
-                                                             and agree)}))
+                                                             and agree)}, TARGETS)
     return 0 if agree else 1
 
 

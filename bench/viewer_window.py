@@ -11,7 +11,6 @@ Ends with ONE JSON line of figures. Usage: python bench/viewer_window.py
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
@@ -23,7 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from bench.benchkit import report, size  # noqa: E402
+
 TUTORIAL = "scenarios/glonk/01-your-first-flick.flick"
+IDLE_SPAN_S = size(8, 1)
+TARGETS = {"idle_core": None, "flick_latency_ms": None, "moving_fps": None,
+           "cpu_ms_per_frame": None}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -36,7 +40,7 @@ def main() -> None:
     from xvfb.desk import MISSING, Desk
 
     if MISSING:
-        print(json.dumps({"skipped": "Xvfb/xdotool not installed"}))
+        report("viewer_window", {"skipped": "Xvfb/xdotool not installed"}, TARGETS)
         return
     tmp = Path(tempfile.mkdtemp(prefix="flickbook-bench-"))
     desk = Desk(tmp)
@@ -49,7 +53,7 @@ def main() -> None:
         p = desk.wait(lambda p: not p["window_active"], 30, "the window to go idle")
         pid = desk.viewer.pid
         c0, t0 = cpu_seconds(pid), time.time()
-        while time.time() < t0 + 8:  # the measurement span: a person looking at the board
+        while time.time() < t0 + IDLE_SPAN_S:  # the measurement span: a person looking at the board
             time.sleep(0.5)
         idle = (cpu_seconds(pid) - c0) / (time.time() - t0)
         idle_frames = desk.probe()["frames_drawn"] - p["frames_drawn"]
@@ -72,10 +76,10 @@ def main() -> None:
         p1 = desk.wait(lambda p: not p["playing"], 120, "the playback to end")
         frames = max(1, p1["frames_drawn"] - p0["frames_drawn"])
         spent, took = cpu_seconds(pid) - c0, time.time() - t0
-        print(json.dumps({"idle_core": round(idle, 4), "idle_frames_drawn": idle_frames,
-                          "flick_latency_ms": round(latency * 1000, 1),
-                          "moving_fps": round(frames / took, 1),
-                          "cpu_ms_per_frame": round(spent / frames * 1000, 2)}))
+        report("viewer_window", {"idle_core": round(idle, 4), "idle_frames_drawn": idle_frames,
+                                 "flick_latency_ms": round(latency * 1000, 1),
+                                 "moving_fps": round(frames / took, 1),
+                                 "cpu_ms_per_frame": round(spent / frames * 1000, 2)}, TARGETS)
     finally:
         mirror.close()
         desk.stop()

@@ -1,4 +1,5 @@
 """Where the program finds its own files: shaders, textures, rule and card data, scenarios.
+Textures and fonts live in the top-level `assets` package (a package of data only): `asset()`.
 
 Every bundled file is looked up here, through the package that ships it (`importlib.resources`),
 never through the current folder, so one call finds it in a checkout, in an installed wheel and
@@ -45,6 +46,12 @@ def path(package: str, *parts: str, missing_ok: bool = False) -> Path:
         name = "/".join((*package.split("."), *parts))
         raise MissingResource(f"flickbook's own file {name} is missing; reinstall flickbook")
     return found
+
+
+def asset(*parts: str, missing_ok: bool = False) -> Path:
+    """A file or folder of the top-level `assets` package (textures and their provenance), as
+    `path` finds it: `asset("glonk", "stickers.png")`."""
+    return path("assets", *parts, missing_ok=missing_ok)
 
 
 def in_checkout() -> bool:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from xvfb import pace
 from xvfb.desk import MISSING, SKIP_REASON, Desk, wait_for_file
 
 pytestmark = pytest.mark.skipif(MISSING, reason=SKIP_REASON)
@@ -29,7 +30,7 @@ def loaded(path: Path, seconds: float = 20.0):
     """The record at `path` once it loads (the writer may still be on its first save)."""
     from timeline import RecordFileError, load_record
 
-    deadline = time.time() + seconds
+    deadline = pace.deadline(seconds)
     while True:
         try:
             return load_record(path)

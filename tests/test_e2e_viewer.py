@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from xvfb import pace
 from xvfb.desk import MISSING, SKIP_REASON, Desk, wait_for_autosave_tree
 
 W, H = 1280, 720
@@ -171,7 +172,7 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
         glyph_button = (W - 0.72 * H / 2, 1.47 * H / 2)  # "!" under the comment box
         desk.click(*glyph_button)
         autosave = tmp_path / "home" / "autosave.flick"
-        deadline = time.time() + 10
+        deadline = pace.deadline(10)
         while not (autosave.exists() and any(n.glyphs for n in load_record(autosave).nodes())):
             assert time.time() < deadline, "the glyph was not autosaved"
             time.sleep(0.3)
@@ -198,7 +199,7 @@ def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
     autosave = tmp_path / "home" / "autosave.flick"
 
     def cursor_node(predicate, what):
-        deadline = time.time() + 15
+        deadline = pace.deadline(15)
         while time.time() < deadline:
             try:
                 node = load_record(autosave).mainline()[32]  # the demo opens here
@@ -236,7 +237,7 @@ def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
         right = left + (2 * W / H - PANEL_W - 0.3) * H / 2
         desk.click(left + 2, track_y)
         desk.key("k")
-        deadline = time.time() + 15
+        deadline = pace.deadline(15)
         while not any(n.camera for n in load_record(autosave).mainline()[:2]):
             # (the line's first action is under way just right of the bar's left end)
             assert time.time() < deadline, "a click on the scrub bar's start did not reach the start"
@@ -244,7 +245,7 @@ def test_mouse_orbits_zooms_and_draws_on_the_board(tmp_path):
         desk.drag([(int(left + 2), int(track_y))]
                   + [(int(left + (right - left) * 0.05 * k), int(track_y)) for k in range(1, 11)])
         desk.key("k")
-        deadline = time.time() + 15
+        deadline = pace.deadline(15)
         while True:
             rec = load_record(autosave)
             kept = [n.ply for n in rec.mainline()[2:] if n.camera is not None and n.ply != 32]

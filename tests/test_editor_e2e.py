@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from xvfb import pace
 from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk, wait_for_file
 
 W, H = 1280, 720
@@ -102,10 +103,10 @@ def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
         assert state.ap_left == 2
         cli = [sys.executable, str(ROOT / "flickbook_cli.py")]
         check = subprocess.run(cli + ["check", str(saved)], capture_output=True, text=True,
-                               cwd=ROOT, timeout=60)
+                               cwd=ROOT, timeout=pace.scaled(60))
         assert check.returncode == 0 and "valid glik scenario" in check.stdout, check.stdout
         solve = subprocess.run(cli + ["solve", "--json", str(saved)], capture_output=True,
-                               text=True, cwd=ROOT, timeout=60)
+                               text=True, cwd=ROOT, timeout=pace.scaled(60))
         out = json.loads(solve.stdout)
         assert out["solved"] and out["cost"] == 2 and out["unique"]
         assert out["line"] == sc.solution

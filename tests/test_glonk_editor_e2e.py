@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from xvfb import pace
 from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk, wait_for_file
 
 W, H = 1280, 720
@@ -67,7 +68,7 @@ def test_drag_a_disc_and_save_the_scenario_in_a_real_window(tmp_path):
         assert sc.title == "The black hole" and sc.goal["type"] == "score"
         check = subprocess.run([sys.executable, str(ROOT / "flickbook_cli.py"), "check",
                                 str(saved)], capture_output=True, text=True, cwd=ROOT,
-                               timeout=60)
+                               timeout=pace.scaled(60))
         assert check.returncode == 0 and "valid glonk scenario" in check.stdout, check.stdout
     except BaseException:
         desk.screenshot()  # of the failure, in tmp_path/home/screenshots
@@ -133,7 +134,7 @@ def test_players_armadas_and_starting_scores_set_with_clicks_saved_and_reopened(
         assert sc.goal["type"] == "score" and sc.goal["points"] == 3  # P1 still needs 1 more
         check = subprocess.run([sys.executable, str(ROOT / "flickbook_cli.py"), "check",
                                 str(saved)], capture_output=True, text=True, cwd=ROOT,
-                               timeout=60)
+                               timeout=pace.scaled(60))
         assert check.returncode == 0 and "valid glonk scenario" in check.stdout, check.stdout
         # reopened: the window shows the three armadas and their scores, and so does F2
         desk.key("F2")

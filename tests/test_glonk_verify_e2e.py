@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from xvfb import pace
 from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk, wait_for_file
 
 W, H = 1280, 720
@@ -47,7 +48,7 @@ def test_verify_save_and_reopen_a_glonk_puzzle_in_a_real_window(tmp_path):
         assert sc.solution and sc.solution[0].startswith("flick G1")
         out = subprocess.run([sys.executable, str(ROOT / "flickbook_cli.py"), "solve", "--json",
                               "--samples", "4", str(saved)], capture_output=True, text=True,
-                             cwd=ROOT, timeout=120)
+                             cwd=ROOT, timeout=pace.scaled(120))
         got = json.loads(out.stdout)
         assert got["solved"] and got["error"] > 0 and "levels" in got
         desk.key("F2")

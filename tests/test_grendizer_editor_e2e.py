@@ -17,6 +17,7 @@ import sys
 
 import pytest
 
+from xvfb import pace
 from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk, wait_for_file
 
 W, H = 1280, 720
@@ -109,10 +110,10 @@ def test_set_up_verify_save_and_reopen_a_grendizer_puzzle_in_a_real_window(tmp_p
         assert state.hands[0] == ("C05", "C16")
         cli = [sys.executable, str(ROOT / "flickbook_cli.py")]
         check = subprocess.run(cli + ["check", str(saved)], capture_output=True, text=True,
-                               cwd=ROOT, timeout=60)
+                               cwd=ROOT, timeout=pace.scaled(60))
         assert check.returncode == 0 and "valid grendizer scenario" in check.stdout
         solve = subprocess.run(cli + ["solve", "--json", str(saved)], capture_output=True,
-                               text=True, cwd=ROOT, timeout=60)
+                               text=True, cwd=ROOT, timeout=pace.scaled(60))
         out = json.loads(solve.stdout)
         assert out["solved"] and out["cost"] == 1 and out["unique"]
         assert out["line"] == ["play C05 target=beast"]

@@ -18,6 +18,7 @@ import time
 import numpy as np
 import pytest
 
+from xvfb import pace
 from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk
 from xvfb.wm import request_close
 
@@ -42,7 +43,7 @@ def press_button(desk, px: float, py: float) -> None:
 
 
 def wait_until(condition, what: str, seconds: float = 30.0):
-    deadline = time.time() + seconds
+    deadline = pace.deadline(seconds)
     while True:
         value = condition()
         if value:
@@ -168,7 +169,7 @@ def test_an_opened_puzzle_shows_no_solution_until_asked(desk):
 def screenshot(desk):
     """The window's pixels (RGB, top row first), read with ImageMagick's import as PPM."""
     out = subprocess.run(["import", "-window", desk.wid, "-depth", "8", "ppm:-"], env=desk.env,
-                         check=True, capture_output=True, timeout=30).stdout
+                         check=True, capture_output=True, timeout=pace.scaled(30)).stdout
     fields, at = [], 0
     while len(fields) < 4:  # P6 width height maxval, then one whitespace byte
         while out[at:at + 1].isspace():

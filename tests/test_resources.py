@@ -34,6 +34,13 @@ def test_a_missing_file_is_named_in_one_clear_error():
     assert resources.path("viewer", "nothing.png", missing_ok=True).name == "nothing.png"
 
 
+def test_textures_live_in_the_top_level_assets_package_with_their_provenance():
+    stickers = resources.asset("glonk", "stickers.png")
+    assert stickers == ROOT / "assets" / "glonk" / "stickers.png" and stickers.is_file()
+    assert "stickers.png" in resources.asset("PROVENANCE.md").read_text()
+    assert not (ROOT / "viewer" / "assets").exists()
+
+
 @pytest.mark.parametrize("layout", ["beside the executable", "macOS app Resources"])
 def test_a_desktop_bundle_finds_files_under_their_package_path(tmp_path, monkeypatch, layout):
     # build_apps freezes the modules into the executable (every __file__ is the executable) and
@@ -51,7 +58,8 @@ def test_a_desktop_bundle_finds_files_under_their_package_path(tmp_path, monkeyp
 
 
 def tracked_data_files() -> list[str]:
-    packages = ["flickbook", "games", "timeline", "physics", "scenarios", "analysis", "viewer"]
+    packages = ["flickbook", "games", "timeline", "physics", "scenarios", "analysis", "viewer",
+                "assets"]
     out = subprocess.run(["git", "ls-files", "--", *packages], cwd=ROOT, capture_output=True,
                          text=True)
     if out.returncode:

@@ -22,6 +22,7 @@ from argparse import Namespace
 import pytest
 
 from test_e2e_viewer import H, W, Desk, Mirror, _same_record, pytestmark  # noqa: F401
+from xvfb import pace
 
 GLONK = ("play", "glonk", "--players", "2", "--seed", "7")
 #: The comment box in the right panel (pixels of the 1280x720 window).
@@ -115,7 +116,7 @@ def test_flick_gesture_ghost_path_cancel_release_and_the_turn_log(tmp_path):
         origin, direction = mirror.app.mouse_ray(*_film(round(points[-1][0]), round(points[-1][1])))
         at = mirror.scene.pick(origin, direction).point
         want = AIM.aim_from_pull(s, piece.id, (piece.x, piece.y), at[:2])
-        deadline = time.time() + 30
+        deadline = pace.deadline(30)
         while True:
             rec = load_record(tmp_path / "home" / "autosave.flick")
             last = rec.root.end()

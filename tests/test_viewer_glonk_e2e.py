@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from test_e2e_viewer import H, W, Desk, Mirror, _same_record, pytestmark  # noqa: F401
+from xvfb import pace
 
 ARGS = ("play", "glonk", "--players", "2", "--seed", "7")
 
@@ -91,7 +92,7 @@ def test_flick_a_piece_with_a_real_mouse_drag_then_play_it_back(tmp_path):
         at = mirror.scene.pick(origin, direction).point
         want = AIM.aim_from_pull(s, piece.id, (piece.x, piece.y), at[:2])
         # the flick is recorded in the session (the autosave follows every change)
-        deadline = time.time() + 30
+        deadline = pace.deadline(30)
         got = None
         while time.time() < deadline:
             try:

@@ -287,7 +287,7 @@ def test_a_dark_backdrop_lies_behind_the_whole_status_text(app):
 
 
 def test_the_committed_sticker_atlas_is_what_the_code_paints():
-    """The viewer loads viewer/assets/glonk/stickers.png; it must show the emblems above
+    """The viewer loads assets/glonk/stickers.png; it must show the emblems above
     (regenerate it with `python -m viewer.glonk.textures` after changing the art)."""
     if T.find_font() is None:
         pytest.skip("the committed atlas was painted with the DejaVu font")

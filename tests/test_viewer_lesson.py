@@ -22,6 +22,8 @@ def test_lessons_in_the_window(tmp_path):
 def child(tmp: Path) -> None:
     import time
 
+    from xvfb import pace
+
     sys.path.insert(0, str(ROOT))
     from games.glonk.actions import Flick
     from viewer.app import ViewerApp
@@ -38,7 +40,7 @@ def child(tmp: Path) -> None:
 
     def until(cond, what, seconds=120):
         stage(what)
-        deadline = time.time() + seconds
+        deadline = pace.deadline(seconds)
         while not cond():
             assert time.time() < deadline, f"timed out: {what}: {box.probe()}"
             app.render_frames(1)

@@ -3,7 +3,8 @@ and xdotool hands (`Desk`). Tests skip only when the Xvfb or xdotool binary is m
 
 Nothing here sleeps for a fixed time to let the viewer catch up: the viewer writes what it is
 doing to a probe file (viewer.probe), and `Desk.wait` polls it until a condition holds. Each
-key or click waits until the viewer has handled it (its input counter moved on)."""
+key or click waits until the viewer has handled it (its input counter moved on). Every limit
+on a wait is a quiet machine's, scaled by how busy the machine is now (xvfb.pace)."""
 from __future__ import annotations
 
 import os
@@ -14,6 +15,9 @@ import sys
 import json
 import time
 from pathlib import Path
+
+from xvfb.pace import deadline as _deadline
+from xvfb.pace import scaled
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 MISSING = shutil.which("Xvfb") is None or shutil.which("xdotool") is None
@@ -49,7 +53,7 @@ class Desk:
             self.env = dict(os.environ, DISPLAY=self.display, FLICKBOOK_HOME=str(tmp / "home"),
                             FLICKBOOK_PROBE=str(self.probe_path))
             self.env.pop("WAYLAND_DISPLAY", None)
-            deadline = time.time() + 10
+            deadline = _deadline(10)
             while self.xvfb.poll() is None and not (
                     _lock_owner(self.display) == self.xvfb.pid and subprocess.run(
                         ["xdotool", "getmouselocation"], env=self.env,
@@ -69,7 +73,7 @@ class Desk:
         log = open(self.tmp / "viewer.log", "ab")
         self.viewer = subprocess.Popen([sys.executable, str(ROOT / "flickbook_cli.py"), *args],
                                        cwd=ROOT, env=self.env, stdout=log, stderr=log)
-        deadline = time.time() + 90
+        deadline = _deadline(90)
         while True:
             r = subprocess.run(["xdotool", "search", "--name", "Flickbook"], env=self.env,
                                capture_output=True, text=True)
@@ -92,8 +96,9 @@ class Desk:
             return {}
 
     def wait(self, condition, seconds: float = 30.0, what: str = "the viewer") -> dict:
-        """Poll the probe until `condition(probe)` holds; the snapshot that satisfied it."""
-        deadline = time.time() + seconds
+        """Poll the probe until `condition(probe)` holds (for at most `seconds` on a quiet
+        machine); the snapshot that satisfied it."""
+        deadline = _deadline(seconds)
         while True:
             p = self.probe()
             if p and condition(p):
@@ -102,7 +107,8 @@ class Desk:
                 raise AssertionError("the viewer exited: "
                                      + (self.tmp / "viewer.log").read_text()[-2000:])
             if time.time() > deadline:
-                raise AssertionError(f"timed out waiting for {what}; last probe: {p}")
+                raise AssertionError(f"timed out waiting for {what} ({scaled(seconds):.0f} s); "
+                                     f"last probe: {p}")
             time.sleep(0.05)
 
     def settled(self, seconds: float = 60.0) -> dict:
@@ -217,16 +223,16 @@ class Desk:
         if self.viewer is not None and self.viewer.poll() is None:
             self.viewer.send_signal(signal.SIGTERM)
             try:
-                self.viewer.wait(10)
+                self.viewer.wait(scaled(10))
             except subprocess.TimeoutExpired:
                 self.viewer.kill()
         self.xvfb.terminate()
-        self.xvfb.wait(10)
+        self.xvfb.wait(scaled(10))
 
 
 def wait_for_file(path: Path, seconds: float = 15.0) -> None:
     """Wait until the viewer has written `path` (and a moment more for the rename)."""
-    deadline = time.time() + seconds
+    deadline = _deadline(seconds)
     while not path.exists():
         if time.time() > deadline:
             raise AssertionError(f"{path} was not written")
@@ -238,7 +244,7 @@ def wait_for_autosave_tree(tmp: Path, session, seconds: float = 15.0) -> None:
     from timeline import RecordFileError, load_record
 
     want = [str(n.action) for n in session.record.nodes() if n.action is not None]
-    deadline = time.time() + seconds
+    deadline = _deadline(seconds)
     got = None
     while time.time() < deadline:
         try:

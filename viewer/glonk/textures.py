@@ -1,7 +1,7 @@
 """The Galaxy mat and the disc stickers, painted by code (numpy) and saved as PNGs.
 
-`python -m viewer.glonk.textures` regenerates viewer/assets/glonk/galaxy_mat.png and
-viewer/assets/glonk/stickers.png (see viewer/assets/PROVENANCE.md). The viewer loads the committed PNGs and
+`python -m viewer.glonk.textures` regenerates assets/glonk/galaxy_mat.png and
+assets/glonk/stickers.png (see assets/PROVENANCE.md). The viewer loads the committed PNGs and
 paints them in memory only when they are missing. Text (space numbers, ship names, speeds)
 is drawn with Panda3D's PNMTextMaker and a DejaVu font when one is installed; without a font
 the images are the same minus their words.
@@ -23,7 +23,7 @@ from flickbook import resources
 from games.glonk.galaxy import load_galaxy
 from games.glonk.model import load_book
 
-ASSET_DIR = resources.path("viewer", "assets", "glonk", missing_ok=True)
+ASSET_DIR = resources.asset("glonk", missing_ok=True)
 MAT_PNG = ASSET_DIR / "galaxy_mat.png"
 STICKER_PNG = ASSET_DIR / "stickers.png"
 
@@ -883,7 +883,7 @@ def main() -> None:
     write_png(mat_image(), MAT_PNG)
     write_png(sticker_atlas(), STICKER_PNG)
     written = [MAT_PNG, STICKER_PNG]
-    docs = ASSET_DIR.parents[2] / "docs" / "img"
+    docs = ASSET_DIR.parents[1] / "docs" / "img"
     if docs.is_dir():  # a source checkout: the README's picture of the ship types too
         write_png(ship_sheet(), docs / "glonk-ships.png")
         written.append(docs / "glonk-ships.png")
