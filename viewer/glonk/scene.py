@@ -934,7 +934,13 @@ class GlonkScene(Scene):
     def press(self, state, pick, button, mods, ctl):
         """A left press on your own active disc (or the disc a power moves) starts a flick:
         the scene's `FlickDrag` runs it, so the camera stays put while you aim."""
-        if button != 1 or state is None or state.phase != "actions" or pick.piece is None:
+        if button != 1 or state is None or state.phase != "actions":
+            return None
+        start = ctl._mouse()
+        pressed = self.input.pointer("mouse1", "down") if self.input is not None else None
+        if pressed is not None and pressed != start:  # where the button went down
+            start, pick = pressed, ctl.pick_at(pressed)
+        if pick.piece is None:
             return None
         if self.flick_piece(state) != pick.piece:
             if self.mode is not None:
@@ -948,7 +954,6 @@ class GlonkScene(Scene):
             return None
         from viewer.glonk.input import FlickDrag
 
-        start = ctl._mouse()
         return FlickDrag(ctl, self, state, pick, start)
 
     def simulates(self, action) -> bool:
