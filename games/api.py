@@ -79,6 +79,10 @@ class GameType:
     - `upgrades_records`: `upgrade_record(data)` brings a record's file JSON written under an
       older `rules_version` (its `headers`) to this one, where a rules decision changed what
       the recorded actions mean; the file loader calls it.
+    - `intents`: an action may have been meant otherwise than it came out (a Glonk flick
+      under a table feel: the hand's scatter); a record node then keeps the intended action
+      beside the executed one, and `intent_problem(state, intent, action)` says why an intent
+      read from a file cannot be that action's (None when it can).
     - `utility`: "zero_sum" (competitive shares of a win) or "identical" (cooperative: every
       player gets the same result).
     """
@@ -88,6 +92,7 @@ class GameType:
     motion: bool = False
     discrete_actions: bool = False
     upgrades_records: bool = False
+    intents: bool = False
     utility: str = "zero_sum"
     min_players: int = 1
     max_players: int = 8
