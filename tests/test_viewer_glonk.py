@@ -416,6 +416,34 @@ def test_heroic_assault_is_offered_and_the_flick_names_its_target(app):
     assert f.assault == "P5" and GAME.is_legal(s, f)
 
 
+def test_during_a_heroic_assault_aim_and_path_lines_give_the_simulators_one_verdict(app):
+    from viewer.scene import Pick
+
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.36, 0.08),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)})
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="Z1"))
+    scene.set_mode(s, "assault")
+    scene.click(s, Pick(piece="P5"))
+    z1, p5 = s.piece("Z1"), s.piece("P5")
+    for k, pull_share in enumerate((1.0, 0.12)):  # straight at P5; then far too soft to reach
+        scene.drag_begin(s, Pick(piece="Z1"))
+        pull = (z1.x - (p5.x - z1.x) * pull_share, z1.y - (p5.y - z1.y) * pull_share, 0.0)
+        aim = scene.drag_update(s, Pick(point=pull))
+        assert "standard" not in scene.aim_line and "HYPER" not in scene.aim_line
+        assert scene.aim_line.endswith("heroic assault on P5: simulating...")
+        flick = scene.intended_flick(aim)
+        step = GAME.apply(s, flick)
+        scene.draw_ghost(flick.piece, step)
+        event = next(e for e in step.events if e.kind == "heroic_assault")
+        said = "succeeds" if event.data["success"] else "fails"
+        assert scene.ghost_line.startswith(f"Path: heroic assault on P5 {said}")
+        assert scene.aim_line.endswith(scene.ghost_line[len("Path: "):])  # one verdict
+        assert said == ("succeeds" if k == 0 else "fails")
+        scene.clear_aim()
+
+
 # --- wiring --------------------------------------------------------------------------------------
 
 def test_the_viewer_finds_the_glonk_scene():

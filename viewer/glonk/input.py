@@ -91,8 +91,13 @@ class FlickDrag(Drag):
         self.ctl.app.mark("flick_released")
         self.ctl.app.refresh_status()
         if result.action is not None:
-            ready = ghost[1] if ghost is not None and ghost[0] == result.action else None
-            self.ctl.play_action(result.action, step=ready)  # no wait when the aim had settled
+            intent = result.action
+            done = self.scene.executed(self.ctl.session.node, intent)  # the table feel's hand
+            if done != intent:
+                self.ctl.play_action(done, intent=intent)
+                return
+            ready = ghost[1] if ghost is not None and ghost[0] == intent else None
+            self.ctl.play_action(intent, step=ready)  # no wait when the aim had settled
         elif result.message:
             self.ctl.say(result.message)
 
