@@ -27,10 +27,10 @@ class Segments(LineClock):
 
 
 #: The start of every run is seen: its first `START_SECONDS` of motion advance at most
-#: `START_STEP` seconds a frame, so a busy machine drawing a frame in 300 ms shows the first
+#: `START_STEP` seconds a frame (a 30 fps film), so a busy machine drawing a frame in 300 ms shows the first
 #: moments of a slide late rather than skipping them (after that, playback keeps real time).
-START_SECONDS = 0.15
-START_STEP = 0.05
+START_SECONDS = 0.2
+START_STEP = 1 / 30
 
 
 def _frame_count() -> int:
