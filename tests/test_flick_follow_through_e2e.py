@@ -4,7 +4,8 @@ A real window under Xvfb, with two busy processes beside it (a loaded machine dr
 so the frame that handles the button-up comes late). The same press-drag-release of G1 is made
 with the hand keeping still after the release and with a follow-through of 12 and 60 px (the
 hand goes on moving the way it pulled), each pulled slowly (the window sees every step) and
-fast (the whole gesture as one burst of input, press and release included). Every one records
+fast (the whole gesture as one burst of input, press and release included), and once with the
+hand going on out of the window after letting go (a release inside it). Every one records
 the flick the pull gave where the button went up: within 0.02 m/s and 1 degree of what the
 same pixel gives in an offscreen mirror. Skipped only when Xvfb or xdotool is missing.
 """
@@ -23,7 +24,8 @@ from test_e2e_viewer import H, W, Desk, Mirror, pytestmark  # noqa: F401
 #: The pull: 7 cm back from G1's centre, opposite the way the flick should go (45 degrees).
 PULL = 0.07
 AIM = 45.0
-CASES = [(follow, pace) for pace in ("slow", "fast") for follow in (0, 12, 60)]
+CASES = [(follow, pace) for pace in ("slow", "fast") for follow in (0, 12, 60)] + [
+    ("out of the window", "slow")]  # the hand goes on, out of the window, after letting go
 
 
 def _film(px, py):
@@ -90,8 +92,12 @@ def test_follow_through_does_not_change_the_flick(tmp_path, busy):
         for follow, pace in CASES:
             before = desk.settled()
             # the follow-through: the hand keeps going the way it pulled, after the release
-            after = [("mousemove", "--window", desk.wid, str(round(end_px[0] + unit[0] * follow * k / 4)),
-                      str(round(end_px[1] + unit[1] * follow * k / 4))) for k in range(1, 5)]
+            if isinstance(follow, str):
+                after = [("mousemove", "--window", desk.wid, str(end_px[0]), str(H + 60))]
+            else:
+                after = [("mousemove", "--window", desk.wid,
+                          str(round(end_px[0] + unit[0] * follow * k / 4)),
+                          str(round(end_px[1] + unit[1] * follow * k / 4))) for k in range(1, 5)]
             release = ["mouseup", "1"] + [w for m in (after if follow else []) for w in m]
             if pace == "slow":
                 desk.move(*start_px)
@@ -120,11 +126,11 @@ def test_follow_through_does_not_change_the_flick(tmp_path, busy):
             desk.wait(lambda p: p["nodes"] == start_probe["nodes"], 30, "the flick undone")
             desk.move(40, 40)  # away, so the next press starts from a still hand
         for follow, pace, angle, speed in got:
-            assert angle is not None, (f"{pace} pull with {follow} px follow-through: no "
+            assert angle is not None, (f"{pace} pull with {follow} (px) follow-through: no "
                                        f"flick was recorded; all: {got}")
             diff = (angle - want.angle + 180) % 360 - 180
             assert abs(diff) <= 1.0 and abs(speed - want.speed) <= 0.02, (
-                f"{pace} pull with {follow} px follow-through: {angle:.1f} deg {speed:.3f} m/s, "
+                f"{pace} pull with {follow} (px) follow-through: {angle:.1f} deg {speed:.3f} m/s, "
                 f"the hand made {want.angle:.1f} deg {want.speed:.3f} m/s; all: {got}")
     except BaseException:
         desk.screenshot()

@@ -102,6 +102,12 @@ class FlickDrag(Drag):
             self.ctl.say(result.message)
 
     def cancel(self) -> None:
+        trail = getattr(self.scene.input, "trail", None)
+        if not self.ended and trail is not None and trail.latest("mouse1") == "up":
+            at = trail.at("mouse1", "up")  # the hand left the window after letting go
+            if at is not None and max(abs(at[0]), abs(at[1])) <= 1.0:
+                self.release(at)
+                return
         self.ended = True
         self.scene.ghost.want(None, None)
         self.scene.spin = 0.0

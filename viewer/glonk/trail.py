@@ -115,6 +115,10 @@ class PointerTrail:
             return None
         return 2.0 * px[0] / w - 1.0, 1.0 - 2.0 * px[1] / h
 
+    def latest(self, button: str) -> str | None:
+        """"down" or "up": the newest event of `button` (None: none seen)."""
+        return next((kind for b, kind, _ in reversed(self.events) if b == button), None)
+
     def destroy(self) -> None:
         self._listener.ignoreAll()
         self.node.removeNode()
