@@ -1195,17 +1195,31 @@ class GlonkScene(Scene):
             arrow = geometry.arrow("aim", (sx, sy), (ex, ey), 0.010, colour, z=0.0)
             arrow.setZ(0.009)
             arrow.reparentTo(self.aim_root)
-        ghost = meshes.ring_mesh("rest", p.radius - 0.002, 0.003, colour)
+        ghost = self._aim_part(("rest", p.radius, colour), lambda: meshes.ring_mesh(
+            "rest", p.radius - 0.002, 0.003, colour))
         ghost.setPos(ex, ey, 0.0016)
-        ghost.reparentTo(self.aim_root)
-        power = aim.speed / 3.0  # a power gauge: an arc around the disc, longer when harder
-        pts = [(p.x + (p.radius + 0.012) * math.cos(a + math.pi - k / 24 * power * math.pi),
-                p.y + (p.radius + 0.012) * math.sin(a + math.pi - k / 24 * power * math.pi))
-               for k in range(25)]
-        gauge = meshes.polyline_mesh("power", pts, 0.006, colour)
-        gauge.setZ(0.0016)
-        gauge.reparentTo(self.aim_root)
+        # a power gauge: an arc around the disc, longer when harder (built once per 1 % of
+        # power at angle 0 and turned to the aim: a moving pull rebuilds no mesh for it)
+        power = round(aim.speed / 3.0, 2)
+        ring = p.radius + 0.012
+        gauge = self._aim_part(("power", p.radius, power, colour), lambda: meshes.polyline_mesh(
+            "power", [(ring * math.cos(math.pi - k / 24 * power * math.pi),
+                       ring * math.sin(math.pi - k / 24 * power * math.pi)) for k in range(25)],
+            0.006, colour))
+        gauge.setPos(p.x, p.y, 0.0016)
+        gauge.setH(math.degrees(a))
         return aim
+
+    def _aim_part(self, key, build):
+        """A copy under the aim of the overlay part `key` (sharing its geometry), built by
+        `build()` the first time: the aim is redrawn at every pointer move."""
+        parts = self.__dict__.setdefault("_aim_parts", {})
+        proto = parts.get(key)
+        if proto is None:
+            if len(parts) > 512:
+                parts.clear()
+            proto = parts[key] = build()
+        return proto.copyTo(self.aim_root)
 
     def drag_end(self, state, pick: Pick) -> ClickResult:
         """Release: the flick to play (or why there is none)."""
