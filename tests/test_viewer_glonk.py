@@ -444,6 +444,34 @@ def test_during_a_heroic_assault_aim_and_path_lines_give_the_simulators_one_verd
         scene.clear_aim()
 
 
+@pytest.mark.parametrize("feel, guide", [("practice", "path"), ("club", "contact"),
+                                         ("expert", "none")])
+def test_the_table_feel_decides_how_much_of_the_aimed_path_the_guide_shows(app, feel, guide):
+    from viewer.scene import Pick
+
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.40, 0.0),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)},
+                 feel=feel)
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="Z1"))
+    scene.drag_begin(s, Pick(piece="Z1"))
+    aim = scene.drag_update(s, Pick(point=(0.20, 0.0, 0.0)))  # straight at P5
+    assert scene.guide() == guide
+    flick = scene.aimed_flick(aim)
+    if guide == "none":  # the expert's table: nothing is simulated for the aim
+        assert flick is None
+        return
+    scene.draw_ghost(flick.piece, GAME.apply(s, flick))
+    drawn = {c.getName() for c in scene.ghost_root.getChildren()}
+    assert "ghost-contact" in drawn and scene.ghost_line.startswith("Path: first touches P5")
+    if guide == "path":
+        assert {"ghost", "ghost-rest"} <= drawn
+    else:  # club: the first contact alone, not the path nor where it ends
+        assert not {"ghost", "ghost-rest"} & drawn and scene.ghost_line == "Path: first touches P5"
+    scene.clear_aim()
+
+
 # --- wiring --------------------------------------------------------------------------------------
 
 def test_the_viewer_finds_the_glonk_scene():
