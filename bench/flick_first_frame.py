@@ -4,7 +4,8 @@ Opens a small Glonk position and flicks G1 with real mouse gestures released at 
 flick is simulated off the frame thread after the release, the slow case), at the load the
 machine has and then beside BUSY extra processes that keep a core each busy. For each flick:
 - latency_ms: from the release (the viewer's `flick_released` mark) to the frame that drew
-  the first position of its motion (the clock's `first_drawn_at`);
+  the first position of its motion (the clock's `first_drawn_at`); simulated_ms: of that,
+  until the simulation's result reached the frame thread (`motion_ready`);
 - first_along / second_along: how far along the disc's path (share of its length) the first
   and the second drawn frames show it (the clock's playback times, read off the recorded
   motion).
@@ -85,8 +86,10 @@ def run(flicks: int, busy: int) -> dict:
                         raise
                     time.sleep(0.2)
             first, second = _along(motion, "G1", p["clock_first_times"][:2])
-            rows.append({"latency_ms": (p["clock_first_drawn"] - p["marks"]["flick_released"])
-                         * 1000, "first_along": first, "second_along": second,
+            released = p["marks"]["flick_released"]
+            rows.append({"latency_ms": (p["clock_first_drawn"] - released) * 1000,
+                         "simulated_ms": (p["marks"]["motion_ready"] - released) * 1000,
+                         "first_along": first, "second_along": second,
                          "duration_s": float(motion.duration)})
             desk.key("ctrl+z")
             desk.wait(lambda p: p["nodes"] == start["nodes"], 30, "the flick undone")
