@@ -93,6 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
                    help="Grendizer: threat track")
     p.add_argument("--chrono", action="store_true", help="Glonk: Chrono mode (60 s a turn)")
+    p.add_argument("--feel", choices=["practice", "club", "expert"], default=None,
+                   help="Glonk table feel: practice (exact flicks, full ghost path), club "
+                        "(the hand errs like a club player; the guide shows the first contact) "
+                        "or expert (an expert's smaller errors; no guide)")
     p.add_argument("--computer", action="append", default=None, metavar="SEAT=STRENGTH",
                    help="seat SEAT (1 = P1, the first player) is played by the computer: "
                         "Glonk's shot bot at "
@@ -770,8 +774,10 @@ def cmd_analyse(args) -> int:
             what = f"{n['glyph']} loses {n['loss']:.2f} {unit}, better {n['best']}" \
                 if n["glyph"] else f"luck {n['luck']:+.2f} {unit}"
             print(f"  ply {n['ply']:>3} {n['action']}: {what}")
+    split = (f"; choice lost {json.dumps(summary['choice'])}, execution "
+             f"{json.dumps(summary['execution'])}") if "execution" in summary else ""
     print(f"{args.out}: {len(summary['nodes'])} nodes analysed in {summary['seconds']:.1f} s; "
-          f"luck {json.dumps(summary['luck'])}")
+          f"luck {json.dumps(summary['luck'])}{split}")
     return 0
 
 

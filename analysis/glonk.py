@@ -599,9 +599,10 @@ class GlonkAnalyser(WinAnalyser):
     `skill` of the record's players), stopped after `horizon_rounds` rounds and valued by the
     score; so with b rollouts a node's error bar is about 1/sqrt(b) (e.g. +-0.35 at 8, +-0.1
     at 100). Loss and luck are in points (expected value, see the module docstring): a flick
-    is an intent plus the scatter of the hand, so its loss is the best robust shot's expected
-    value minus the played flick's (taken as the intent) and its luck is what it really did
-    minus that expectation."""
+    is an intent plus the scatter of the hand, so its loss splits in two: the choice (`loss`:
+    the best robust shot's expected value minus the intent's; the node's intent where a table
+    feel kept one, else the flick played) and the execution (`execution`: what the flick
+    really did minus that expectation)."""
 
     game = "glonk"
     unit = "points"
@@ -645,18 +646,21 @@ class GlonkAnalyser(WinAnalyser):
                     "best": None if better is None else str(better)}
         explore_seed, search_seed = seed.spawn(2)
         skill = skill_named(self.skill)
-        played = explore(s, action, skill, samples=self.explore_samples,
+        meant = getattr(node, "intended", action)  # the intent, where a table feel kept one
+        played = explore(s, meant, skill, samples=self.explore_samples,
                          seed=int(explore_seed.generate_state(1)[0]), executor=executor,
                          progress=False)
-        real = step_outcome(s, action, action, node.step)["value"]
+        real = step_outcome(s, meant, action, node.step)["value"]
         best = best_shot(s, skill, budget=self.search_budget,
                          seed=int(search_seed.generate_state(1)[0]), executor=executor,
                          progress=False)
         best_ev = best["expected_value"] if best else played["expected_value"]
-        better = best is not None and best["action"] != str(action) and \
+        better = best is not None and best["action"] != str(meant) and \
             best_ev > played["expected_value"]
+        # loss: the choice of intent against the best; execution: what the flick did
+        # against what that intent could expect (the hand's scatter and the table's chaos)
         return {"loss": max(0.0, best_ev - played["expected_value"]) if better else 0.0,
-                "luck": real - played["expected_value"], "luck_seat": mover,
+                "execution": real - played["expected_value"], "luck_seat": mover,
                 "best": best["action"] if better else None,
                 "extra": {"expected_value": played["expected_value"],
                           "expected_value_error": played["expected_value_error"],

@@ -174,15 +174,21 @@ def analyse_record(record, *, budget: int = 200, seed: int = 0, executor=None,
 def _write_back(record, line, entries, analyser) -> dict:
     nodes_out = []
     luck_total: dict[int, float] = {}
+    choice_total: dict[int, float] = {}  # per player: what the choices lost
+    execution_total: dict[int, float] = {}  # per player: what the hand's flicks did beyond
     for i, (node, entry) in enumerate(zip(line, entries)):
         best_win = entry.pop("best_win", None)
         entry["glyph"] = analyser.glyph(entry["loss"]) if entry["best"] else None
-        if i > 0 and entry["luck"] is not None:
-            v = 0 if analyser.team else entry.pop("luck_seat",
-                                                   analyser.viewpoint(line[i - 1].state))
-            luck_total[v] = luck_total.get(v, 0.0) + entry["luck"]
-        else:
-            entry.pop("luck_seat", None)
+        seat = entry.pop("luck_seat", None)
+        if i > 0:
+            v = 0 if analyser.team else seat if seat is not None else \
+                analyser.viewpoint(line[i - 1].state)
+            if entry["luck"] is not None:
+                luck_total[v] = luck_total.get(v, 0.0) + entry["luck"]
+            if entry.get("execution") is not None:
+                execution_total[v] = execution_total.get(v, 0.0) + entry["execution"]
+            if entry["loss"] is not None and seat is not None:
+                choice_total[v] = choice_total.get(v, 0.0) + entry["loss"]
         node.analysis = entry
         if entry["glyph"]:
             if entry["glyph"] not in node.glyphs:
@@ -204,13 +210,19 @@ def _write_back(record, line, entries, analyser) -> dict:
         nodes_out.append({"ply": i, "action": node.action_text, "win": entry.get("win"),
                           "win_error": entry.get("win_error"), "loss": entry["loss"],
                           "luck": entry["luck"], "glyph": entry["glyph"],
-                          "best": entry["best"]})
+                          "best": entry["best"],
+                          **({"execution": entry["execution"]} if "execution" in entry else {})})
     end = line[-1].state
     game = record.game
     result = game.outcome(end) if game.is_terminal(end) else None
     summary = {"game": game.name, "unit": analyser.unit, "nodes": nodes_out,
                "luck": {str(k): v for k, v in sorted(luck_total.items())},
                "result": result}
+    if execution_total:  # a game of flicks: each player's choices and execution, apart
+        summary["choice"] = {str(k): v for k, v in sorted(choice_total.items())}
+        summary["execution"] = {str(k): v for k, v in sorted(execution_total.items())}
+    luck_total = {k: luck_total.get(k, 0.0) + execution_total.get(k, 0.0)
+                  for k in set(luck_total) | set(execution_total)}  # the adjusted scores
     if result is not None and analyser.unit == "win":
         summary["luck_adjusted"] = [r - luck_total.get(0 if analyser.team else s, 0.0)
                                     for s, r in enumerate(result)]

@@ -64,3 +64,22 @@ def scattered(intent: Flick, skill: Skill, rng: np.random.Generator) -> Flick:
     spin = float(np.clip(intent.spin + skill.spin_sd * ds, -MAX_SPIN, MAX_SPIN))
     return Flick.make(intent.piece, intent.angle + skill.angle_sd * da, speed, spin,
                       assault=intent.assault, power=intent.power, by=intent.by)
+
+
+#: The scatter of each table feel (games.glonk.model.FEELS): practice is exact.
+FEEL_SKILLS = {"practice": EXACT, "club": SKILLS["club"], "expert": SKILLS["expert"]}
+
+
+def executed_flick(intent: Flick, feel: str, key: str) -> Flick:
+    """The flick a player at the `feel` table makes when meaning `intent`: one draw of that
+    feel's scatter (`scattered`), seeded by `key` (the record and the place in it, say), so
+    the same intent at the same place always comes out the same and a replay is exact."""
+    skill = FEEL_SKILLS.get(feel)
+    if skill is None:
+        raise ValueError(f"unknown table feel {feel!r}: use {', '.join(FEEL_SKILLS)}")
+    if skill is EXACT:
+        return intent
+    import hashlib
+
+    seed = int.from_bytes(hashlib.sha256(f"{key}|{intent}".encode()).digest()[:8], "little")
+    return scattered(intent, skill, np.random.default_rng(seed))

@@ -82,6 +82,10 @@ class GameType:
     - `setup`: `in_setup(state)` tells whether the position is still in the game's set-up
       (dealing, placing, choosing boards) rather than its play; replays made to be read hurry
       through set-up steps.
+    - `intents`: an action may have been meant otherwise than it came out (a Glonk flick
+      under a table feel: the hand's scatter); a record node then keeps the intended action
+      beside the executed one, and `intent_problem(state, intent, action)` says why an intent
+      read from a file cannot be that action's (None when it can).
     - `utility`: "zero_sum" (competitive shares of a win) or "identical" (cooperative: every
       player gets the same result).
     """
@@ -92,6 +96,7 @@ class GameType:
     discrete_actions: bool = False
     upgrades_records: bool = False
     setup: bool = False
+    intents: bool = False
     utility: str = "zero_sum"
     min_players: int = 1
     max_players: int = 8

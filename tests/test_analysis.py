@@ -238,7 +238,7 @@ def test_glik_win_chances_come_from_the_solver_distance_of_each_player():
     assert goal["player"] == mover
 
 
-def test_glonk_flick_loss_and_luck_are_in_points_against_the_best_robust_shot():
+def test_glonk_flick_loss_is_choice_and_execution_in_points_against_the_best_robust_shot():
     s = duel()
     record = Record.new("glonk", GLONK.state_to_json(s)["config"],
                         start_state_json=GLONK.state_to_json(s), headers={"created": None})
@@ -249,7 +249,11 @@ def test_glonk_flick_loss_and_luck_are_in_points_against_the_best_robust_shot():
     flick = summary["nodes"][1]
     assert summary["unit"] == "points" and flick["loss"] >= 0.5 and flick["glyph"]
     assert flick["best"] and flick["best"] != "flick P1 a=180.00 v=1.400 s=0.00"
-    assert flick["luck"] == pytest.approx(0.0, abs=0.05)  # every such flick ends the same way
+    # the flick's loss is the choice; its execution is what it did against the intent's
+    # expectation (every such flick ends the same way), and a flick has no luck of its own
+    assert flick["execution"] == pytest.approx(0.0, abs=0.05) and flick["luck"] is None
+    assert summary["choice"]["0"] == pytest.approx(flick["loss"])
+    assert summary["execution"]["0"] == pytest.approx(flick["execution"])
     node = record.mainline()[1]
     assert "[analysis] Better:" in node.comment
     assert [c.action_text for c in record.root.variations][1:] == [flick["best"]]

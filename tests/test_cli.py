@@ -7,6 +7,7 @@ import pytest
 
 from flickbook_cli import main
 from timeline import Record, Session, save_record
+from timeline.fileformat import FORMAT_VERSION
 
 
 @pytest.fixture
@@ -23,7 +24,7 @@ def toy_file(tmp_path):
 def test_info_json(toy_file, capsys):
     assert main(["info", str(toy_file), "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
-    assert info["game"] == "toy" and info["format_version"] == 2
+    assert info["game"] == "toy" and info["format_version"] == FORMAT_VERSION
     assert (info["node_count"], info["mainline_length"], info["variation_count"]) == (4, 2, 1)
     assert info["result"] == "*"
 

@@ -13,7 +13,7 @@ from games.glonk.actions import Flick
 from games.glonk.positions import position
 from timeline import Record, Session
 from viewer.glonk import aim as AIM
-from viewer.glonk.bestshot import arrow_points, label_place, label_text, shot_words
+from viewer.glonk.bestshot import arrow_points, label_place, label_text, mark_points, shot_words
 
 
 def at(r, deg):
@@ -56,6 +56,22 @@ def test_the_arrow_runs_from_the_discs_edge_to_where_a_lone_slide_would_stop():
     assert end == pytest.approx(AIM.estimate(s, "P1", 90, 1.2).rest)
     soft = arrow_points(s, Flick.make("P1", 0, 0.05))  # a nudge is still drawn
     assert math.dist(*soft) == pytest.approx(0.02)
+
+
+def test_the_main_mark_is_the_real_path_so_a_bounce_ends_where_the_disc_rests():
+    # P1 flicked straight at a neighbour: it stops against it, short of the textbook slide
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.40, 0.0),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)})
+    flick = Flick.make("Z1", 0.0, 1.5)
+    step = GAME.apply(s, flick)
+    pts = mark_points(s, flick, step)
+    rest = step.state.piece("Z1")
+    assert pts[-1] == pytest.approx((rest.x, rest.y), abs=0.005)  # the odds go there
+    straight = arrow_points(s, flick)[1]
+    assert math.dist(pts[-1], straight) > 0.1  # not where the lone slide would end
+    z1 = s.piece("Z1")
+    assert all(math.dist(pt, (z1.x, z1.y)) >= z1.radius - 1e-9 for pt in pts)  # from its edge
+    assert mark_points(s, flick, None) == list(arrow_points(s, flick))  # before simulating
 
 
 def test_the_label_sits_beyond_the_head_on_the_side_it_points_to():

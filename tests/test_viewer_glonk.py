@@ -416,6 +416,62 @@ def test_heroic_assault_is_offered_and_the_flick_names_its_target(app):
     assert f.assault == "P5" and GAME.is_legal(s, f)
 
 
+def test_during_a_heroic_assault_aim_and_path_lines_give_the_simulators_one_verdict(app):
+    from viewer.scene import Pick
+
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.36, 0.08),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)})
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="Z1"))
+    scene.set_mode(s, "assault")
+    scene.click(s, Pick(piece="P5"))
+    z1, p5 = s.piece("Z1"), s.piece("P5")
+    for k, pull_share in enumerate((1.0, 0.12)):  # straight at P5; then far too soft to reach
+        scene.drag_begin(s, Pick(piece="Z1"))
+        pull = (z1.x - (p5.x - z1.x) * pull_share, z1.y - (p5.y - z1.y) * pull_share, 0.0)
+        aim = scene.drag_update(s, Pick(point=pull))
+        assert "standard" not in scene.aim_line and "HYPER" not in scene.aim_line
+        assert scene.aim_line.endswith("heroic assault on P5: simulating...")
+        flick = scene.intended_flick(aim)
+        step = GAME.apply(s, flick)
+        scene.draw_ghost(flick.piece, step)
+        event = next(e for e in step.events if e.kind == "heroic_assault")
+        said = "succeeds" if event.data["success"] else "fails"
+        assert scene.ghost_line.startswith(f"Path: heroic assault on P5 {said}")
+        assert scene.aim_line.endswith(scene.ghost_line[len("Path: "):])  # one verdict
+        assert said == ("succeeds" if k == 0 else "fails")
+        scene.clear_aim()
+
+
+@pytest.mark.parametrize("feel, guide", [("practice", "path"), ("club", "contact"),
+                                         ("expert", "none")])
+def test_the_table_feel_decides_how_much_of_the_aimed_path_the_guide_shows(app, feel, guide):
+    from viewer.scene import Pick
+
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.40, 0.0),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)},
+                 feel=feel)
+    show(app, s)
+    scene = app.scene
+    scene.click(s, Pick(piece="Z1"))
+    scene.drag_begin(s, Pick(piece="Z1"))
+    aim = scene.drag_update(s, Pick(point=(0.20, 0.0, 0.0)))  # straight at P5
+    assert scene.guide() == guide
+    flick = scene.aimed_flick(aim)
+    if guide == "none":  # the expert's table: nothing is simulated for the aim
+        assert flick is None
+        return
+    scene.draw_ghost(flick.piece, GAME.apply(s, flick))
+    drawn = {c.getName() for c in scene.ghost_root.getChildren()}
+    assert "ghost-contact" in drawn and scene.ghost_line.startswith("Path: first touches P5")
+    if guide == "path":
+        assert {"ghost", "ghost-rest"} <= drawn
+    else:  # club: the first contact alone, not the path nor where it ends
+        assert not {"ghost", "ghost-rest"} & drawn and scene.ghost_line == "Path: first touches P5"
+    scene.clear_aim()
+
+
 # --- wiring --------------------------------------------------------------------------------------
 
 def test_the_viewer_finds_the_glonk_scene():

@@ -10,6 +10,8 @@ Version 1 (docs/file-format.md, docs/analysis.md):
      "unit": "win",              # unit of loss and luck: win (chance) or points
      "loss": 0.12,               # decisions: value lost against the best alternative found
      "luck": -0.05,              # chance steps: value after it minus its expected value
+     "execution": -0.3,          # a flick: what the executed flick did minus the intent's
+                                 # expected value (its `loss` is the choice of intent)
      "best": "play ...",         # the better action found (text), or null
      "glyph": "?",               # ?!, ? or ?? from the loss, or null
      "alternative": false,       # true on a variation the engine inserted
@@ -64,8 +66,9 @@ def read_analysis(value: Any) -> dict | None:
     for key in ("win_error", "loss"):
         if data.get(key) is not None:
             data[key] = _number(data[key], key, 0.0, None)
-    if data.get("luck") is not None:
-        data["luck"] = _number(data["luck"], "luck")
+    for key in ("luck", "execution"):
+        if data.get(key) is not None:
+            data[key] = _number(data[key], key)
     if data.get("samples") is not None and (not isinstance(data["samples"], int)
                                             or data["samples"] < 0):
         raise ValueError("analysis samples must be a whole number")

@@ -32,7 +32,7 @@ from timeline.analysis_field import read_analysis
 from timeline.views import read_view
 
 FORMAT_NAME = "flickbook"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 EXTENSION = ".flick"
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -71,6 +71,8 @@ def snapshot(record: Record) -> dict:
         if node.parent is not None:
             entry["parent"] = index_of[id(node.parent)]
             entry["action"] = node.action_text
+            if node.intent is not None:
+                entry["intent"] = str(node.intent)
         if node.comment:
             entry["comment"] = node.comment
         if node.glyphs:
@@ -264,7 +266,18 @@ def _migrate_1_to_2(data: dict) -> dict:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _migrate_1_to_2}
+def _migrate_2_to_3(data: dict) -> dict:
+    """Version 3 lets a node keep its `intent` (what the player meant, where the hand's
+    scatter made the action differ: a flick under a table feel). A version 2 node's action is
+    what was meant, so nothing is added; an `intent` there is not version 2 data."""
+    for i, entry in enumerate(data.get("nodes") or []):
+        if isinstance(entry, dict) and "intent" in entry:
+            raise ValueError(f"node {i} has an 'intent', which format 2 does not have")
+    data["format_version"] = 3
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -438,7 +451,8 @@ _POINT = Either(_NAME, ListOf(Either(Num(-1e6, 1e6), _NAME, what="a number or a 
                 what="a named place or a list of 1 to 4 coordinates")
 DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
               optional={"to": _POINT, "colour": OneOf(*DRAWING_COLOURS)})
-NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "comment": _TEXT,
+NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "intent": Str(10_000),
+                     "comment": _TEXT,
                      "glyphs": ListOf(OneOf(*GLYPHS), max_len=len(GLYPHS)),
                      "drawings": ListOf(DRAWING, max_len=1000), "camera": Obj(extra=Json(4)),
                      "prompt": _TEXT, "motion": Str(MAX_JSON_BYTES),
@@ -563,7 +577,8 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
         where = f"node {i}"
         _check(isinstance(entry, dict), name, where, "not an object")
         if i == 0:
-            _check("parent" not in entry and "action" not in entry and "motion" not in entry,
+            _check("parent" not in entry and "action" not in entry and "motion" not in entry
+                   and "intent" not in entry,
                    name, where, "the first node must be the root (no parent, action or motion)")
             _conform(NODE, entry, name, where)
             node = record.root
@@ -595,6 +610,8 @@ def _play(record: Record, parent: Node, text: str, entry: dict, name: str, where
     _check(str(action) == text, name, where, f"action is not in canonical form ({action})")
     _check(parent.child_for(text) is None, name, where, "the same action appears twice here")
     node = Node(record, parent, action)
+    if "intent" in entry:
+        node.intent = _intent(record, parent, action, entry["intent"], name, where)
     if "motion" in entry:
         _check(hasattr(game, "apply_with_motion") and hasattr(game, "motion_problem"), name,
                where, f"{game.title} actions carry no motion")
@@ -616,6 +633,33 @@ def _play(record: Record, parent: Node, text: str, entry: dict, name: str, where
         node.motion_text = entry["motion"]
     parent.variations.append(node)
     return node
+
+
+def _intent(record: Record, parent: Node, action, text: str, name: str, where: str):
+    """A node's intent, validated like its action: legal from the parent, in canonical form,
+    and (the game says) a way of meaning that action."""
+    game = record.game
+    _check(game.game_type.intents, name, where, f"{game.title} actions carry no intent")
+    try:
+        intent = game.parse_action(parent.state, text)
+    except IllegalAction as exc:
+        raise RecordFileError(f"{name}: {where}: the intent is not a legal action here: "
+                              f"{exc.rule}") from None
+    except _GAME_ERRORS as exc:
+        raise RecordFileError(f"{name}: {where}: cannot read the intent ({exc})") from None
+    _check(str(intent) == text, name, where, f"intent is not in canonical form ({intent})")
+    try:
+        problem = game.intent_problem(parent.state, intent, action)
+    except _GAME_ERRORS as exc:
+        problem = f"the intent cannot be checked ({exc})"
+    _check(problem is None, name, where, f"bad intent: {problem}")
+    try:
+        legal = game.is_legal(parent.state, intent) if game.game_type.continuous_actions \
+            else intent in game.legal_actions(parent.state)
+    except _GAME_ERRORS:
+        legal = False
+    _check(legal, name, where, f"the intent is not a legal action here ({intent})")
+    return intent
 
 
 def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None) -> list[str]:

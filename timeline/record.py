@@ -65,7 +65,7 @@ class Node:
     """One position in the record: the action that led here and its annotations."""
 
     __slots__ = ("record", "parent", "action", "variations", "comment", "glyphs", "drawings",
-                 "camera", "prompt", "analysis", "ask", "_step", "_state", "stored_motion", "motion_text",
+                 "camera", "prompt", "analysis", "ask", "intent", "_step", "_state", "stored_motion", "motion_text",
                  "_ply", "__weakref__")
 
     def __init__(self, record: "Record", parent: "Node | None", action=None):
@@ -82,6 +82,9 @@ class Node:
         self.analysis: dict | None = None
         #: A lesson's "your turn" here (timeline.schema.ASK: question, accepted, hints), or None.
         self.ask: dict | None = None
+        #: What the player meant, where the hand's scatter made the action differ (a flick
+        #: under a table feel, GameType.intents); None: the action is what was meant.
+        self.intent = None
         self._step: Step | None = None
         self._state = None
         #: Motion read from a file (played in preference to a fresh simulation).
@@ -142,6 +145,11 @@ class Node:
     @property
     def action_text(self) -> str | None:
         return None if self.action is None else str(self.action)
+
+    @property
+    def intended(self):
+        """The action the player meant: the intent where one is kept, else the action."""
+        return self.action if self.intent is None else self.intent
 
     def is_main_variation(self) -> bool:
         return self.parent is None or self.parent.variations[0] is self
@@ -241,15 +249,20 @@ class Record:
         full.update(config or {})
         return cls(game.name, full, **kw)
 
-    def add_child(self, parent: Node, action, *, main: bool = False, step=None) -> Node:
+    def add_child(self, parent: Node, action, *, main: bool = False, step=None,
+                  intent=None) -> Node:
         """Add (or reuse) the child of `parent` reached by `action`; validates the action.
 
-        `step`, when given, is `game.apply(parent.state, action)` computed by the caller."""
+        `step`, when given, is `game.apply(parent.state, action)` computed by the caller.
+        `intent`: what the player meant, when the hand made `action` of it (kept only where
+        it differs; a reused child keeps its own)."""
         text = str(action)
         existing = parent.child_for(text)
         if existing is not None:
             return existing
         node = Node(self, parent, action)
+        if intent is not None and str(intent) != text:
+            node.intent = intent
         if step is None:
             node._compute(parent.state)  # raises IllegalAction before the tree changes
         else:

@@ -113,12 +113,13 @@ class Session:
         return self._sibling(-1)
 
     # --- playing ----------------------------------------------------------------------------
-    def play(self, action, step=None) -> Node:
+    def play(self, action, step=None, intent=None) -> Node:
         """Play `action` (or its text) here; reuse an existing child, else add a variation.
 
         `step` is `game.apply(state, action)` when the caller already has it (a flick the
-        viewer simulated off its frame thread). Raises IllegalAction (the tree and cursor
-        stay as they were).
+        viewer simulated off its frame thread). `intent`: what the player meant, when the
+        hand's scatter made `action` of it (the node keeps it). Raises IllegalAction (the
+        tree and cursor stay as they were).
         """
         if isinstance(action, str):
             action = self.game.parse_action(self.state, action)
@@ -127,7 +128,7 @@ class Session:
         if existing is not None:
             self.go_to(existing)
             return existing
-        node = self.record.add_child(parent, action, step=step)
+        node = self.record.add_child(parent, action, step=step, intent=intent)
         index = parent.variations.index(node)
 
         def redo():

@@ -26,8 +26,32 @@ class Segments(LineClock):
         self.total = total
 
 
+#: The start of every run is seen: its first `START_SECONDS` of motion advance at most
+#: `START_STEP` seconds a frame (a 30 fps film), so a busy machine drawing a frame in 300 ms shows the first
+#: moments of a slide late rather than skipping them (after that, playback keeps real time).
+START_SECONDS = 0.2
+START_STEP = 1 / 30
+
+
+def _frame_count() -> int:
+    from panda3d.core import ClockObject
+
+    return ClockObject.getGlobalClock().getFrameCount()
+
+
+def _real_time() -> float:
+    from panda3d.core import ClockObject
+
+    return ClockObject.getGlobalClock().getRealTime()
+
+
 class Clock:
-    """The one playback the frame loop ticks; `follow` moves the session cursor with it."""
+    """The one playback the frame loop ticks; `follow` moves the session cursor with it.
+
+    In a window, a run's clock starts when its first frame is drawn: the frame that starts it
+    shows time 0
+    (however long that frame took to come), and the first moments advance at most
+    `START_STEP` a frame (late rather than skipped)."""
 
     def __init__(self, app):
         self.app = app
@@ -37,7 +61,10 @@ class Clock:
         self._then = None
         self._on_position = None
         self._show_frame = None
-        self.started_at: float | None = None  # frame time of the first shown frame (latency probe)
+        self.started_at: float | None = None  # real time of the first shown frame (latency probe)
+        self.first_drawn_at: float | None = None  # real time once that frame was drawn
+        self._run_frame = -1  # the frame a run started in: it draws time 0
+        self.first_times: list[float] = []  # line times of a run's first frames (probe)
 
     @property
     def running(self) -> bool:
@@ -62,7 +89,10 @@ class Clock:
         self.follow = follow
         self._then = then
         self._on_position = on_position
-        self.started_at = None
+        self.started_at = self.first_drawn_at = None
+        self.first_times = []
+        self._run_frame = _frame_count()
+        self._start_time = time
         self._show(self.playback.clock.position(self.playback.time))
         if not self.playback.playing:
             self._finish()
@@ -89,6 +119,16 @@ class Clock:
         """Advance by `dt` seconds; True while something moved this frame."""
         if not self.running:
             return False
+        if getattr(self.app, "offscreen", True):
+            pass  # pictures and tests step the clock themselves, exactly
+        elif _frame_count() == self._run_frame:
+            return True  # this frame draws the run's first position, shown by `run`
+        else:
+            if self.first_drawn_at is None:
+                self.first_drawn_at = _real_time()  # the frame before drew the start
+            played = abs(self.playback.time - self._start_time) / max(abs(self.playback.speed), 1e-9)
+            if played < START_SECONDS:
+                dt = min(dt, START_STEP)
         pos = self.playback.tick(dt)
         self._show(pos)
         if not self.playback.playing:
@@ -104,9 +144,9 @@ class Clock:
         span = clock.spans[pos.index]
         (self._show_frame or self.app.show_node)(node, pos.t / span if span > 0 else None)
         if self.started_at is None:
-            from panda3d.core import ClockObject
-
-            self.started_at = ClockObject.getGlobalClock().getRealTime()
+            self.started_at = _real_time()
+        if len(self.first_times) < 6:
+            self.first_times.append(round(float(self.playback.time), 4))
         if self._on_position is not None:
             self._on_position(self.playback.time)
 

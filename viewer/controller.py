@@ -580,8 +580,9 @@ class Controller:
         self.panel.set_playing(False, self.app.clock.speed)
 
     # --- playing moves --------------------------------------------------------------------------
-    def play_action(self, action, step=None) -> bool:
-        """Play `action` at the cursor (a new variation if the line went elsewhere).
+    def play_action(self, action, step=None, intent=None) -> bool:
+        """Play `action` at the cursor (a new variation if the line went elsewhere); `intent`:
+        what the player meant, where the hand made `action` of it (the node keeps it).
 
         An action the scene says is simulated (a flick) is resolved on a worker thread; it
         enters the record and plays from its first frame when the result arrives (`step`:
@@ -603,13 +604,14 @@ class Controller:
         parent = self.session.node
         if step is not None and parent.child_for(str(action)) is None:
             self.app.mark("motion_ready")
-            return self._played(parent, action, step)
+            return self._played(parent, action, step, intent)
         if parent.child_for(str(action)) is None and self.app.scene.simulates(action):
             self.pending = Simulation(self.session.game, parent, action)
+            self.pending.intent = intent
             self.app.scene.deselect()
             self.say("Simulating the flick...")
             return True
-        return self._played(parent, action, None)
+        return self._played(parent, action, None, intent)
 
     def _pending_arrived(self) -> None:
         job, self.pending = self.pending, None
@@ -619,13 +621,13 @@ class Controller:
             return
         if self.session.node is not job.parent:  # the flick belongs where it was made
             self.session.go_to(job.parent)
-        self._played(job.parent, job.action, job.step)
+        self._played(job.parent, job.action, job.step, getattr(job, "intent", None))
 
-    def _played(self, parent, action, step) -> bool:
+    def _played(self, parent, action, step, intent=None) -> bool:
         mover = self.session.current_player
         was_new = parent.child_for(str(action)) is None and bool(parent.variations)
         try:
-            node = self.session.play(action, step=step)
+            node = self.session.play(action, step=step, intent=intent)
         except IllegalAction as exc:
             self.say(exc.rule)
             return False

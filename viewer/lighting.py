@@ -3,9 +3,10 @@
 `setShaderAuto` does not work under software GL here (see shared FINDINGS), so the viewer
 ships its own shaders. The shadow map is re-rendered only when the scene changed
 (`mark_dirty`), since the light never moves: a still scene costs one pass a frame. While
-pieces move continuously it is redrawn every other frame (a shadow one frame behind is not
-visible at these rates; measured, the extra pass cost a third of the frame rate in software
-GL), and the frame after the last change always gets a fresh map.
+pieces move continuously it may be redrawn every other frame (`throttle`; the extra pass
+cost a third of the frame rate in software GL), and the frame after the last change always
+gets a fresh map; a change marked `every_frame` (a sliding Glonk disc, whose shadow a frame
+behind showed as a dark twin trailing it) is in that frame's map.
 """
 from __future__ import annotations
 
@@ -91,6 +92,7 @@ class Lighting:
         self.shadow_size = shadow_size
         self._dirty = True
         self._rendered_last = False
+        self._now = False  # a change that must be in this frame's map (mark_dirty)
         #: redraw the map at most every other frame (windows; pictures and exports are exact)
         self.throttle = False
         self.lit = load_shader("lit")
@@ -199,9 +201,12 @@ class Lighting:
                                                      SHADOW_DEPTH_BIAS * texel / depth_span))
         self.mark_dirty()
 
-    def mark_dirty(self) -> None:
-        """Something moved: re-render the shadow map soon (this frame or the next)."""
+    def mark_dirty(self, every_frame: bool = False) -> None:
+        """Something moved: re-render the shadow map soon (this frame or the next);
+        `every_frame`: this frame, whatever the throttle (a disc whose shadow must stay
+        under it while it slides, not trail it as a dark twin)."""
         self._dirty = True
+        self._now = self._now or every_frame
         wake = getattr(self.base, "wake", None)
         if wake is not None:
             wake()  # a window that sleeps while nothing changes draws this change
@@ -210,11 +215,11 @@ class Lighting:
         self.root.setShaderInput("cam_pos", Vec3(pos))
 
     def _update(self, task):
-        render = self._dirty and not (self.throttle and self._rendered_last)
+        render = self._dirty and (self._now or not (self.throttle and self._rendered_last))
         self.buffer.setActive(render)
         self._rendered_last = render
         if render:
-            self._dirty = False
+            self._dirty = self._now = False
         return task.cont
 
 

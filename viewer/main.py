@@ -24,6 +24,10 @@ def session_for_args(args):
             if "chrono" not in config:
                 raise ValueError(f"{game.title} has no Chrono mode")
             config["chrono"] = True
+        if getattr(args, "feel", None):  # a table feel: flicks carry an intent
+            if not game.game_type.intents:
+                raise ValueError(f"{game.title} has no table feel")
+            config["feel"] = args.feel
         if getattr(args, "armadas", None):  # Glonk: one armada per player, in seat order
             config["armadas"] = [a.strip().lower().replace("-", "_") for a in args.armadas]
             if getattr(args, "players", None) is None:

@@ -59,6 +59,8 @@ class Probe:
             "window_active": app.win.isActive(),
             "marks": dict(app.marks),
             "clock_started": app.clock.started_at,
+            "clock_first_drawn": app.clock.first_drawn_at,
+            "clock_first_times": list(app.clock.first_times),
             "editor": ctl.editor.active,
             "editor_hints": list(getattr(getattr(getattr(ctl.editor, "current", None), "model",
                                                  None), "hints", None) or []),

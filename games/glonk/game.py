@@ -28,7 +28,8 @@ class GlonkGame:
     physics_version = str(PHYSICS_VERSION)
     house_rules = dict(HOUSE_RULES)
     game_type = GameType(chance=True, continuous_actions=True, motion=True,
-                         discrete_actions=True, upgrades_records=True, setup=True, min_players=2,
+                         discrete_actions=True, upgrades_records=True, setup=True, intents=True,
+                         min_players=2,
                          max_players=6)
 
     # --- setup ---------------------------------------------------------------------------
@@ -227,6 +228,20 @@ class GlonkGame:
         if not isinstance(action, Flick):
             return self._apply_move(s, action)
         return self._judge(s, action, motion)
+
+    def intent_problem(self, s: GlonkState, intent, action) -> str | None:
+        """Why `intent` cannot be what the player meant by `action` from `s`, or None: both
+        are flicks of the same disc, with the same power, assault target and propelling
+        ship (the hand errs in angle, speed and spin only)."""
+        if not isinstance(action, Flick) or not isinstance(intent, Flick):
+            return "only a flick has an intent"
+        if (intent.piece, intent.assault, intent.power, intent.by) != (
+                action.piece, action.assault, action.power, action.by):
+            return (f"the intent {intent} is not the same flick as {action} (disc, power and "
+                    "assault target must agree)")
+        if intent == action:
+            return "the intent equals the flick played (it is written only when they differ)"
+        return None
 
     def motion_problem(self, s: GlonkState, action, motion) -> str | None:
         """Why a stored motion (read from a file) cannot be this flick's from `s`, or None."""

@@ -25,6 +25,8 @@ ATOMISED = "atomised"    # destroyed: in a player's trophy stack (stack = seat) 
 REMOVED = "removed"      # taken off with an annihilated armada
 STATUSES = (IN_PLAY, OUT, ATOMISED, REMOVED)
 
+#: Table feels (Config.feel), from exact practice to the expert's bare table.
+FEELS = ("practice", "club", "expert")
 RANGE_RULES = {
     "strict": "range: a propulsion is standard only when every space the piece occupies at "
               "rest is within its speed of a space it occupied at the start (default)",
@@ -215,8 +217,14 @@ class Config:
     kiboom_not_a_saucer: bool = False
     lethal_stops_assault: bool = False
     no_return_cap: bool = False
+    #: Table feel for the people at the window (FEELS): "practice" flicks exactly as aimed
+    #: with the full ghost path; "club" and "expert" scatter each human flick like a player of
+    #: that level (analysis.skill) and show only the first contact, or no guide at all.
+    feel: str = "practice"
 
     def __post_init__(self):
+        if self.feel not in FEELS:
+            raise ValueError(f"feel must be one of {', '.join(FEELS)}")
         if not 2 <= self.players <= 6:
             raise ValueError("Glonk is played by 2 to 6 players")
         if self.range not in RANGE_RULES:
@@ -271,6 +279,8 @@ class Config:
     def to_json(self) -> dict:
         d = {k: getattr(self, k) for k in self.__dataclass_fields__}
         d["armadas"] = None if self.armadas is None else list(self.armadas)
+        if d["feel"] == "practice":
+            del d["feel"]  # today's exact flicks: records say nothing new
         return d
 
 

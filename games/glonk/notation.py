@@ -49,6 +49,15 @@ def flick_words(flick: Flick) -> str:
     return text
 
 
+def aimed_words(intent: Flick, flick: Flick) -> str:
+    """What was meant and what the hand made of it, where a table feel scattered the flick:
+    `aimed 45.0 deg 0.80 m/s, played 46.2 deg 0.77 m/s` (a spin named where a flick has one)."""
+    def one(f: Flick) -> str:
+        text = f"{f.angle:.1f} deg {f.speed:.2f} m/s"
+        return text + (f" spin {f.spin:.1f} rad/s" if f.spin else "")
+    return f"aimed {one(intent)}, played {one(flick)}"
+
+
 def move_text(state, action, events: Iterable[Event] = ()) -> str:
     """`action`, played in `state` (the position before it), as a player says it, followed
     by what came of it (from `events`, the Step's) after commas."""

@@ -1,6 +1,7 @@
-"""The best Glonk shot on the mat (B, `viewer.bestshot`): an arrow from the disc along the
-flick, as long as the textbook slide of its speed, the path the exact flick really takes, and
-its odds in words ("Best: V2 Jumper 184 deg 2.1 m/s - standard 71 %, expected +1.2").
+"""The best Glonk shot on the mat (B, `viewer.bestshot`): the path the exact flick really takes
+(bounces off neighbours included) as the main mark, an arrowhead and the odds at its end,
+and the odds in words ("Best: V2 Jumper 184 deg 2.1 m/s - standard 71 %, expected +1.2");
+without a simulated step, a straight arrow as long as the textbook slide of its speed.
 
 The odds are the search's own scattered flicks of that intent at the chosen skill
 (`analysis.glonk.best_shot`), in the shot explorer's words (`viewer.glonk.explorer`):
@@ -16,9 +17,8 @@ import math
 from viewer.glonk import aim as AIM
 from viewer.glonk.explorer import odds_words, outcome_shares, percentages
 
-#: The arrow's colour (gold: no other overlay uses it) and its path's.
+#: The mark's colour (gold: no other overlay uses it).
 ARROW = (1.0, 0.80, 0.20, 0.95)
-PATH = (1.0, 0.86, 0.45, 0.70)
 ARROW_WIDTH = 0.012
 #: The label's height on the mat (metres) and its gap beyond the arrow's head.
 LABEL_HEIGHT = 0.025
@@ -60,11 +60,24 @@ def arrow_points(state, flick) -> tuple[tuple[float, float], tuple[float, float]
 
 
 def path_points(step, pid: str, samples: int = 80) -> list[tuple[float, float]]:
-    """The flicked disc's simulated path (its exact flick), for a thin line under the arrow."""
+    """The flicked disc's simulated path (its exact flick)."""
     m = getattr(step, "motion", None)
     if m is None or pid not in m.ids:
         return []
     return m.track(pid, most=samples)
+
+
+def mark_points(state, flick, step) -> list[tuple[float, float]]:
+    """The best shot's main mark: the path the flick really takes (its simulated track, from
+    the disc's edge to where it rests, bounces and all) when the step is known, else the
+    straight textbook arrow. The odds go at its end."""
+    pts = path_points(step, flick.piece)
+    if len(pts) >= 2:
+        p = state.piece(flick.piece)
+        out = [pt for pt in pts if math.hypot(pt[0] - p.x, pt[1] - p.y) >= p.radius]
+        if len(out) >= 2 and math.hypot(out[-1][0] - out[0][0], out[-1][1] - out[0][1]) >= 0.02:
+            return out
+    return list(arrow_points(state, flick))
 
 
 def label_place(start, end, heading: float) -> tuple[tuple[float, float], str, float]:
@@ -105,7 +118,9 @@ class BestShotView:
         self.label = None  # its holder, among the scene's labels that turn with the camera
         self.line: str | None = None
 
-    def show(self, state, flick, summary: dict) -> None:
+    def show(self, state, flick, summary: dict, step=None) -> None:
+        """Draw the shot: its real path (`step`'s track) as the main mark, with an arrowhead
+        and the odds at its end; without a step, the straight textbook arrow."""
         from panda3d.core import TextNode, TransparencyAttrib
 
         from viewer import geometry
@@ -114,10 +129,21 @@ class BestShotView:
         self.clear()
         scene = self.scene
         p = state.piece(flick.piece)
-        start, end = arrow_points(state, flick)
+        pts = mark_points(state, flick, step)
         ring = meshes.ring_mesh("best-from", p.radius + 0.002, 0.005, ARROW)
         ring.setPos(p.x, p.y, 0.0021)
         ring.reparentTo(self.root)
+        # the head: the last few centimetres of the mark, pointing the way the disc went last
+        end = pts[-1]
+        k = len(pts) - 2
+        while k > 0 and math.hypot(end[0] - pts[k][0], end[1] - pts[k][1]) < 0.03:
+            k -= 1
+        start = pts[k]
+        if len(pts) > 2:
+            body = meshes.polyline_mesh("best-path", pts[:k + 1] + [end], ARROW_WIDTH * 0.6,
+                                        ARROW)
+            body.setZ(p.thickness + 0.003)
+            body.reparentTo(self.root)
         arrow = geometry.arrow("best-arrow", start, end, ARROW_WIDTH, ARROW, z=0.0)
         arrow.setZ(p.thickness + 0.004)
         arrow.reparentTo(self.root)
@@ -142,18 +168,6 @@ class BestShotView:
         node.setY(lift * LABEL_HEIGHT)
         node.setTransparency(TransparencyAttrib.MAlpha)
         scene.lighting.mark_dirty()
-
-    def show_path(self, step, pid: str) -> None:
-        from viewer.glonk import meshes
-
-        pts = path_points(step, pid)
-        if len(pts) >= 2:
-            dashed = [pts[i:i + 3] for i in range(0, len(pts) - 1, 4)]
-            for k, part in enumerate(dashed):
-                if len(part) >= 2:
-                    line = meshes.polyline_mesh(f"best-path-{k}", part, 0.003, PATH)
-                    line.setZ(0.0019)
-                    line.reparentTo(self.root)
 
     def clear(self) -> None:
         self.root.getChildren().detach()

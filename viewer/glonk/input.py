@@ -5,7 +5,8 @@ scene answers it with a `FlickDrag` (a `viewer.modes.Drag`, so the window is in 
 the camera stays put). The pull is read on the table in metres, so the power does not depend
 on the zoom; Alt held while pulling moves the pull at a quarter of the pointer's pace (fine
 control); Shift or Ctrl add a clockwise or anticlockwise spin. The flick fires from where the
-button went up; a release off the window or Esc cancels it. A release without a pull is a
+button went up (read from the pointer trail, viewer.glonk.trail, not where the pointer is when
+the frame gets to the release), and starts where it went down; a release off the window or Esc cancels it. A release without a pull is a
 click (the disc is selected). While aiming, `GhostPath` simulates the aimed flick on a worker
 thread with the same physics that will play it and the scene draws where it really goes,
 with its first contact marked. `FlickInput` keeps the column of buttons for the selected
@@ -72,6 +73,11 @@ class FlickDrag(Drag):
         app.refresh_status()
 
     def release(self, pos) -> None:
+        released = self.scene.input.pointer("mouse1", "up") if self.scene.input else None
+        if released is not None:
+            pos = released  # where the button went up, not where the hand has gone since
+        if not self.pulled:  # a whole pull between two frames (a quick hand, a busy machine)
+            self.move(pos)
         self.ended = True
         ghost = self.scene.ghost.take()  # the aimed flick, maybe simulated already
         self.scene.ghost.want(None, None)
@@ -85,12 +91,23 @@ class FlickDrag(Drag):
         self.ctl.app.mark("flick_released")
         self.ctl.app.refresh_status()
         if result.action is not None:
-            ready = ghost[1] if ghost is not None and ghost[0] == result.action else None
-            self.ctl.play_action(result.action, step=ready)  # no wait when the aim had settled
+            intent = result.action
+            done = self.scene.executed(self.ctl.session.node, intent)  # the table feel's hand
+            if done != intent:
+                self.ctl.play_action(done, intent=intent)
+                return
+            ready = ghost[1] if ghost is not None and ghost[0] == intent else None
+            self.ctl.play_action(intent, step=ready)  # no wait when the aim had settled
         elif result.message:
             self.ctl.say(result.message)
 
     def cancel(self) -> None:
+        trail = getattr(self.scene.input, "trail", None)
+        if not self.ended and trail is not None and trail.latest("mouse1") == "up":
+            at = trail.at("mouse1", "up")  # the hand left the window after letting go
+            if at is not None and max(abs(at[0]), abs(at[1])) <= 1.0:
+                self.release(at)
+                return
         self.ended = True
         self.scene.ghost.want(None, None)
         self.scene.spin = 0.0
@@ -171,6 +188,7 @@ class FlickInput:
         self._clock_turn = None
         self.turn_seconds = 0.0
         self.explorer = None  # the shot explorer of a window (`scene._attach_input`)
+        self.trail = None  # the pointer trail (`scene._attach_input`): where buttons went down and up
         self.task = app.taskMgr.add(self._frame, f"glonk-input-{id(self)}", sort=21)
 
     @property
@@ -207,11 +225,19 @@ class FlickInput:
         ctl.say(what())
         return True
 
+    def pointer(self, button: str, kind: str):
+        """Film coordinates of the pointer where `button` last went `kind` ("down" / "up"),
+        read from the pointer trail; None without a trail or when it cannot say."""
+        return None if self.trail is None else self.trail.at(button, kind)
+
     def probe_fields(self) -> dict:
         return {} if self.explorer is None else {"explorer": self.explorer.probe()}
 
     def destroy(self) -> None:
         self.app.taskMgr.remove(self.task)
+        if self.trail is not None:
+            self.trail.destroy()
+            self.trail = None
         if self.explorer is not None:
             self.explorer.destroy()
         for b in self.buttons:

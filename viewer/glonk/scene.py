@@ -66,8 +66,10 @@ def _attach_input(app, scene):
         return None
     from viewer.glonk.explorer_view import ShotExplorer
     from viewer.glonk.input import FlickInput
+    from viewer.glonk.trail import PointerTrail
 
     flick_input = FlickInput(app, scene)
+    flick_input.trail = PointerTrail(app)
     flick_input.explorer = ShotExplorer(app, scene)
     return flick_input
 
@@ -151,6 +153,29 @@ class _FlickMotion:
 
     motion: object
     back: dict
+
+
+def assault_verdict(step) -> str | None:
+    """The simulator's verdict on a heroic assault: "heroic assault on V1 succeeds", or
+    "... fails" with why (the first disc touched, a hyper-propulsion, a shield); None for a
+    flick that is no assault."""
+    ev = next((e for e in getattr(step, "events", ()) if e.kind == "heroic_assault"), None)
+    if ev is None:
+        return None
+    d = ev.data
+    head = f"heroic assault on {d.get('target')}"
+    if d.get("success"):
+        return f"{head} succeeds"
+    first = d.get("first_touched")
+    if first != d.get("target"):
+        why = f"first touches {first}" if first else "touches nothing"
+    elif any(e.kind == "hyper_propulsion" for e in step.events):
+        why = "a hyper-propulsion"
+    elif any(e.kind == "shield" for e in step.events):
+        why = "shielded"
+    else:
+        why = "stopped first"
+    return f"{head} fails: {why}"
 
 
 class GlonkScene(Scene):
@@ -564,7 +589,7 @@ class GlonkScene(Scene):
             if node.isStashed():
                 node.unstash()
             self.poses[pid] = (float(x), float(y), float(z))
-        self.lighting.mark_dirty()
+        self.lighting.mark_dirty(every_frame=True)  # the shadow stays under the sliding disc
 
     # --- camera -------------------------------------------------------------------------------
     def bounds(self):
@@ -921,7 +946,13 @@ class GlonkScene(Scene):
     def press(self, state, pick, button, mods, ctl):
         """A left press on your own active disc (or the disc a power moves) starts a flick:
         the scene's `FlickDrag` runs it, so the camera stays put while you aim."""
-        if button != 1 or state is None or state.phase != "actions" or pick.piece is None:
+        if button != 1 or state is None or state.phase != "actions":
+            return None
+        start = ctl._mouse()
+        pressed = self.input.pointer("mouse1", "down") if self.input is not None else None
+        if pressed is not None and pressed != start:  # where the button went down
+            start, pick = pressed, ctl.pick_at(pressed)
+        if pick.piece is None:
             return None
         if self.flick_piece(state) != pick.piece:
             if self.mode is not None:
@@ -935,8 +966,18 @@ class GlonkScene(Scene):
             return None
         from viewer.glonk.input import FlickDrag
 
-        start = ctl._mouse()
         return FlickDrag(ctl, self, state, pick, start)
+
+    def action_label(self, node) -> str:
+        """The move's words; a flick the table feel's hand scattered says what was aimed and
+        what was played ("aimed 45.0 deg 0.80 m/s, played 46.2 deg 0.77 m/s")."""
+        from games.glonk.notation import aimed_words, flick_words
+
+        text = super().action_label(node)
+        intent = getattr(node, "intent", None)
+        if isinstance(intent, Flick) and isinstance(node.action, Flick):
+            text = text.replace(flick_words(node.action), aimed_words(intent, node.action), 1)
+        return text
 
     def simulates(self, action) -> bool:
         return isinstance(action, Flick)
@@ -982,8 +1023,7 @@ class GlonkScene(Scene):
         return shot_words(state, action, summary)
 
     def show_best_shot(self, state, action, summary: dict, step) -> None:
-        self.best.show(state, action, summary)
-        self.best.show_path(step, action.piece)
+        self.best.show(state, action, summary, step)
         self.base.refresh_status() if hasattr(self.base, "refresh_status") else None
 
     def clear_best_shot(self) -> None:
@@ -995,8 +1035,32 @@ class GlonkScene(Scene):
 
     # --- the ghost path (the aimed flick, simulated off the frame thread) --------------------------
     def aimed_flick(self, aim):
-        """The Flick the current aim would play, for the ghost path (None: nothing to show)."""
-        return self.intended_flick(aim) if self.ghost_on else None
+        """The Flick the current aim would play, for the ghost path (None: nothing to show,
+        as at the expert table)."""
+        if not self.ghost_on or self.guide() == "none":
+            return None
+        return self.intended_flick(aim)
+
+    def feel(self) -> str:
+        """The table feel of the game shown (config.feel): practice, club or expert."""
+        return getattr(getattr(self.state, "config", None), "feel", "practice")
+
+    def guide(self) -> str:
+        """How much of the aimed flick's simulated path the table shows: "path" (practice),
+        "contact" (club: the first contact only) or "none" (expert)."""
+        return {"club": "contact", "expert": "none"}.get(self.feel(), "path")
+
+    def executed(self, node, intent):
+        """The flick the hand makes of `intent` at `node` under the game's table feel: the
+        intent itself at practice, else one draw of the feel's scatter (analysis.skill),
+        seeded by the record and the place in it, so it is the same every time."""
+        from analysis.skill import executed_flick
+
+        feel = getattr(node.state.config, "feel", "practice")
+        if not isinstance(intent, Flick) or feel == "practice":
+            return intent
+        key = f"{node.record.headers.get('created')}|{'.'.join(map(str, node.path))}"
+        return executed_flick(intent, feel, key)
 
     def intended_flick(self, aim):
         """The Flick a release would play for `aim` (None: no aim, or no target chosen yet)."""
@@ -1038,16 +1102,18 @@ class GlonkScene(Scene):
         if pid not in m.ids:
             return
         i = m.index(pid)
+        whole = self.guide() == "path"  # the club table shows the first contact alone
         pts = path_points(step, pid, samples=120)
-        if len(pts) >= 2:
+        if len(pts) >= 2 and whole:
             path = meshes.polyline_mesh("ghost", pts, 0.003, GHOST)
             path.setZ(0.0018)
             path.reparentTo(self.ghost_root)
         p = self.state.get(pid) if self.state is not None else None
         radius = p.radius if p is not None else 0.02
-        rest = meshes.ring_mesh("ghost-rest", radius - 0.002, 0.002, GHOST)
-        rest.setPos(pts[-1][0], pts[-1][1], 0.0019)
-        rest.reparentTo(self.ghost_root)
+        if whole:
+            rest = meshes.ring_mesh("ghost-rest", radius - 0.002, 0.002, GHOST)
+            rest.setPos(pts[-1][0], pts[-1][1], 0.0019)
+            rest.reparentTo(self.ghost_root)
         first = m.first_contact
         hit = None
         if first is not None:
@@ -1059,8 +1125,15 @@ class GlonkScene(Scene):
             hit = other
         outcome = words.event_lines(step, lambda seat: f"P{seat + 1}")
         said = next((w for w in outcome if "propulsion" in w or "atomised" in w or "lost" in w), "")
+        if not whole:
+            said = ""  # where it ends is for the hand to find out
         self.ghost_line = "Path: " + (f"first touches {hit}" if hit else "touches nothing") + (
             f"; {said}" if said else "")
+        verdict = assault_verdict(step)
+        if verdict is not None and whole:  # the aim line and the path line say the same
+            self.ghost_line = f"Path: {verdict}"
+            if self.aim_line and ": simulating..." in self.aim_line:
+                self.aim_line = self.aim_line.replace(": simulating...", f": {verdict}")
 
     # --- the slingshot ---------------------------------------------------------------------------
     def drag_begin(self, state, pick: Pick) -> bool:
@@ -1086,7 +1159,14 @@ class GlonkScene(Scene):
             return None
         power_of = state.piece(self.selected) if self.mode in ("telekinesis", "fission") else p
         limit = None if self.mode == "fission" else power_of.speed if self.mode != "telekinesis" else p.speed
-        self.aim_line = f"Flick {pid}: " + aim.words(limit)
+        if self.mode == "assault" and self.target is not None:
+            # one verdict, the simulator's (the path line gives it once simulated): the
+            # textbook slide cannot say whether the first touch is the target
+            self.aim_line = (f"Flick {pid}: {aim.speed:.2f} m/s, heroic assault on "
+                             f"{self.target}" + (": simulating..." if self.guide() == "path"
+                                                 else ""))
+        else:
+            self.aim_line = f"Flick {pid}: " + aim.words(limit)
         if self.spin:
             way = "anticlockwise" if self.spin > 0 else "clockwise"
             self.aim_line += f", spinning {way} ({abs(self.spin):.0f} rad/s)"
@@ -1104,17 +1184,31 @@ class GlonkScene(Scene):
             arrow = geometry.arrow("aim", (sx, sy), (ex, ey), 0.010, colour, z=0.0)
             arrow.setZ(0.009)
             arrow.reparentTo(self.aim_root)
-        ghost = meshes.ring_mesh("rest", p.radius - 0.002, 0.003, colour)
+        ghost = self._aim_part(("rest", p.radius, colour), lambda: meshes.ring_mesh(
+            "rest", p.radius - 0.002, 0.003, colour))
         ghost.setPos(ex, ey, 0.0016)
-        ghost.reparentTo(self.aim_root)
-        power = aim.speed / 3.0  # a power gauge: an arc around the disc, longer when harder
-        pts = [(p.x + (p.radius + 0.012) * math.cos(a + math.pi - k / 24 * power * math.pi),
-                p.y + (p.radius + 0.012) * math.sin(a + math.pi - k / 24 * power * math.pi))
-               for k in range(25)]
-        gauge = meshes.polyline_mesh("power", pts, 0.006, colour)
-        gauge.setZ(0.0016)
-        gauge.reparentTo(self.aim_root)
+        # a power gauge: an arc around the disc, longer when harder (built once per 1 % of
+        # power at angle 0 and turned to the aim: a moving pull rebuilds no mesh for it)
+        power = round(aim.speed / 3.0, 2)
+        ring = p.radius + 0.012
+        gauge = self._aim_part(("power", p.radius, power, colour), lambda: meshes.polyline_mesh(
+            "power", [(ring * math.cos(math.pi - k / 24 * power * math.pi),
+                       ring * math.sin(math.pi - k / 24 * power * math.pi)) for k in range(25)],
+            0.006, colour))
+        gauge.setPos(p.x, p.y, 0.0016)
+        gauge.setH(math.degrees(a))
         return aim
+
+    def _aim_part(self, key, build):
+        """A copy under the aim of the overlay part `key` (sharing its geometry), built by
+        `build()` the first time: the aim is redrawn at every pointer move."""
+        parts = self.__dict__.setdefault("_aim_parts", {})
+        proto = parts.get(key)
+        if proto is None:
+            if len(parts) > 512:
+                parts.clear()
+            proto = parts[key] = build()
+        return proto.copyTo(self.aim_root)
 
     def drag_end(self, state, pick: Pick) -> ClickResult:
         """Release: the flick to play (or why there is none)."""
