@@ -131,3 +131,7 @@ BOARD = load_board()
 ACTIONS = load_actions()
 BEASTS = load_beasts()
 EVENTS = load_events()
+
+#: Actions cards dealt to each player at the start, by the number of players (the rulebook's
+#: setup; validate.py checks hands against it, rules.py deals it).
+HAND_SIZE = {1: 4, 2: 4, 3: 3, 4: 3}

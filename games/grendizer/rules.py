@@ -27,7 +27,7 @@ from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
 
 from .actions import (PASS, BeastDraw, Discard, Draw, EventDraw, FirstPlayer, Move, Pass,
                       Play, Reveal, parse)
-from .data import ACTIONS, BEASTS, BOARD, EVENTS
+from .data import ACTIONS, BEASTS, BOARD, EVENTS, HAND_SIZE
 from .state import BOARD_, DESTROYED, PILE, GState, Lane
 from .validate import check_state
 
@@ -35,7 +35,6 @@ A = BOARD.airspace_boxes
 LOC = BOARD.location_space
 NLANES = 4
 NZONES = 2 * NLANES
-HAND_SIZE = {1: 4, 2: 4, 3: 3, 4: 3}
 CHANCE_STEPS = frozenset({"deal", "first", "turn_draw", "pile", "beast_card", "event"})
 CHOICE_STEPS = frozenset({"action", "move", "discard"})
 TURN_STEPS = (("turn_draw",), ("take",), ("action",), ("move",), ("end",))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .data import ACTIONS, BEASTS, BOARD, EVENTS
+from .data import ACTIONS, BEASTS, BOARD, EVENTS, HAND_SIZE
 from .state import BOARD_, DESTROYED, PILE, GState
 
 NLANES = 4
@@ -110,7 +110,6 @@ def check_order(s: GState) -> None:
         if s.turn != 1:
             raise ValueError(f"queue: the setup deals happen before turn 1, not in turn "
                              f"{s.turn}")
-        from .rules import HAND_SIZE
         size = HAND_SIZE[s.players]
         order = [seat for _ in range(size) for seat in range(s.players)]
         if deals != order[len(order) - len(deals):] or any(
