@@ -121,9 +121,9 @@ def test_a_best_shot_kept_as_a_variation_leaves_the_cursor_and_the_main_line_alo
 
 
 def test_f1_lists_the_best_shot_keys():
-    from viewer.controller import KEY_BINDINGS, help_lines
+    from viewer.keys import PLAY, help_lines
 
-    lines = dict(help_lines({e: c for e, c, _ in KEY_BINDINGS}))
+    lines = dict(help_lines(PLAY))  # (bound where the game has a best-shot search: Glonk)
     assert lines["B"] == "Best shot here (again: stop)"
     assert lines["Enter"] == "Play the best shot"
     assert lines["Shift+Enter"] == "Best shot as a variation"

@@ -21,6 +21,8 @@ import os
 import time
 
 from games.api import CHANCE, TERMINAL
+from viewer import keys as K
+from viewer.keys import Key
 from viewer.modes import PlayMode
 
 #: Seconds between the bot's turn coming and its move, at least (its "thinking" pause).
@@ -232,14 +234,13 @@ class ComputerMode(PlayMode):
     still work, nothing reaches the game, Esc or F4 takes the seat back."""
 
     name = "computer"
-    CAMERA = ("cmd_view_top", "cmd_view_seat", "cmd_help", "cmd_screenshot", "cmd_list_up",
-              "cmd_list_down")
+    groups = ([Key(e, "cmd_computer_take_back", "Take the seat back (the computer stops)")
+               for e in ("escape", "f4")], K.HELP, K.CAMERA, K.SCREENSHOT, K.MOVE_LIST)
+    scene_keys = None
 
-    def __init__(self, ctl, keys):
-        super().__init__(ctl, {e: c for e, c in keys.items()
-                               if c in self.CAMERA or c.startswith("cmd_view_seat_")})
-        self.keys["escape"] = "cmd_computer_take_back"
-        self.keys["f4"] = "cmd_computer_take_back"
+    def gestures(self):
+        return [("Drag (any button)", "Orbit the camera"), ("Shift+drag", "Pan the camera"),
+                K.ZOOM]
 
     def holds(self) -> bool:
         return self.ctl.computer.thinking is not None

@@ -19,89 +19,14 @@ from games.api import CHANCE, IllegalAction
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
 from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question, frame_count
-from viewer.editing import EDITOR_KEYS
-from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
-                          TypingMode)
+from viewer.host import Host
+from viewer.keys import help_lines
+from viewer.modes import DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode, TypingMode
 from viewer.computer import ComputerMode, ComputerSeats
 from viewer.panel import TimelinePanel
 
 DRAG_PIXELS = 6
 STEP_ANIM_SECONDS = 0.35
-
-#: (Panda event, command, what it does): the F1 help lists exactly these.
-KEY_BINDINGS = [
-    ("arrow_left", "cmd_back", "Step back"),
-    ("arrow_right", "cmd_forward", "Step forward (animated)"),
-    ("arrow_up", "cmd_previous_variation", "Previous variation (sibling move)"),
-    ("arrow_down", "cmd_next_variation", "Next variation (sibling move)"),
-    ("home", "cmd_start", "Go to the start"),
-    ("end", "cmd_end", "Go to the end of the line"),
-    ("space", "cmd_play_pause", "Play / pause"),
-    ("shift-space", "cmd_play_reverse", "Play backwards / pause"),
-    ("=", "cmd_faster", "Faster playback (up to 4x)"),
-    ("+", "cmd_faster", "Faster playback"),
-    ("-", "cmd_slower", "Slower playback (down to 0.25x)"),
-    ("control-z", "cmd_undo", "Undo the last edit"),
-    ("control-y", "cmd_redo", "Redo"),
-    ("control-shift-z", "cmd_redo", "Redo"),
-    ("control-s", "cmd_save", "Save the record (file dialog)"),
-    ("control-o", "cmd_open", "Open a record or scenario (file dialog)"),
-    ("l", "cmd_learn", "Learn: the bundled tutorials and puzzles"),
-    ("f1", "cmd_help", "Show / hide this help"),
-    ("escape", "cmd_escape", "Close a dialog, drop the selection"),
-    ("e", "cmd_end_turn", "End your turn"),
-    ("r", "cmd_rotate", "Setup: turn the board in hand"),
-    ("t", "cmd_view_top", "Camera: top-down"),
-    ("v", "cmd_view_seat", "Camera: seat of the player to move"),
-    ("1", "cmd_view_seat_1", "Camera: seat 1 to 4 (the key's number)"),
-    ("2", "cmd_view_seat_2", "Camera: seat 1 to 4 (the key's number)"),
-    ("3", "cmd_view_seat_3", "Camera: seat 1 to 4 (the key's number)"),
-    ("4", "cmd_view_seat_4", "Camera: seat 1 to 4 (the key's number)"),
-    ("k", "cmd_save_view", "Keep the camera view in this position"),
-    ("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
-    ("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
-    ("p", "cmd_promote", "Promote this variation"),
-    ("m", "cmd_make_main_line", "Make this line the main line"),
-    ("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
-    ("delete", "cmd_delete_from_here", "Delete from here"),
-    ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
-    ("page_up", "cmd_list_up", "Scroll the move list up"),
-    ("page_down", "cmd_list_down", "Scroll the move list down"),
-    ("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
-    ("h", "cmd_hint", "Puzzle: the next hint"),
-    ("g", "cmd_aim_preview", "Aim preview (ghost path) on / off: off for match play"),
-    ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
-    ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
-    ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
-    ("f3", "cmd_lessons", "Lessons: write one; analysed game: learn from its mistakes"),
-    ("f4", "cmd_computer_seat", "Computer plays the seat to move (again: stronger, then you)"),
-    ("x", "cmd_explorer", "Shot explorer (heatmap of a flick) on / off"),
-    ("a", "cmd_keep_candidate", "Aiming: keep the aim; else replay the kept"),
-    ("shift-a", "cmd_clear_candidates", "Clear the kept aims"),
-    ("i", "cmd_disc_labels", "Glonk: label every disc with its id, on / off"),
-    ("b", "cmd_best_shot", "Best shot here (again: stop)"),
-    ("enter", "cmd_best_play", "Play the best shot"),
-    ("shift-enter", "cmd_best_add", "Best shot as a variation"),
-]
-MOUSE_HELP = [
-    ("Left drag, middle drag", "Orbit the camera"),
-    ("Shift+left drag", "Pan (also right drag off the board)"),
-    ("Wheel", "Zoom"),
-    ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
-    ("Right click on board", "Mark / unmark a field"),
-    ("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
-                  "promote, main line, delete; wheel: scroll"),
-    ("Scrub bar", "Click to jump, drag to scrub"),
-    ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
-    ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
-]
-#: What a text field and a flick do with the keys and the mouse (the F1 help lists these too).
-FIELD_HELP = [
-    ("Typing in a field", "Every key goes to the field; Enter keeps it, Esc leaves it"),
-    ("Flicking: Esc, or release off the window", "Cancels the flick"),
-    ("Flicking: Alt held", "Fine control: the pull moves at a quarter pace"),
-]
-
 
 class MotionCheck:
     """`timeline.verify_motions` on a background thread (physics is thread-safe per thread)."""
@@ -170,13 +95,13 @@ class Controller:
             app.set_view(app.saved_view(self.session.node.camera))
         else:
             app.set_view(app.preset("seat", app.session_player()))
-        play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
+        self.host = Host(self)
         self.modes = ModeManager(self, [
-            PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),
-            EditMode(self, {e: c for e, c in play_keys.items() if c in EDITOR_KEYS}),
-            TypingMode(self), DialogMode(self), ComputerMode(self, play_keys)])
-        for event in {e for e, _, _ in KEY_BINDINGS} | set(AimMode.keys):
-            app.accept(event, self._key, [event])
+            PlayMode(self), ReplayMode(self), EditMode(self), TypingMode(self),
+            DialogMode(self), ComputerMode(self)])
+        self._keys_accepted: set[str] = set()
+        self._modes_of = None
+        self._follow_scene()
         for prefix in ("", "shift-", "control-", "alt-"):  # (one handler an event: this one)
             app.accept(prefix + "enter", self._enter_key, [prefix + "enter"])
         for prefix in ("", "shift-", "control-", "alt-", "control-alt-", "shift-alt-"):
@@ -265,6 +190,7 @@ class Controller:
         session.listeners.append(self._session_changed)
         solution = self._hide_solution(session)
         self.app.set_session(session)
+        self._follow_scene()
         if autosaver is not None:
             autosaver.attach(session, path)
         self.log.clear()
@@ -329,6 +255,26 @@ class Controller:
     @property
     def mode(self) -> str:
         return self.modes.active.name
+
+    def _follow_scene(self) -> None:
+        """The scene shown brings its own modes and keys: register them, and listen for
+        every key any mode may bind (a key no mode binds now reaches none)."""
+        scene = self.app.scene
+        if scene is self._modes_of:
+            return
+        self._modes_of = scene
+        self.modes.add_scene_modes(list(scene.modes(self.host)))
+        from viewer import keys as K
+
+        events = {k.event for g in K.PLAY_GROUPS + K.EDIT_GROUPS for k in g}
+        for mode in self.modes.modes.values():
+            events |= {k.event for g in mode.groups for k in g}
+            if mode.scene_keys is not None:
+                events |= {k.event for k in scene.keys(mode.scene_keys)}
+        for event in sorted(events - self._keys_accepted):
+            if not event.endswith("enter"):  # Enter has its own handler (`_enter_key`)
+                self.app.accept(event, self._key, [event])
+        self._keys_accepted |= events
 
     def typing(self) -> bool:
         """A text field (the comment box, an editor field) has the keyboard."""
@@ -683,35 +629,6 @@ class Controller:
             return
         self.puzzle_box.hint()
 
-    def cmd_aim_preview(self):
-        scene = self.app.scene
-        if scene.on_key("g", self.app.shown_state):
-            on = getattr(scene, "ghost_on", False)
-            self.say("Aim preview on: the ghost path shows where a flick goes" if on
-                     else "Aim preview off (match play)")
-        else:
-            self.say("This game has no aim preview")
-
-    def _scene_key(self, key: str, otherwise: str) -> None:
-        if not self.app.scene.on_key(key, self.app.shown_state):
-            self.say(otherwise)
-
-    def cmd_explorer(self):
-        self._scene_key("x", "This game has no shot explorer")
-
-    def cmd_keep_candidate(self):
-        self._scene_key("a", "This game has no candidate aims")
-
-    def cmd_clear_candidates(self):
-        self._scene_key("shift-a", "This game has no candidate aims")
-
-    def cmd_disc_labels(self):
-        self._scene_key("i", "This game has no disc labels")
-
-    def cmd_rotate(self):
-        if not self.app.scene.on_key("r", self.app.shown_state):
-            self.say("R turns a board in hand during setup")
-
     # --- edits ----------------------------------------------------------------------------------
     def _edit(self, fn, *args):
         self.stop_playback()
@@ -817,27 +734,17 @@ class Controller:
         self.modes.sync()
 
     def cmd_help(self):
+        """F1: the keys and mouse gestures of the mode on top, for the game shown (the mode's
+        own `bindings` and `gestures`: nothing listed that does nothing there)."""
         if isinstance(self.dialog, HelpOverlay):
             self.dialog.close()
             return
         if self.dialog is not None:
             return
         mode = self.modes.active
-        lines = help_lines(mode.keys) + self.mode_gestures(mode.name)
+        lines = help_lines(mode.bindings()) + mode.gestures()
         self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed,
-                                      title=f"Controls: {mode.name} mode"))
-
-    def mode_gestures(self, mode: str) -> list[tuple[str, str]]:
-        """What the mouse (and a text field) does in `mode`, for the F1 help."""
-        if mode == "edit":
-            return [g for g in MOUSE_HELP if g[0].startswith("Set up") or g[0] == "Wheel"
-                    or g[0].startswith("Left drag")]
-        if mode in ("aim", "typing"):
-            return [g for g in FIELD_HELP if g[0].startswith("Flicking" if mode == "aim"
-                                                            else "Typing")]
-        game_mouse = list(getattr(self.app.scene, "mouse_help", ()))
-        return (game_mouse + [g for g in MOUSE_HELP if not g[0].startswith("Set up")]
-                + FIELD_HELP)
+                                      title=mode.title()))
 
     def cmd_escape(self):
         if self.dialog is not None:
@@ -921,6 +828,10 @@ class Controller:
         self._open_dialog(Question(self.app, text, answers, on_close=self._dialog_closed))
 
     # --- mouse ----------------------------------------------------------------------------------
+    def pointer(self):
+        """The pointer in film coordinates ([-1, 1]), or None outside the window."""
+        return self._mouse()
+
     def _mouse(self):
         mw = self.app.mouseWatcherNode
         if mw is None or not mw.hasMouse():
@@ -979,7 +890,7 @@ class Controller:
         pick = self._pick(pos)
         state = self.session.node.state
         if self.pending is None and self.app.shown_state is state:
-            drag = self.app.scene.press(state, pick, button, mods, self)
+            drag = self.app.scene.press(state, pick, button, mods, self.host)
             if drag is not None:
                 return drag
         if button == 1:
@@ -1170,33 +1081,3 @@ def learn_entries() -> list[tuple[str, str, Path]]:
         title = info.get("title") or "Demo replay"
         out.append((get_game(record.game.name).title, title, path))
     return sorted(out, key=lambda e: (e[0], e[2]))
-
-
-#: Words for the commands only the aim and typing modes bind (the rest are in KEY_BINDINGS).
-COMMAND_WORDS = {"cmd_cancel_drag": "Cancel the flick", "cmd_leave_field": "Leave the field"}
-
-
-def help_lines(keys: dict[str, str]) -> list[tuple[str, str]]:
-    """A mode's key map as the F1 help lists it: the keys that do one thing together
-    ("= / +", "1 / 2 / 3 / 4"), in the order the map binds them, each with what it does."""
-    words = dict(COMMAND_WORDS)
-    for _, cmd, what in KEY_BINDINGS:
-        words.setdefault(cmd, what)
-    by_words: dict[str, list[str]] = {}
-    for event, cmd in keys.items():
-        what = words.get(cmd, cmd.removeprefix("cmd_").replace("_", " "))
-        by_words.setdefault(what, []).append(_key_name(event))
-    return [(" / ".join(names), what) for what, names in by_words.items()]
-
-
-def _key_name(event: str) -> str:
-    names = {"arrow_left": "Left", "arrow_right": "Right", "arrow_up": "Up", "arrow_down": "Down",
-             "home": "Home", "end": "End", "space": "Space", "shift-space": "Shift+Space",
-             "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
-             "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
-             "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn",
-             "enter": "Enter", "shift-enter": "Shift+Enter", "f4": "F4", "f6": "F6"}
-    mod, _, key = event.rpartition("-")
-    if event not in names and len(key) == 1 and mod in ("shift", "control"):
-        return {"shift": "Shift+", "control": "Ctrl+"}[mod] + key.upper()
-    return names.get(event, event.upper() if len(event) == 1 else event)

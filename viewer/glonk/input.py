@@ -33,43 +33,39 @@ SETTLE = 0.12
 BUTTONS_BOTTOM = 0.36
 
 
-def held(app, button) -> bool:
-    mw = app.mouseWatcherNode
-    return mw is not None and mw.isButtonDown(button)
-
-
 class FlickDrag(Drag):
-    """A flick being pulled back from a disc; the scene draws the aim as it changes."""
+    """A flick being pulled back from a disc; the scene draws the aim as it changes. It talks
+    to the window only through its host (viewer.host.Host)."""
 
     mode = "aim"
 
-    def __init__(self, ctl, scene, state, pick, start):
+    def __init__(self, host, scene, state, pick, start):
         super().__init__(1, start)
-        self.ctl, self.scene, self.state, self.pick = ctl, scene, state, pick
+        self.host, self.scene, self.state, self.pick = host, scene, state, pick
         self.point = pick.point  # the pull's end on the table (metres)
         self._last = pick.point
         self.pulled = False
         self.ended = False
 
     def _follow(self, pos) -> None:
-        at = self.ctl.pick_at(pos).point
+        at = self.host.pick_at(pos).point
         if at is None or self._last is None:
             return
-        pace = FINE if held(self.ctl.app, KeyboardButton.alt()) else 1.0
+        pace = FINE if self.host.held(KeyboardButton.alt()) else 1.0
         self.point = tuple(p + (a - b) * pace for p, a, b in zip(self.point, at, self._last))
         self._last = at
 
     def move(self, pos) -> None:
         self._follow(pos)
-        if not self.pulled and self.ctl._pixels(pos, self.start) <= 3:
+        if not self.pulled and self.host.pixels(pos, self.start) <= 3:
             return
         self.pulled = True
-        app = self.ctl.app
-        self.scene.spin = (-SPIN if held(app, KeyboardButton.shift())
-                           else SPIN if held(app, KeyboardButton.control()) else 0.0)
+        host = self.host
+        self.scene.spin = (-SPIN if host.held(KeyboardButton.shift())
+                           else SPIN if host.held(KeyboardButton.control()) else 0.0)
         aim = self.scene.drag_update(self.state, Pick(point=self.point))
         self.scene.ghost.want(self.state, self.scene.aimed_flick(aim))
-        app.refresh_status()
+        host.refresh_status()
 
     def release(self, pos) -> None:
         self.ended = True
@@ -77,26 +73,26 @@ class FlickDrag(Drag):
         self.scene.ghost.want(None, None)
         if not self.pulled:
             self.scene.clear_aim()
-            self.ctl.click(self.pick)  # a press and release in place: select the disc
+            self.host.click(self.pick)  # a press and release in place: select the disc
             return
         self._follow(pos)
         result = self.scene.drag_end(self.state, Pick(point=self.point))
         self.scene.spin = 0.0
-        self.ctl.app.mark("flick_released")
-        self.ctl.app.refresh_status()
+        self.host.mark("flick_released")
+        self.host.refresh_status()
         if result.action is not None:
             ready = ghost[1] if ghost is not None and ghost[0] == result.action else None
-            self.ctl.play_action(result.action, step=ready)  # no wait when the aim had settled
+            self.host.play(result.action, step=ready)  # no wait when the aim had settled
         elif result.message:
-            self.ctl.say(result.message)
+            self.host.say(result.message)
 
     def cancel(self) -> None:
         self.ended = True
         self.scene.ghost.want(None, None)
         self.scene.spin = 0.0
         self.scene.clear_aim()
-        self.ctl.app.refresh_status()
-        self.ctl.say("Flick cancelled (released off the window, or Esc)")
+        self.host.refresh_status()
+        self.host.say("Flick cancelled (released off the window, or Esc)")
 
 
 class GhostPath:

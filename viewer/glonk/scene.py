@@ -181,11 +181,15 @@ class GlonkScene(Scene):
     natural_pace = True
     mouse_help = (
         ("Left click a disc", "Select it: the spaces it may reach light up"),
-        ("Press a disc, drag back, release", "Flick it: the arrow shows direction, power, reach"),
-        ("Shift / Ctrl while aiming", "Add clockwise / anticlockwise spin"),
+        ("Left drag on your active disc", "Flick it: pull back and release; the arrow shows "
+                                          "direction, power, reach"),
+        ("While flicking: Shift / Ctrl, Alt", "Spin clockwise / anticlockwise; fine control"),
+        ("While flicking: Esc, or release off the window", "Cancels the flick"),
         ("Buttons above the message", "Boarding, heroic assault and special actions"),
         ("Left click a lit space (setup)", "Place the armada, an asteroid or a returning ship"),
     )
+    #: A left drag on your disc is the flick, so the camera orbits only from elsewhere.
+    owns_left_drag = True
 
     surface_z = 0.0
     #: What the player does while an editor sets the position up (the editor sets it): the
@@ -220,8 +224,11 @@ class GlonkScene(Scene):
         self.mat_tex = None
         # interaction
         self.selected: str | None = None
-        self.mode: str | None = None  # None, "assault", "telekinesis", "fission", "jump",
-        #                                "place ACTION" (Fabriker, Teleportation: where)
+        self.host = None  # the window's (`modes`), None offscreen without one
+        #: The second choice being picked (viewer.glonk.modes.PickMode, on the window's mode
+        #: machine): `mode` reads its kind.
+        self._picking = None
+        self._pick_kind: str | None = None
         self.target: str | None = None  # assault target, or the piece moved by a power
         self.aim: AIM.Aim | None = None
         self.spin = 0.0  # rad/s given to the flick (Shift: clockwise, Ctrl: anticlockwise)
@@ -711,6 +718,57 @@ class GlonkScene(Scene):
     def piece_at(self, cell):
         return None
 
+    # --- modes and keys (viewer.glonk.modes) ------------------------------------------------------
+    def modes(self, host):
+        from viewer.glonk.modes import AimMode
+
+        self.host = host
+        self._picking = None
+        return [AimMode(host._ctl)]
+
+    def keys(self, mode: str):
+        from viewer.glonk.modes import KEYS
+
+        return KEYS.get(mode, [])
+
+    @property
+    def mode(self) -> str | None:
+        """What the selected disc's action waits for: None, "assault", "telekinesis",
+        "fission", "jump", or "place ACTION" (Fabriker, Teleportation: where). With a window,
+        it is the kind of the pick mode on its mode machine."""
+        if self.host is None:
+            return self._pick_kind
+        return self._picking.kind if self._picking is not None else None
+
+    @mode.setter
+    def mode(self, kind: str | None) -> None:
+        self._pick_kind = kind
+        if self.host is None:
+            return
+        old, self._picking = self._picking, None
+        if old is not None:
+            self.host.pop_mode(old)
+        if kind:
+            from viewer.glonk.modes import PickMode
+
+            self._picking = self.host.push_mode(PickMode, kind)
+
+    def picking_words(self) -> str:
+        from viewer.glonk.modes import PICKS
+
+        kind = self.mode
+        return PICKS[kind.split()[0]][0] if kind else ""
+
+    def toggle_ghost(self) -> str:
+        """G: the aim preview (ghost path) on or off (a house setting: off for match play)."""
+        self.ghost_on = not self.ghost_on
+        _save_setting("aim_preview", self.ghost_on)
+        self.ghost_root.getChildren().detach()
+        self._ghost_shown = None
+        self.ghost_line = None
+        return ("Aim preview on: the ghost path shows where a flick goes" if self.ghost_on
+                else "Aim preview off (match play)")
+
     # --- interaction ----------------------------------------------------------------------------
     def deselect(self) -> None:
         self.selected = None
@@ -931,7 +989,7 @@ class GlonkScene(Scene):
         return ClickResult(action=action) if why is None else ClickResult(message=why)
 
     # --- the flick gesture ------------------------------------------------------------------------
-    def press(self, state, pick, button, mods, ctl):
+    def press(self, state, pick, button, mods, host):
         """A left press on your own active disc (or the disc a power moves) starts a flick:
         the scene's `FlickDrag` runs it, so the camera stays put while you aim."""
         if button != 1 or state is None or state.phase != "actions" or pick.piece is None:
@@ -948,8 +1006,7 @@ class GlonkScene(Scene):
             return None
         from viewer.glonk.input import FlickDrag
 
-        start = ctl._mouse()
-        return FlickDrag(ctl, self, state, pick, start)
+        return FlickDrag(host, self, state, pick, host.pointer())
 
     def simulates(self, action) -> bool:
         return isinstance(action, Flick)
@@ -964,21 +1021,6 @@ class GlonkScene(Scene):
                 return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
         return words.event_lines(node.step, name_of)
-
-    def on_key(self, key: str, state) -> bool:
-        if self.input is not None and self.input.on_key(key):
-            return True  # the shot explorer's keys
-        if key == "g":
-            self.ghost_on = not self.ghost_on
-            _save_setting("aim_preview", self.ghost_on)
-            self.ghost_root.getChildren().detach()
-            self._ghost_shown = None
-            self.ghost_line = None
-            return True
-        if key == "i" and self.disc_labels is not None:
-            self.disc_labels.toggle()
-            return True
-        return False
 
     # --- the best shot (B: viewer.bestshot asks, viewer.glonk.bestshot draws) ---------------------
     def best_shot_skill(self) -> str | None:
