@@ -75,6 +75,7 @@ class ViewerApp(ShowBase):
         self.clock = Clock(self)
         self._status_text = None
         self.shown_state = None
+        self.shown_changes = 0
         self.shown_node = None
         self.taskMgr.add(self._clock_task, "flickbook-clock", sort=30)
         self.taskMgr.add(self._camera_task, "flickbook-camera", sort=40)
@@ -300,6 +301,7 @@ class ViewerApp(ShowBase):
         state = node.state
         self.shown_state = state
         self.shown_node = node
+        self.shown_changes += 1  # the hover line is made again (viewer.controller)
         self.wake()
         self.scene.show(state)
         if fraction is not None and fraction < 1.0:

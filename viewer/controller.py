@@ -24,6 +24,7 @@ from viewer.keys import help_lines
 from viewer.modes import DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode, TypingMode
 from viewer.computer import ComputerMode, ComputerSeats
 from viewer.panel import TimelinePanel
+from viewer.scene import Pick
 
 DRAG_PIXELS = 6
 STEP_ANIM_SECONDS = 0.35
@@ -62,6 +63,8 @@ class Controller:
         self.dialog = None
         self.drag: Drag | None = None
         self._last_mouse = None
+        self._hovered = None  # (pointer, app.shown_changes) the hover line was made for
+        self._raw_wheel = False  # the wheel over the lists is read from every button (window)
         self._dirty = True
         self.message_text = ""
         self.pending: Simulation | None = None  # an action being resolved off the frame thread
@@ -119,6 +122,11 @@ class Controller:
             raw.node().setButtonDownEvent("flickbook-button")
             raw.node().setButtonUpEvent("flickbook-button")
             app.accept("flickbook-button", self._input_seen)
+            # the wheel over the move list: its rows are buttons, which keep the wheel from
+            # the window's own wheel events, so the list reads it here, wherever over it
+            app.accept("flickbook-raw-wheel_up", self._list_wheel, [-1])
+            app.accept("flickbook-raw-wheel_down", self._list_wheel, [1])
+            self._raw_wheel = True
         self.session.listeners.append(self._session_changed)
         app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
         self.motion_check = None
@@ -218,6 +226,7 @@ class Controller:
         self._dirty = False
         s = self.session
         self._clock_line = None
+        self.log.follow(s.node)  # the moves up to the cursor: an undone one is gone
         self.panel.refresh_tree(s)
         self.panel.show_annotations(s.node)
         self.graph.refresh(s)
@@ -550,7 +559,7 @@ class Controller:
         lines = []
         for n in steps:
             lines += self.app.scene.event_lines(n)
-        self.log.add(self.app.scene.action_label(node), lines)
+        self.log.follow(self.session.node)  # (it follows the cursor on every refresh too)
         self.say(("New variation. " if was_new else "") + " ".join(lines[:2]))
         self.puzzle_box.after_move(node)
         self.lesson_box.after_move(node)
@@ -630,14 +639,15 @@ class Controller:
         self.puzzle_box.hint()
 
     # --- edits ----------------------------------------------------------------------------------
-    def _edit(self, fn, *args):
+    def _edit(self, fn, *args) -> bool:
         self.stop_playback()
         try:
             fn(*args)
         except IllegalAction as exc:
             self.say(exc.rule)
-            return
+            return False
         self.app.show_node(self.session.node)
+        return True
 
     def cmd_screenshot(self):
         from viewer.autosave import data_dir
@@ -661,25 +671,63 @@ class Controller:
     def cmd_undo(self):
         if self.editor.active:  # setting up: the editor's edits, not the record behind it
             return self.editor.undo()
-        what = self.session.undo() or self.records.undo()  # then back to the record replaced
-        self.app.show_node(self.session.node)
-        self.say(f"Undone: {what}" if what else "Nothing to undo")
+        self._undo_redo(self.session.undo, self.records.undo, "Undone", "undo")
 
     def cmd_redo(self):
         if self.editor.active:
             return self.editor.undo(redo=True)
-        what = self.session.redo() or self.records.redo()
+        self._undo_redo(self.session.redo, self.records.redo, "Redone", "redo")
+
+    def _undo_redo(self, step, record_step, done: str, verb: str) -> None:
+        """Undo or redo the last edit (then the record swapped before it) and say what it
+        was, moves in the game's readable notation."""
+        what = step()
+        if what:
+            what = self.session.last_words or what
+        else:
+            what = record_step()
         self.app.show_node(self.session.node)
-        self.say(f"Redone: {what}" if what else "Nothing to redo")
+        self.say(f"{done}: {what}" if what else f"Nothing to {verb}")
+
+    def _label(self, node) -> str:
+        return self.app.scene.action_label(node) or "the start"
 
     def cmd_promote(self, node=None):
-        self._edit(self.session.promote, node)
+        node = node or self.session.node
+        parent = node.parent
+        if parent is None:
+            self.say("The starting position has no variations to promote")
+            return
+        sibs = parent.variations
+        if sibs.index(node) == 0:
+            self.say(f"{self._label(node)} is the first choice here already"
+                     + ("" if len(sibs) > 1 else " (no other variation)"))
+            return
+        if self._edit(self.session.promote, node):
+            k = sibs.index(node)
+            where = "the main choice here" if k == 0 else f"choice {k + 1} of {len(sibs)} here"
+            self.say(f"Promoted {self._label(node)}: now {where} (Ctrl+Z undoes)")
 
     def cmd_make_main_line(self, node=None):
-        self._edit(self.session.make_main_line, node)
+        node = node or self.session.node
+        moved = sum(1 for n in _ancestry(node) if n.parent is not None
+                    and n.parent.variations.index(n) != 0)
+        if not moved:
+            self.say("This line is the main line already")
+            return
+        if self._edit(self.session.make_main_line, node):
+            self.say(f"The line through {self._label(node)} is the main line now (Ctrl+Z undoes)")
 
     def cmd_delete_from_here(self, node=None):
-        self._edit(self.session.delete_from_here, node)
+        node = node or self.session.node
+        if node.parent is None:
+            self.say("The starting position cannot be deleted")
+            return
+        label = self._label(node)
+        after = _count(node) - 1
+        if self._edit(self.session.delete_from_here, node):
+            more = f" and the {after} move{'s' if after != 1 else ''} after it" if after else ""
+            self.say(f"Deleted {label}{more} (Ctrl+Z brings them back)")
 
     def cmd_comment(self, text: str, node=None):
         node = node or self.session.node
@@ -926,10 +974,17 @@ class Controller:
                 d.move(pos)
                 self.app.wake()
             return
-        if pos is not None and pos != self._last_mouse and self.dialog is None:
+        # the hover line is made again when the pointer moves and whenever the position shown
+        # changes under it (a step, playback, an undo): a disc that moved or was atomised is
+        # no longer described where it was
+        seen = (pos, self.app.shown_changes)
+        if seen != self._hovered and self.dialog is None and self.app.shown_state is not None:
+            self._hovered = seen
             self._last_mouse = pos
-            self.app.wake()
-            self.app.scene.hover(self.app.shown_state, self._pick(pos))
+            if pos is not None:
+                self.app.wake()
+            self.app.scene.hover(self.app.shown_state,
+                                 self._pick(pos) if pos is not None else Pick())
 
     def click(self, pick) -> None:
         """A left click on the scene: select, play, or say which rule forbids it."""
@@ -949,13 +1004,29 @@ class Controller:
         mode = self.modes.sync()
         if mode.name == "dialog":
             return
-        if self.over_move_list(self._mouse()):
-            self.panel.scroll_by(-3 if factor < 1 else 3)  # wheel up scrolls the list up
-            return
-        if self.log.contains(self._mouse()):
-            self.log.scroll_by(-1 if factor < 1 else 1)
+        if self._scroll_list(self._mouse(), -1 if factor < 1 else 1, own_event=True):
             return
         mode.wheel(factor)
+
+    def _list_wheel(self, direction: int) -> None:
+        """A wheel turn seen by the raw button thrower: it scrolls the move list or the turn
+        log when the pointer is anywhere over them (their rows swallow the window's event)."""
+        self.app.wake()
+        if self.modes.sync().name != "dialog":
+            self._scroll_list(self._mouse(), direction, own_event=False)
+
+    def _scroll_list(self, pos, direction: int, own_event: bool) -> bool:
+        """Scroll the list under `pos` (wheel up: -1, towards the top); True when one was
+        there. With the raw thrower on, only its event scrolls (else a turn over a gap
+        between rows would scroll twice)."""
+        over = self.over_move_list(pos) or self.log.contains(pos)
+        if over and own_event and self._raw_wheel:
+            return True
+        if self.over_move_list(pos):
+            self.panel.scroll_by(3 * direction)
+        elif self.log.contains(pos):
+            self.log.scroll_by(direction)
+        return over
 
     def wheel_zoom(self, factor: float) -> None:
         self.app.orbit.zoom(factor)
@@ -1063,6 +1134,22 @@ class Simulation:
     def wait(self, seconds: float | None = None) -> bool:
         self.thread.join(seconds)
         return self.done()
+
+
+def _ancestry(node):
+    while node is not None:
+        yield node
+        node = node.parent
+
+
+def _count(node) -> int:
+    """`node` and every node after it (a long line is no recursion)."""
+    count, todo = 0, [node]
+    while todo:
+        n = todo.pop()
+        count += 1
+        todo += n.variations
+    return count
 
 
 def learn_entries() -> list[tuple[str, str, Path]]:
