@@ -76,6 +76,10 @@ class Probe:
             "lesson_panel": getattr(getattr(ctl, "lesson_panel", None), "active", False),
             "pointer": self._pointer(),
             "move_list": ctl.panel.moves.pixels(),
+            "list_scroll": ctl.panel.scroll,
+            "help": ([list(line) for line in ctl.dialog.lines]
+                     if type(ctl.dialog).__name__ == "HelpOverlay" else None),
+            "hover": getattr(scene, "hover_line", None),
             "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 
