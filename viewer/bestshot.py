@@ -109,7 +109,7 @@ class BestShotAsk:
         self.played = 0
         self.added = 0
         self._drawn_for = None  # (scene, shot) last drawn
-        ctl.app.taskMgr.add(self._frame, "flickbook-best-shot", sort=27)
+        ctl.app.frame.add("jobs", self._frame, "flickbook-best-shot")
 
     # --- the keys -----------------------------------------------------------------------------
     def toggle(self) -> None:

@@ -106,7 +106,7 @@ class ComputerSeats:
         self._seed = 0
         self.played = 0  # moves the bot has played (tests wait on it)
         self.last_choice = ""
-        ctl.app.taskMgr.add(self._frame, "flickbook-computer", sort=25)
+        ctl.app.frame.add("jobs", self._frame, "flickbook-computer")
 
     # --- seats ----------------------------------------------------------------------------
     def give(self, seats: dict[int, str]) -> None:

@@ -128,7 +128,7 @@ class Controller:
             app.accept("flickbook-raw-wheel_down", self._list_wheel, [1])
             self._raw_wheel = True
         self.session.listeners.append(self._session_changed)
-        app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
+        app.frame.add("controller", self._frame, "flickbook-controller")
         self.motion_check = None
         self._check_motions(self.session.record)
         from viewer.lesson import LessonBox
@@ -162,7 +162,7 @@ class Controller:
                          f"simulation; the stored motion plays ({check.problems[0]})")
             return task.done
 
-        self.app.taskMgr.add(poll, "flickbook-motion-check")
+        self.app.frame.add("jobs", poll, f"flickbook-motion-check-{id(check)}")
 
     def _hide_solution(self, session):
         """A scenario's stored solution, out of the move list until asked for (once per record)."""

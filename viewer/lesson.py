@@ -69,7 +69,7 @@ class LessonBox:
         self._returning = False
         self.title_override: str | None = None
         self._after = None  # (node, then) once the clock has played a line
-        self.app.taskMgr.add(self._frame, "flickbook-lesson", sort=25)
+        self.app.frame.add("jobs", self._frame, "flickbook-lesson")
 
     @property
     def active(self) -> bool:

@@ -19,7 +19,7 @@ class Probe:
         self.path = path
         self._last = None
         self._at = -1.0
-        app.taskMgr.add(self._frame, "flickbook-probe", sort=60)
+        app.frame.add("probe", self._frame, "flickbook-probe")
 
     def snapshot(self) -> dict:
         app = self.app

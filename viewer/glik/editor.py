@@ -53,7 +53,7 @@ class GlikEditor(Verifying, WordEntries):
         self._marks_scene = None
         self.frame = None
         self.entries: dict = {}
-        self.app.taskMgr.add(self._poll, "flickbook-editor-poll", sort=25)
+        self.app.frame.add("jobs", self._poll, "flickbook-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:

@@ -83,7 +83,7 @@ class GlonkEditor(Verifying, WordEntries):
         self.entries: dict = {}
         self.marks = None
         self._job = None  # the shot explorer verifying the goal (viewer.editing.VerifyJob)
-        self.app.taskMgr.add(self._poll, "flickbook-glonk-editor-poll", sort=25)
+        self.app.frame.add("jobs", self._poll, "flickbook-glonk-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:

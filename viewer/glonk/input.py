@@ -167,7 +167,7 @@ class FlickInput:
         self._clock_turn = None
         self.turn_seconds = 0.0
         self.explorer = None  # the shot explorer of a window (`attach`)
-        self.task = app.taskMgr.add(self._frame, f"glonk-input-{id(self)}", sort=21)
+        self.task = app.frame.add("game input", self._frame, f"glonk-input-{id(self)}")
 
     @property
     def controller(self):
@@ -207,7 +207,7 @@ class FlickInput:
         return {} if self.explorer is None else {"explorer": self.explorer.probe()}
 
     def destroy(self) -> None:
-        self.app.taskMgr.remove(self.task)
+        self.app.frame.remove(self.task)
         if self.explorer is not None:
             self.explorer.destroy()
         for b in self.buttons:

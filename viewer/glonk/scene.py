@@ -267,12 +267,12 @@ class GlonkScene(Scene):
         from viewer.glonk.disc_labels import DiscLabels
 
         self.disc_labels = DiscLabels(self.base, self)
-        self._labels_task = self.base.taskMgr.add(self._turn_labels, f"glonk-labels-{id(self)}",
-                                                  sort=46)
+        self._labels_task = self.base.frame.add("labels", self._turn_labels,
+                                                f"glonk-labels-{id(self)}")
 
     def destroy(self) -> None:
         super().destroy()
-        self.base.taskMgr.remove(self._labels_task)
+        self.base.frame.remove(self._labels_task)
         if self.seat_labels is not None:
             self.seat_labels.destroy()
         if self.disc_labels is not None:

@@ -59,7 +59,7 @@ class GrendizerEditor(Verifying, WordEntries):
         self.frame = None
         self.entries: dict = {}
         self._job = None  # verifying (viewer.editing.VerifyJob)
-        self.app.taskMgr.add(self._poll, "flickbook-grendizer-editor-poll", sort=25)
+        self.app.frame.add("jobs", self._poll, "flickbook-grendizer-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:
