@@ -55,6 +55,10 @@ class ViewerApp(ShowBase):
         from viewer.frame import Frame
 
         self.frame = Frame(self.taskMgr)  # every per-frame task, in one stated order
+        from viewer.jobs import Jobs
+
+        self.jobs = Jobs()  # all work off the frame thread: one queue (viewer.jobs)
+        self.frame.add("jobs", self.jobs.frame, "flickbook-jobs")
         self.scene_root = self.render.attachNewNode("scene-root")
         self.lighting = Lighting(self, self.scene_root)
         self.session = None

@@ -4,7 +4,7 @@ commands the modes' key maps name.
 The mode machine (`viewer.modes`: play, replay, aim, edit, typing, dialog) decides who gets an
 event; a press becomes a `Drag` (camera orbit or pan, a drawing, a click, or the scene's own
 drag such as a Glonk flick) fed pointer moves until its button-up event. Every command ends in
-a session call; moves the scene says are simulated run on a worker thread (`Simulation`) and
+a session call; moves the scene says are simulated run as jobs (`viewer.jobs`, `Pending`) and
 play on the app's one clock when their motion exists; the turn log and the message line say
 what each step did. The panel is refreshed once per frame at most.
 """
@@ -29,25 +29,38 @@ from viewer.scene import Pick
 DRAG_PIXELS = 6
 STEP_ANIM_SECONDS = 0.35
 
-class MotionCheck:
-    """`timeline.verify_motions` on a background thread (physics is thread-safe per thread)."""
+def _check_motions_job(job, record, left):
+    """On a job thread: the record's stored flicks simulated again (timeline.verify_motions),
+    stopping once the job is cancelled or the record is `left()`."""
+    try:
+        return verify_motions(record, lambda: job.cancelled() or left())
+    except Exception as exc:  # noqa: BLE001 - a check that fails must not stop the viewer
+        return [f"the check could not run: {exc}"]
 
-    def __init__(self, record, should_stop):
-        import threading
 
-        self.record = record
-        self.should_stop = should_stop
-        self.problems: list[str] = []
-        self.thread = threading.Thread(target=self._run, name="flickbook-motion-check", daemon=True)
+def _simulate_job(job, game, state, action):
+    """On a job thread: `game.apply` of one action; (step, None) or (None, why not)."""
+    try:
+        return game.apply(state, action), None
+    except IllegalAction as exc:
+        return None, exc.rule
+    except Exception as exc:  # noqa: BLE001 - a failed simulation is a message, not a crash
+        return None, f"The flick could not be simulated: {exc}"
 
-    def start(self) -> None:
-        self.thread.start()
 
-    def _run(self) -> None:
-        try:
-            self.problems = verify_motions(self.record, self.should_stop)
-        except Exception as exc:  # noqa: BLE001 - a check that fails must not stop the viewer
-            self.problems = [f"the check could not run: {exc}"]
+class Pending:
+    """A move being simulated off the frame thread (a job of viewer.jobs): it enters the
+    record at `parent` when its step arrives."""
+
+    def __init__(self, parent, action, job):
+        self.parent, self.action, self.job = parent, action, job
+        self.step = None
+
+    def done(self) -> bool:
+        return self.job.finished
+
+    def wait(self, seconds: float | None = None) -> bool:
+        return self.job.wait(seconds)
 
 
 class Controller:
@@ -67,7 +80,7 @@ class Controller:
         self._raw_wheel = False  # the wheel over the lists is read from every button (window)
         self._dirty = True
         self.message_text = ""
-        self.pending: Simulation | None = None  # an action being resolved off the frame thread
+        self.pending: Pending | None = None  # an action being resolved off the frame thread
         self.inputs = 0  # key and button events handled (tests wait on it)
         self.panel = TimelinePanel(app, self)
         from viewer.turnlog import TurnLog
@@ -149,20 +162,18 @@ class Controller:
         """
         if not any(n.stored_motion is not None for n in record.nodes()):
             return
-        check = MotionCheck(record, lambda: self.session.record is not record)
-        self.motion_check = check
-        check.start()
 
-        def poll(task):
-            if check.thread.is_alive():
-                return task.cont
-            if self.session.record is record and check.problems:
-                count = len(check.problems)
+        def done(job):
+            problems = job.result
+            if self.session.record is record and problems:
+                count = len(problems)
                 self.say(f"{count} stored flick{'s' if count > 1 else ''} differ from a fresh "
-                         f"simulation; the stored motion plays ({check.problems[0]})")
-            return task.done
+                         f"simulation; the stored motion plays ({problems[0]})")
 
-        self.app.frame.add("jobs", poll, f"flickbook-motion-check-{id(check)}")
+        self.app.jobs.cancel(self.motion_check)  # the record before's check
+        self.motion_check = self.app.jobs.submit(
+            "motion check", _check_motions_job, record, lambda: self.session.record is not record,
+            on_done=done)
 
     def _hide_solution(self, session):
         """A scenario's stored solution, out of the move list until asked for (once per record)."""
@@ -191,6 +202,8 @@ class Controller:
             autosaver.detach(self.session)
         self.cancel_drag()
         self.stop_playback()
+        if self.pending is not None:
+            self.app.jobs.cancel(self.pending.job)
         self.pending = None
         self.panel.forget_drafts()
         self.session = session
@@ -294,6 +307,7 @@ class Controller:
     def _frame(self, task):
         app = self.app
         self.modes.sync()
+        self.app.jobs.follow(self.session.node)  # work asked about another position is dropped
         if self.pending is not None and self.pending.done():
             self._pending_arrived()
         if self.panel.scrubbing:
@@ -522,7 +536,8 @@ class Controller:
             self.app.mark("motion_ready")
             return self._played(parent, action, step)
         if parent.child_for(str(action)) is None and self.app.scene.simulates(action):
-            self.pending = Simulation(self.session.game, parent, action)
+            self.pending = Pending(parent, action, self.app.jobs.submit(
+                "simulation", _simulate_job, self.session.game, parent.state, action))
             self.app.scene.deselect()
             self.say("Simulating the flick...")
             return True
@@ -531,8 +546,9 @@ class Controller:
     def _pending_arrived(self) -> None:
         job, self.pending = self.pending, None
         self.app.mark("motion_ready")
-        if job.error is not None:
-            self.say(job.error)
+        job.step, error = job.job.result if job.job.result is not None else (None, job.job.error)
+        if error is not None:
+            self.say(error)
             return
         if self.session.node is not job.parent:  # the flick belongs where it was made
             self.session.go_to(job.parent)
@@ -1105,35 +1121,6 @@ class EditorClick(Drag):
     def release(self, pos):
         if self.ctl._pixels(pos, self.start) <= DRAG_PIXELS:
             self.ctl.editor.board_click(self.pick, self.button)
-
-
-class Simulation:
-    """`game.apply` of one action on a worker thread: physics never runs on the frame thread."""
-
-    def __init__(self, game, parent, action):
-        import threading
-
-        self.game, self.parent, self.action = game, parent, action
-        self.state = parent.state
-        self.step = None
-        self.error: str | None = None
-        self.thread = threading.Thread(target=self._run, name="flickbook-simulation", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            self.step = self.game.apply(self.state, self.action)
-        except IllegalAction as exc:
-            self.error = exc.rule
-        except Exception as exc:  # noqa: BLE001 - a failed simulation is a message, not a crash
-            self.error = f"The flick could not be simulated: {exc}"
-
-    def done(self) -> bool:
-        return not self.thread.is_alive()
-
-    def wait(self, seconds: float | None = None) -> bool:
-        self.thread.join(seconds)
-        return self.done()
 
 
 def _ancestry(node):

@@ -13,9 +13,6 @@ disc's actions, Chrono mode's 60 s turn clock and the shot explorer (viewer.glon
 """
 from __future__ import annotations
 
-import threading
-import time
-
 from direct.gui.DirectGui import DGG, DirectButton
 from panda3d.core import KeyboardButton, TextNode
 
@@ -95,65 +92,46 @@ class FlickDrag(Drag):
         self.host.say("Flick cancelled (released off the window, or Esc)")
 
 
+def _simulate_ghost(job, game, state, flick):
+    """On a job thread: the aimed flick's step (None: an illegal aim shows no path)."""
+    try:
+        return flick, game.apply(state, flick)
+    except Exception:  # noqa: BLE001 - an illegal aim shows no path
+        return flick, None
+
+
 class GhostPath:
-    """The aimed flick, simulated on a worker thread; `take()` hands over the newest result.
+    """The aimed flick, simulated as a job of the window's job service (viewer.jobs); `take()`
+    hands over the newest result.
 
-    `want(state, flick)` names what to simulate (the latest wish wins); the worker starts once
-    the aim has rested for `SETTLE` seconds, so a moving pull costs nothing."""
+    `want(state, flick)` names what to simulate (the latest wish wins: the one before is
+    cancelled); the job starts once the aim has rested for `SETTLE` seconds, so a moving pull
+    costs nothing, and the same aim wanted again keeps its job."""
 
-    def __init__(self, game):
+    def __init__(self, game, jobs):
         self.game = game
-        self._lock = threading.Condition()
-        self._wish = None  # (state, flick, when)
-        self._result = None  # (flick, step)
-        self._closed = False
-        self._thread = None
+        self.jobs = jobs
+        self._wish = None  # (state, flick)
+        self._job = None
 
     def want(self, state, flick) -> None:
-        with self._lock:
-            self._wish = None if flick is None else (state, flick, time.monotonic())
-            self._result = None
-            if self._wish is not None and self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="flickbook-ghost-path",
-                                                daemon=True)
-                self._thread.start()
-            self._lock.notify_all()
+        if flick is not None and self._wish is not None and self._wish[0] is state \
+                and self._wish[1] == flick:
+            return
+        self.jobs.cancel(self._job)
+        self._job = None
+        self._wish = None if flick is None else (state, flick)
+        if flick is not None:
+            self._job = self.jobs.submit("ghost path", _simulate_ghost, self.game, state, flick,
+                                         delay=SETTLE)
 
     def take(self):
         """(flick, step) for the current wish once simulated, else None."""
-        with self._lock:
-            r = self._result
-            if r is not None and self._wish is not None and r[0] == self._wish[1]:
-                return r
-            return None
+        job = self._job
+        return job.result if job is not None and job.status == "done" else None
 
     def close(self) -> None:
-        with self._lock:
-            self._closed = True
-            self._wish = None
-            self._lock.notify_all()
-
-    def _run(self) -> None:
-        done = None
-        while True:
-            with self._lock:
-                while not self._closed and (self._wish is None or self._wish[1] == done):
-                    self._lock.wait(0.5)
-                if self._closed:
-                    return
-                state, flick, when = self._wish
-                rest = SETTLE - (time.monotonic() - when)
-            if rest > 0:
-                time.sleep(rest)
-                continue
-            try:
-                step = self.game.apply(state, flick)
-            except Exception:  # noqa: BLE001 - an illegal aim shows no path
-                step = None
-            done = flick
-            with self._lock:
-                if self._wish is not None and self._wish[1] == flick:
-                    self._result = (flick, step)
+        self.want(None, None)
 
 
 class FlickInput:

@@ -260,7 +260,7 @@ class GlonkScene(Scene):
         from viewer.glonk.input import GhostPath, attach
 
         self.input = attach(self.base, self)
-        self.ghost = GhostPath(self.game)
+        self.ghost = GhostPath(self.game, self.base.jobs)
         from viewer.glonk.labels import SeatLabels
 
         self.seat_labels = SeatLabels(self.base)
