@@ -112,7 +112,8 @@ class Jobs:
         self._lock = threading.Condition()
         self._queue: list[Job] = []  # the one queue, both lanes, oldest first
         self._ids = 0
-        self._events: list[tuple[Job, str]] = []  # (job, what) to deliver on the frame thread
+        #: (job, what) to deliver on the frame thread: "done", "failed" or ("progress", d, p)
+        self._events: list[tuple[Job, object]] = []
         self._threads = [threading.Thread(target=self._thread_main, name=f"flickbook-jobs-{i}",
                                           daemon=True) for i in range(threads)]
         self._closed = False
@@ -206,9 +207,8 @@ class Jobs:
                 if message[1] != running.id:
                     continue  # an answer to a job that was cancelled
                 if message[0] == "progress":
-                    running.progress = (message[2], message[3])
                     with self._lock:
-                        self._events.append((running, "progress"))
+                        self._events.append((running, ("progress", message[2], message[3])))
                 else:
                     self._running_process_job = None
                     ok = message[0] == "done"
@@ -276,7 +276,8 @@ class Jobs:
         for job, what in events:
             if job.cancelled():
                 continue
-            if what == "progress":
+            if isinstance(what, tuple):  # progress, delivered in the order it was reported
+                job.progress = what[1:]
                 if job.on_progress is not None:
                     job.on_progress(job)
                 continue

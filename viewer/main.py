@@ -105,6 +105,7 @@ def run_viewer(args) -> int:
     def closing():
         ctl.computer.close()
         ctl.best.close()
+        app.jobs.close()  # the analysis worker is told to stop
         autosaver.close()
 
     app.exitFunc = closing

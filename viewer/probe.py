@@ -77,6 +77,8 @@ class Probe:
             "pointer": self._pointer(),
             "move_list": ctl.panel.moves.pixels(),
             "list_scroll": ctl.panel.scroll,
+            "jobs": app.jobs.probe(),
+            "workers_started": app.jobs.started_workers,
             "help": ([list(line) for line in ctl.dialog.lines]
                      if type(ctl.dialog).__name__ == "HelpOverlay" else None),
             "hover": getattr(scene, "hover_line", None),
