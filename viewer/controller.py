@@ -19,6 +19,7 @@ from games.api import CHANCE, IllegalAction
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
 from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question, frame_count
+from viewer import keys as K
 from viewer.host import Host
 from viewer.keys import help_lines
 from viewer.modes import DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode, TypingMode
@@ -286,8 +287,6 @@ class Controller:
             return
         self._modes_of = scene
         self.modes.add_scene_modes(list(scene.modes(self.host)))
-        from viewer import keys as K
-
         events = {k.event for g in K.PLAY_GROUPS + K.EDIT_GROUPS for k in g}
         for mode in self.modes.modes.values():
             events |= {k.event for g in mode.groups for k in g}

@@ -20,6 +20,7 @@ from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_c
                               slide_path)
 from viewer import geometry
 from viewer.lighting import MATTE, STONE, Material, apply_material
+from viewer.keys import Key
 from viewer.glik import words
 from viewer.glik.tray import OUTLINE_RGBA, HandTray
 from viewer.scene import ClickResult, Motion, Pick, Scene
@@ -731,7 +732,6 @@ class GlikScene(Scene):
         """R turns the board in hand, in play mode, while boards are laid (setup)."""
         if mode != "play":
             return []
-        from viewer.keys import Key
 
         def rotate(host):
             if not self.rotate_selection(host.shown_state):

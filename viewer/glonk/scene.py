@@ -29,6 +29,7 @@ from games.glonk.model import ATOMISED, IN_PLAY, OUT, load_book
 from viewer import geometry
 from viewer.glonk import aim as AIM
 from viewer.glonk import meshes, textures, words
+from viewer.glonk.modes import KEYS, PICKS, AimMode, PickMode
 from viewer.lighting import Material, apply_material
 from viewer.scene import ClickResult, Motion, Pick, Scene
 
@@ -720,15 +721,11 @@ class GlonkScene(Scene):
 
     # --- modes and keys (viewer.glonk.modes) ------------------------------------------------------
     def modes(self, host):
-        from viewer.glonk.modes import AimMode
-
         self.host = host
         self._picking = None
         return [AimMode(host._ctl)]
 
     def keys(self, mode: str):
-        from viewer.glonk.modes import KEYS
-
         return KEYS.get(mode, [])
 
     @property
@@ -749,13 +746,9 @@ class GlonkScene(Scene):
         if old is not None:
             self.host.pop_mode(old)
         if kind:
-            from viewer.glonk.modes import PickMode
-
             self._picking = self.host.push_mode(PickMode, kind)
 
     def picking_words(self) -> str:
-        from viewer.glonk.modes import PICKS
-
         kind = self.mode
         return PICKS[kind.split()[0]][0] if kind else ""
 
