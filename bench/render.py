@@ -23,23 +23,9 @@ sys.path.insert(0, ROOT)  # ahead of bench/ (its analysis.py, physics.py hide th
 
 from bench.benchkit import report, size  # noqa: E402
 
-# The viewer's Python tasks that run every frame: input and panel, the line clock (playback),
-# the camera, the lighting (shadow map).
-PY_TASKS = ("flickbook-controller", "flickbook-clock", "flickbook-camera", "flickbook-lighting")
+# The viewer's per-frame Python work is timed by its frame (viewer/frame.py: app.frame.last_seconds).
 TARGETS = {"fps": ">= 60", "frame_python_ms": "<= 2", "fps_glonk": ">= 60", "fps_still": None,
            "cpu_ms_per_frame": None}
-
-
-def python_tasks(app) -> list:
-    """The tasks of PY_TASKS; a clear error naming the viewer's tasks when one is gone."""
-    found = {name: app.taskMgr.getTasksNamed(name) for name in PY_TASKS}
-    missing = [name for name, tasks in found.items() if not tasks]
-    if missing:
-        have = sorted({t.getName() for t in app.taskMgr.getAllTasks()
-                       if t.getName().startswith("flickbook-")})
-        raise SystemExit(f"bench/render.py: the viewer has no task {', '.join(missing)} "
-                         f"(its tasks: {', '.join(have)}); update PY_TASKS")
-    return [tasks[0] for tasks in found.values()]
 
 
 def bench_glik(frames: int = size(300, 30), size=(1280, 720)) -> dict:
@@ -52,7 +38,6 @@ def bench_glik(frames: int = size(300, 30), size=(1280, 720)) -> dict:
     ctl.go_to(session.node)
     app.set_view(app.preset("seat", 0))
     app.render_frames(5)  # shaders compiled, textures uploaded
-    tasks = python_tasks(app)
     # Reading one pixel back each frame makes the software renderer finish the frame (so its
     # work is counted) without timing a full-frame copy that a window never makes.
     w, h = size
@@ -78,7 +63,7 @@ def bench_glik(frames: int = size(300, 30), size=(1280, 720)) -> dict:
             ctl.cmd_play_pause()  # the line ended: play it again from the start
         app.taskMgr.step()
         probe.getScreenshot()
-        python_s += sum(task.getDt() for task in tasks)
+        python_s += app.frame.last_seconds  # every stage before the draw (viewer.frame)
         nodes_seen.add(id(session.node))
     wall = time.perf_counter() - start
     cpu = time.process_time() - cpu0

@@ -85,13 +85,13 @@ def test_the_label_sits_beyond_the_head_on_the_side_it_points_to():
 
 # --- the worker ----------------------------------------------------------------------------------
 def test_the_worker_counts_its_flicks_and_answers_with_the_flick_and_its_step():
-    from viewer.bestshot import worker_main
+    from viewer.jobs import process_worker
 
     s = duel()
-    requests, results = queue.Queue(), queue.Queue()
-    requests.put(("search", 7, "glonk", s, "club", 12, 3, 0))
+    requests, results = queue.Queue(), queue.Queue()  # the analysis worker, run in this thread
+    requests.put(("run", 7, "viewer.bestshot:best_shot_search", ("glonk", s, "club", 12, 3, 0)))
     requests.put(("stop",))
-    worker_main(requests, results)
+    process_worker(requests, results)
     said = []
     while not results.empty():
         said.append(results.get())
@@ -100,21 +100,19 @@ def test_the_worker_counts_its_flicks_and_answers_with_the_flick_and_its_step():
     assert all(m[1] == 7 for m in said)
     dones = [m[2] for m in said[:-1]]
     assert dones == sorted(dones) and said[-2][2] == said[-2][3]  # all planned flicks done
-    found, step = said[-1][2], said[-1][3]
+    answer = said[-1][2]
+    assert answer[0] == "done"
+    found, step = answer[1], answer[2]
     action = GAME.parse_action(s, found["action"])
     assert isinstance(action, Flick) and found["flicks"] <= 12
     assert step.state == GAME.apply(s, action).state  # it plays at once, as simulated
 
 
 def test_the_worker_says_when_there_is_no_flick_to_search():
-    from viewer.bestshot import worker_main
+    from viewer.bestshot import best_shot_search
 
     s = Record.new("glonk", GAME.default_config()).root.state  # setup: armadas being drawn
-    requests, results = queue.Queue(), queue.Queue()
-    requests.put(("search", 1, "glonk", s, "club", 8, 2, 0))
-    requests.put(("stop",))
-    worker_main(requests, results)
-    assert results.get() == ("none", 1)
+    assert best_shot_search("glonk", s, "club", 8, 2, 0) == ("none",)
 
 
 # --- the record -----------------------------------------------------------------------------------
@@ -137,9 +135,9 @@ def test_a_best_shot_kept_as_a_variation_leaves_the_cursor_and_the_main_line_alo
 
 
 def test_f1_lists_the_best_shot_keys():
-    from viewer.controller import KEY_BINDINGS, help_lines
+    from viewer.keys import PLAY, help_lines
 
-    lines = dict(help_lines({e: c for e, c, _ in KEY_BINDINGS}))
+    lines = dict(help_lines(PLAY))  # (bound where the game has a best-shot search: Glonk)
     assert lines["B"] == "Best shot here (again: stop)"
     assert lines["Enter"] == "Play the best shot"
     assert lines["Shift+Enter"] == "Best shot as a variation"

@@ -192,8 +192,8 @@ def child(tmp: Path) -> None:
     ctl.cmd_forward()
     assert app.animating and abs(app.clock.playback.clock.total - max(flick.motion.duration, 0.35)) < 1e-6
     # on opening, the stored flicks are simulated again in the background and compared
-    ctl.motion_check.thread.join(120)
-    assert ctl.motion_check.problems == [], "the demo replays bit for bit"
+    ctl.motion_check.wait(120)
+    assert ctl.motion_check.result == [], "the demo replays bit for bit"
     import json
 
     data = json.loads(demo.read_text())
@@ -221,9 +221,9 @@ def child(tmp: Path) -> None:
     nudged = tmp / "nudged.flick"
     nudged.write_text(json.dumps(data))
     assert ctl.open_path(nudged) is None
-    ctl.motion_check.thread.join(120)
+    ctl.motion_check.wait(120)
     _frames(app, 3)
-    assert "differ from a fresh simulation; the stored motion plays" in ctl.message_text, (ctl.message_text, ctl.motion_check.problems)
+    assert "differ from a fresh simulation; the stored motion plays" in ctl.message_text, (ctl.message_text, ctl.motion_check.result)
 
     # the mouse wheel over the move list scrolls it; elsewhere it zooms
     assert ctl.over_move_list((0.95, 0.5)) and not ctl.over_move_list((0.0, 0.0))

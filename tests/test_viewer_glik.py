@@ -145,7 +145,7 @@ def test_setup_choose_a_board_turn_it_with_r_and_lay_it_in_the_slot(app):
     board = state.hands[0][0]
     assert board in scene.tray.boxes  # the boards in hand lie in the tray on the screen
     scene.click(state, Pick(target=("hand", board)))
-    assert scene.on_key("r", state) and scene.on_key("r", state)
+    assert scene.rotate_selection(state) and scene.rotate_selection(state)
     slot = (1, 0)  # yellow's first board goes on its right: south of its starting board
     result = scene.click(state, Pick(cell=(slot[0] * 4 + 2, slot[1] * 4 + 2)))
     assert result.action == A.LayBoard(board, 2, slot)

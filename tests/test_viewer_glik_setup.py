@@ -113,7 +113,7 @@ def test_a_click_on_a_board_in_the_tray_picks_it_and_r_turns_it_there(app):
     assert pick.target == ("hand", board)
     assert scene.click(state, pick).action is None
     assert scene.selected == ("hand", board)
-    assert scene.on_key("r", state)
+    assert scene.rotate_selection(state)
     app.render_frames(2)
     # the tray shows the board turned: each field's colour is the turned board's
     from viewer.glik.tiles import tile_image

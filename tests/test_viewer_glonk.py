@@ -522,7 +522,7 @@ class _App:
     animating = False
 
     def __init__(self, app):
-        self.taskMgr = app.taskMgr
+        self.frame = app.frame  # the window's frame stages (viewer.frame)
         self.scene = None
 
     def refresh_status(self):
@@ -551,7 +551,7 @@ def test_chrono_mode_shows_the_clock_and_ends_the_turn_after_60_seconds(app):
         fi._chrono(ctl, session.state, 1.0)
         assert ctl.played == [Move("timeout")]
     finally:
-        app.taskMgr.remove("glonk-input")
+        app.frame.remove(fi.task)
         scene.chrono_left = None
 
 

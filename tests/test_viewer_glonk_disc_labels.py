@@ -87,7 +87,7 @@ def test_the_hovered_disc_shows_its_id_just_above_it(app):
 def test_the_key_labels_every_disc_and_the_labels_follow_them(app):
     scene = app.scene
     state = app.shown_state
-    assert scene.on_key("i", state) and scene.disc_labels.all_on
+    assert scene.disc_labels.toggle() and scene.disc_labels.all_on
     app.render_frames(1)
     shown = scene.disc_labels.shown()
     texts = [lab["text"] for lab in shown]
@@ -124,7 +124,7 @@ def test_the_key_labels_every_disc_and_the_labels_follow_them(app):
     app.render_frames(1)
     assert p is state.get(pid)
     # the key again: only the hovered disc (none) is labelled
-    assert scene.on_key("i", state) and not scene.disc_labels.all_on
+    assert not scene.disc_labels.toggle() and not scene.disc_labels.all_on
     app.render_frames(1)
     assert scene.disc_labels.shown() == []
 

@@ -12,6 +12,7 @@ from typing import Callable
 import numpy as np
 
 from games.api import CHANCE, IllegalAction, sample_chance
+from games.notation import node_text
 from timeline.record import GLYPHS, Drawing, Node, Record
 
 
@@ -22,6 +23,18 @@ class _Edit:
     undo: Callable[[], None]
     cursor_before: Node
     cursor_after: Node
+    #: The move the edit is about (played, added, promoted, deleted), for `words`.
+    subject: Node | None = None
+
+    def words(self) -> str:
+        """The description for people: the move in the game's readable notation."""
+        if self.subject is None or self.subject.parent is None:
+            return self.description
+        text = self.subject.action_text
+        if not self.description.endswith(text):
+            return self.description
+        verb = self.description[:-len(text)].rstrip()
+        return f"{verb} {node_text(self.subject)}".strip()
 
 
 class Session:
@@ -36,6 +49,8 @@ class Session:
         self.t = 0.0
         self._undo: list[_Edit] = []
         self._redo: list[_Edit] = []
+        #: The last edit undone or redone, in words for people (`_Edit.words`).
+        self.last_words: str | None = None
         self.listeners: list[Callable[[str], None]] = []
         self.dirty = False
 
@@ -137,7 +152,7 @@ class Session:
         def undo():
             parent.variations.remove(node)
 
-        self._push(_Edit(f"play {action}", redo, undo, parent, node))
+        self._push(_Edit(f"play {action}", redo, undo, parent, node, node))
         self.node, self.t = node, 0.0
         self._changed("tree")
         return node
@@ -161,7 +176,7 @@ class Session:
         def undo():
             parent.variations.remove(node)
 
-        self._push(_Edit(f"add the variation {action}", redo, undo, self.node, self.node))
+        self._push(_Edit(f"add the variation {action}", redo, undo, self.node, self.node, node))
         self._changed("tree")
         return node
 
@@ -180,7 +195,8 @@ class Session:
         return count
 
     # --- tree edits -------------------------------------------------------------------------
-    def _reorder(self, description: str, moves: list[tuple[Node, int]]) -> None:
+    def _reorder(self, description: str, moves: list[tuple[Node, int]],
+                 subject: Node | None = None) -> None:
         """Move each (node, new index) within its parent's variations, undoably."""
         old = [(node, node.parent.variations.index(node)) for node, _ in moves]
         if all(new == idx for (_, new), (_, idx) in zip(moves, old)):
@@ -193,7 +209,7 @@ class Session:
                 siblings.insert(new_index, node)
 
         self._push(_Edit(description, lambda: apply(moves), lambda: apply(list(reversed(old))),
-                         self.node, self.node))
+                         self.node, self.node, subject))
         apply(moves)
         self._changed("tree")
 
@@ -204,7 +220,7 @@ class Session:
             return
         index = node.parent.variations.index(node)
         if index > 0:
-            self._reorder(f"promote {node.action_text}", [(node, index - 1)])
+            self._reorder(f"promote {node.action_text}", [(node, index - 1)], node)
 
     def demote(self, node: Node | None = None) -> None:
         node = node or self.node
@@ -212,7 +228,7 @@ class Session:
             return
         index = node.parent.variations.index(node)
         if index < len(node.parent.variations) - 1:
-            self._reorder(f"demote {node.action_text}", [(node, index + 1)])
+            self._reorder(f"demote {node.action_text}", [(node, index + 1)], node)
 
     def make_main_line(self, node: Node | None = None) -> None:
         """Promote the node and every ancestor to first place: its line becomes the main line."""
@@ -239,7 +255,7 @@ class Session:
         def undo():
             parent.variations.insert(index, node)
 
-        self._push(_Edit(f"delete {node.action_text}", redo, undo, self.node, cursor_after))
+        self._push(_Edit(f"delete {node.action_text}", redo, undo, self.node, cursor_after, node))
         redo()
         self.node = cursor_after
         self._changed("tree")
@@ -350,6 +366,7 @@ class Session:
         self._redo.append(edit)
         self.node, self.t = edit.cursor_before, 0.0
         self.dirty = True
+        self.last_words = edit.words()
         self._changed("tree")
         return edit.description
 
@@ -361,5 +378,6 @@ class Session:
         self._undo.append(edit)
         self.node, self.t = edit.cursor_after, 0.0
         self.dirty = True
+        self.last_words = edit.words()
         self._changed("tree")
         return edit.description

@@ -51,7 +51,7 @@ class GameAnalysis:
         self.done_plies: dict[int, list] = {}
         self.total = 0
         self.finished = 0  # analyses that entered a record (tests wait on it)
-        ctl.app.taskMgr.add(self._frame, "flickbook-game-analysis", sort=26)
+        ctl.app.frame.add("jobs", self._frame, "flickbook-game-analysis")
 
     @property
     def running(self) -> bool:

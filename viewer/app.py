@@ -52,6 +52,13 @@ class ViewerApp(ShowBase):
         self._idle_at = 0.0
         self.frames_drawn = 0
         self.marks: dict[str, float] = {}  # moments worth measuring (probe): name -> real time
+        from viewer.frame import Frame
+
+        self.frame = Frame(self.taskMgr)  # every per-frame task, in one stated order
+        from viewer.jobs import Jobs
+
+        self.jobs = Jobs()  # all work off the frame thread: one queue (viewer.jobs)
+        self.frame.add("jobs", self.jobs.frame, "flickbook-jobs")
         self.scene_root = self.render.attachNewNode("scene-root")
         self.lighting = Lighting(self, self.scene_root)
         self.session = None
@@ -75,9 +82,10 @@ class ViewerApp(ShowBase):
         self.clock = Clock(self)
         self._status_text = None
         self.shown_state = None
+        self.shown_changes = 0
         self.shown_node = None
-        self.taskMgr.add(self._clock_task, "flickbook-clock", sort=30)
-        self.taskMgr.add(self._camera_task, "flickbook-camera", sort=40)
+        self.frame.add("clock", self._clock_task, "flickbook-clock")
+        self.frame.add("camera", self._camera_task, "flickbook-camera")
         self.set_session(session)
         self.controller = None
         self.probe = None
@@ -90,7 +98,7 @@ class ViewerApp(ShowBase):
             self.lighting.throttle = True
             self.controller = Controller(self)
             if not offscreen:
-                self.taskMgr.add(self._draw_when_changed, "flickbook-draw-when-changed", sort=49)
+                self.frame.add("draw", self._draw_when_changed, "flickbook-draw-when-changed")
                 self.probe = attach_probe(self)
 
     # --- drawing only when something changes --------------------------------------------------
@@ -300,6 +308,7 @@ class ViewerApp(ShowBase):
         state = node.state
         self.shown_state = state
         self.shown_node = node
+        self.shown_changes += 1  # the hover line is made again (viewer.controller)
         self.wake()
         self.scene.show(state)
         if fraction is not None and fraction < 1.0:

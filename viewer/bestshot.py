@@ -4,18 +4,16 @@ background, drawn on the table with its odds, then played (Enter) or kept as a v
 
 The search is the game's analysis part `best_shot` (Glonk: `analysis.glonk.best_shot`, the
 flick with the highest expected value under the skill's scatter) at the skill chosen in the
-panel (the scene says which). It runs in a worker process, so neither the search nor its
-physics touches the frame thread; the message line counts the flicks it has tried, and B again
-or Esc stops it at once (the worker is ended). The answer belongs to the position it was asked
+panel (the scene says which). It runs in the window's one analysis worker process (a job of
+`viewer.jobs`, process lane), so neither the search nor its physics touches the frame thread;
+the message line counts the flicks it has tried, and B again or Esc stops it at once (the
+worker is ended; a fresh one serves the next job). The answer belongs to the position it was asked
 for: stepping elsewhere drops it. Playing it and adding it as a variation are edits like any
 other, so Ctrl+Z takes either back. The scene draws the answer (`show_best_shot`) and says it
 in words (`best_shot_words`); a game without the search says so.
 """
 from __future__ import annotations
 
-import multiprocessing
-import os
-import queue as queue_module
 import time
 from dataclasses import dataclass
 
@@ -29,45 +27,26 @@ WINDOW_SEED = 5
 DEFAULT_SKILL = "club"
 
 
-def worker_main(requests, results, parent: int | None = None) -> None:
-    """In the worker: answer each ("search", job, game, state, skill, budget, samples, seed)
-    with ("progress", job, done, planned) as batches finish, then ("done", job, summary,
-    step) (the step of the chosen action, so it plays at once), ("none", job) when the player
-    has no move to search, or ("error", job, text). ("stop",) ends the loop; so does the end
-    of the viewer process `parent` (a viewer that was killed cannot say stop)."""
+def best_shot_search(game_name: str, state, skill: str, budget: int, samples: int, seed: int,
+                     on_progress=None):
+    """In the window's analysis worker (viewer.jobs, process lane): ("done", summary, step)
+    (the step of the chosen action, so it plays at once) or ("none",) when the player has no
+    move to search; `on_progress(done, planned)` as batches finish."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from analysis.executors import silence_stdout
     from analysis.registry import part_for
     from games.registry import get_game
 
-    if parent is not None:
-        from viewer.computer import _follow_parent
-
-        silence_stdout()  # PyBullet's banner is not the terminal's business
-        _follow_parent(parent)
-
-    executor = ThreadPoolExecutor(1)  # one batch at a time: each one's count comes back
-    while True:
-        message = requests.get()
-        if message[0] != "search":
-            return
-        _, job, game_name, state, skill, budget, samples, seed = message
-        try:
-            search = part_for(game_name, "best_shot")
-            game = get_game(game_name)
-            found = search(state, skill, budget=budget, samples_per_candidate=samples,
-                           seed=seed, executor=executor, progress=False,
-                           on_progress=lambda done, planned: results.put(
-                               ("progress", job, done, planned)))
-            if found is None:
-                results.put(("none", job))
-                continue
-            found = {k: v for k, v in found.items() if k != "end_histogram"}
-            step = game.apply(state, game.parse_action(state, found["action"]))
-            results.put(("done", job, found, step))
-        except Exception as exc:  # noqa: BLE001 - said in the window, never a traceback
-            results.put(("error", job, f"{type(exc).__name__}: {exc}"))
+    search = part_for(game_name, "best_shot")
+    game = get_game(game_name)
+    with ThreadPoolExecutor(1) as executor:  # one batch at a time: each one's count comes back
+        found = search(state, skill, budget=budget, samples_per_candidate=samples, seed=seed,
+                       executor=executor, progress=False,
+                       on_progress=on_progress or (lambda done, planned: None))
+    if found is None:
+        return ("none",)
+    found = {k: v for k, v in found.items() if k != "end_histogram"}
+    return ("done", found, game.apply(state, game.parse_action(state, found["action"])))
 
 
 @dataclass
@@ -76,7 +55,7 @@ class Asked:
 
     node: object
     record: object
-    job: int
+    job: object  # its viewer.jobs.Job
     skill: str
     started: float
     done: int = 0
@@ -99,17 +78,13 @@ class BestShotAsk:
 
     def __init__(self, ctl):
         self.ctl = ctl
-        self.process = None
-        self.requests = None
-        self.results = None
-        self._job = 0
         self.asked: Asked | None = None
         self.shot: Shot | None = None
         self.found = 0  # answers shown (tests wait on these)
         self.played = 0
         self.added = 0
         self._drawn_for = None  # (scene, shot) last drawn
-        ctl.app.taskMgr.add(self._frame, "flickbook-best-shot", sort=27)
+        ctl.app.frame.add("jobs", self._frame, "flickbook-best-shot")
 
     # --- the keys -----------------------------------------------------------------------------
     def toggle(self) -> None:
@@ -147,10 +122,12 @@ class BestShotAsk:
             ctl.say("Best shot: nobody is to move here")
             return
         skill = self.skill()
-        self._job += 1
-        self._send(("search", self._job, game.name, node.state, skill, WINDOW_BUDGET,
-                    WINDOW_SAMPLES, WINDOW_SEED))
-        self.asked = Asked(node, session.record, self._job, skill, time.monotonic())
+        self.cancel()
+        job = ctl.app.jobs.submit("best shot", "viewer.bestshot:best_shot_search", game.name,
+                                  node.state, skill, WINDOW_BUDGET, WINDOW_SAMPLES, WINDOW_SEED,
+                                  lane="process", position=node, on_done=self._done,
+                                  on_error=self._failed, on_progress=self._progress)
+        self.asked = Asked(node, session.record, job, skill, time.monotonic())
         self._say_thinking()
 
     def skill(self) -> str:
@@ -215,9 +192,11 @@ class BestShotAsk:
 
     # --- stopping -------------------------------------------------------------------------------
     def cancel(self) -> None:
-        """Stop the search under way: its worker is ended (a fresh one starts next time)."""
-        self.asked = None
-        self._stop_worker(at_once=True)
+        """Stop the search under way: its job is cancelled (a running one ends the analysis
+        worker at once; a fresh one starts next time)."""
+        asked, self.asked = self.asked, None
+        if asked is not None:
+            self.ctl.app.jobs.cancel(asked.job)
         self.ctl.app.wake()
 
     def hide(self) -> None:
@@ -225,34 +204,8 @@ class BestShotAsk:
         self._drawn(None)
 
     def close(self) -> None:
-        self.asked = None
+        self.cancel()
         self.shot = None
-        self._stop_worker(at_once=False)
-
-    def _send(self, message) -> None:
-        if self.process is None or not self.process.is_alive():
-            context = multiprocessing.get_context("spawn")  # a fresh interpreter: no GL state
-            self.requests, self.results = context.Queue(), context.Queue()
-            self.process = context.Process(target=worker_main, name="flickbook-best-shot",
-                                           args=(self.requests, self.results, os.getpid()),
-                                           daemon=True)
-            self.process.start()
-        self.requests.put(message)
-
-    def _stop_worker(self, at_once: bool) -> None:
-        process, self.process = self.process, None
-        if process is None:
-            return
-        try:
-            if not at_once:
-                self.requests.put(("stop",))
-                process.join(1.0)
-        except (OSError, ValueError):
-            pass
-        if process.is_alive():
-            process.terminate()
-            process.join(2.0)
-        self.requests = self.results = None
 
     # --- the frame ------------------------------------------------------------------------------
     def _frame(self, task):
@@ -263,7 +216,7 @@ class BestShotAsk:
                 self.cancel()  # the position changed: the answer would not belong here
                 ctl.say("Best shot: search dropped (the position changed)")
             else:
-                self._read()
+                self._say_thinking()
         if self.shot is not None and (ctl.session.record is not self.shot.node.record
                                       or ctl.session.node is not self.shot.node):
             self.hide()
@@ -271,37 +224,24 @@ class BestShotAsk:
             self._drawn(self.shot)
         return task.cont
 
-    def _read(self) -> None:
+    def _progress(self, job) -> None:
+        if self.asked is not None and self.asked.job is job:
+            self.asked.done, self.asked.planned = job.progress
+
+    def _done(self, job) -> None:
         asked = self.asked
-        messages = []
-        while self.results is not None:
-            try:
-                messages.append(self.results.get_nowait())
-            except (queue_module.Empty, OSError, EOFError, ValueError):
-                break
-        for message in messages:
-            if message[1] != asked.job:
-                continue  # an answer to a search that was stopped
-            kind = message[0]
-            if kind == "progress":
-                asked.done, asked.planned = message[2], message[3]
-            elif kind == "done":
-                self._answer(asked, message[2], message[3])
-                return
-            elif kind == "none":
-                self.asked = None
-                self.ctl.say("Best shot: there is no flick to search here")
-                return
-            elif kind == "error":
-                self.asked = None
-                self.ctl.say(f"Best shot: the search failed ({message[2]})")
-                return
-        if self.process is not None and not self.process.is_alive():
-            self.asked = None
-            self.process = None
-            self.ctl.say("Best shot: the search stopped without an answer")
+        if asked is None or asked.job is not job:
             return
-        self._say_thinking()
+        if job.result[0] == "none":
+            self.asked = None
+            self.ctl.say("Best shot: there is no flick to search here")
+            return
+        self._answer(asked, job.result[1], job.result[2])
+
+    def _failed(self, job) -> None:
+        if self.asked is not None and self.asked.job is job:
+            self.asked = None
+            self.ctl.say(f"Best shot: the search failed ({job.error})")
 
     def _say_thinking(self) -> None:
         a = self.asked

@@ -3,7 +3,8 @@
 A seat is given with `flickbook play GAME --computer SEAT=STRENGTH` or with F4 in the window
 (the seat to move: each press the next strength, then back to a person). The bot is the
 game's analysis bot at a strength where it has one (the Glonk shot bot: novice, club,
-expert) and the game's own bot otherwise (Glik, Grendizer). It thinks in a worker process, so
+expert) and the game's own bot otherwise (Glik, Grendizer). It thinks in the window's analysis
+worker process (a job of viewer.jobs, shared with the best shot), so
 neither its search nor the physics of its flick runs on the frame thread, and it plays no
 sooner than `PAUSE` seconds after its turn came, so a person sees it think; the message line
 and the turn log then say what it chose.
@@ -14,14 +15,13 @@ back to an earlier position where a bot seat is to move starts nothing).
 """
 from __future__ import annotations
 
-import concurrent.futures as cf
 import importlib
-import multiprocessing
-import os
 import time
 
 from games.api import CHANCE, TERMINAL
+from viewer import keys as K
 from viewer.camera_drag import CameraDrag
+from viewer.keys import Key
 from viewer.modes import PlayMode
 
 #: Seconds between the bot's turn coming and its move, at least (its "thinking" pause).
@@ -59,19 +59,6 @@ def bot_player(game_name: str, strength: str):
     return bot_for(game_name, strength)
 
 
-def _follow_parent(parent: int) -> None:
-    """In the worker: end when the viewer is gone (killed, it cannot shut the pool down)."""
-    import os
-    import threading
-
-    def watch():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="flickbook-computer-parent", daemon=True).start()
-
-
 def choose_and_play(game_name: str, strength: str, state, seed: int):
     """In the worker: the bot's action for `state` and, for a simulated one, its step."""
     import numpy as np
@@ -84,14 +71,15 @@ def choose_and_play(game_name: str, strength: str, state, seed: int):
 
 
 class Thinking:
-    """One turn the bot is working out: the future of `choose_and_play`, where it started."""
+    """One turn the bot is working out: the job (viewer.jobs) of `choose_and_play`, where it
+    started."""
 
-    def __init__(self, node, seat: int, strength: str, future: cf.Future):
-        self.node, self.seat, self.strength, self.future = node, seat, strength, future
+    def __init__(self, node, seat: int, strength: str, job):
+        self.node, self.seat, self.strength, self.job = node, seat, strength, job
         self.started = time.monotonic()
 
     def ready(self) -> bool:
-        return self.future.done() and time.monotonic() - self.started >= PAUSE
+        return self.job.finished and time.monotonic() - self.started >= PAUSE
 
 
 class ComputerSeats:
@@ -101,11 +89,10 @@ class ComputerSeats:
         self.ctl = ctl
         self.seats: dict[int, str] = {}
         self.thinking: Thinking | None = None
-        self._pool: cf.ProcessPoolExecutor | None = None
         self._seed = 0
         self.played = 0  # moves the bot has played (tests wait on it)
         self.last_choice = ""
-        ctl.app.taskMgr.add(self._frame, "flickbook-computer", sort=25)
+        ctl.app.frame.add("jobs", self._frame, "flickbook-computer")
 
     # --- seats ----------------------------------------------------------------------------
     def give(self, seats: dict[int, str]) -> None:
@@ -150,15 +137,12 @@ class ComputerSeats:
     def stop(self) -> None:
         """Forget the turn being thought about (its result, when it comes, is dropped)."""
         if self.thinking is not None:
-            self.thinking.future.cancel()
+            self.ctl.app.jobs.cancel(self.thinking.job)
             self.thinking = None
             self.ctl.app.wake()
 
     def close(self) -> None:
         self.stop()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
 
     def label(self, seat: int) -> str:
         return f"Computer ({self.seats[seat]}, seat {seat + 1})"
@@ -196,24 +180,21 @@ class ComputerSeats:
         ctl = self.ctl
         node = ctl.session.node
         seat = ctl.session.current_player
-        if self._pool is None:  # spawned: a fresh interpreter, no window or GL state in it
-            self._pool = cf.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                initializer=_follow_parent,
-                                                initargs=(os.getpid(),))
-        self._seed += 1
-        future = self._pool.submit(choose_and_play, ctl.session.game.name, self.seats[seat],
-                                   node.state, self._seed)
-        self.thinking = Thinking(node, seat, self.seats[seat], future)
+        self._seed += 1  # in the window's analysis worker (shared with the best shot)
+        job = ctl.app.jobs.submit("computer", "viewer.computer:choose_and_play",
+                                  ctl.session.game.name, self.seats[seat], node.state,
+                                  self._seed, lane="process", position=node)
+        self.thinking = Thinking(node, seat, self.seats[seat], job)
         ctl.refresh_soon()  # the mode machine sees the computer's turn
 
     def _play(self, t: Thinking) -> None:
         ctl = self.ctl
-        try:
-            action, step = t.future.result()
-        except Exception as exc:  # noqa: BLE001 - a failed search is a message, not a crash
+        if t.job.status != "done":  # a failed search is a message, not a crash
             self.seats.pop(t.seat, None)
-            ctl.say(f"{self.label_of(t)} could not move ({exc}); the seat is a person's again")
+            ctl.say(f"{self.label_of(t)} could not move ({t.job.error}); the seat is a "
+                    "person's again")
             return
+        action, step = t.job.result
         if not ctl.play_action(action, step=step if ctl.app.scene.simulates(action) else None):
             self.seats.pop(t.seat, None)
             ctl.say(f"{self.label_of(t)} could not play {action}; the seat is a person's again")
@@ -233,14 +214,13 @@ class ComputerMode(PlayMode):
     still work, nothing reaches the game, Esc or F4 takes the seat back."""
 
     name = "computer"
-    CAMERA = ("cmd_view_top", "cmd_view_seat", "cmd_help", "cmd_screenshot", "cmd_list_up",
-              "cmd_list_down")
+    groups = ([Key(e, "cmd_computer_take_back", "Take the seat back (the computer stops)")
+               for e in ("escape", "f4")], K.HELP, K.CAMERA, K.SCREENSHOT, K.MOVE_LIST)
+    scene_keys = None
 
-    def __init__(self, ctl, keys):
-        super().__init__(ctl, {e: c for e, c in keys.items()
-                               if c in self.CAMERA or c.startswith("cmd_view_seat_")})
-        self.keys["escape"] = "cmd_computer_take_back"
-        self.keys["f4"] = "cmd_computer_take_back"
+    def gestures(self):
+        return [("Drag (any button)", "Orbit the camera"), ("Shift+drag", "Pan the camera"),
+                K.ZOOM]
 
     def holds(self) -> bool:
         return self.ctl.computer.thinking is not None

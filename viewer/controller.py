@@ -4,7 +4,7 @@ commands the modes' key maps name.
 The mode machine (`viewer.modes`: play, replay, aim, edit, typing, dialog) decides who gets an
 event; a press becomes a `Drag` (camera orbit or pan, a drawing, a click, or the scene's own
 drag such as a Glonk flick) fed pointer moves until its button-up event. Every command ends in
-a session call; moves the scene says are simulated run on a worker thread (`Simulation`) and
+a session call; moves the scene says are simulated run as jobs (`viewer.jobs`, `Pending`) and
 play on the app's one clock when their motion exists; the turn log and the message line say
 what each step did. The panel is refreshed once per frame at most.
 """
@@ -20,110 +20,51 @@ from games.api import CHANCE, IllegalAction
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
 from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question, frame_count
-from viewer.editing import EDITOR_KEYS
-from viewer.modes import (AimMode, DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode,
-                          TypingMode)
+from viewer import keys as K
 from viewer.camera_drag import CameraDrag
+from viewer.host import Host
+from viewer.keys import help_lines
+from viewer.modes import DialogMode, Drag, EditMode, ModeManager, PlayMode, ReplayMode, TypingMode
 from viewer.computer import ComputerMode, ComputerSeats
 from viewer.panel import TimelinePanel
+from viewer.scene import Pick
 
 DRAG_PIXELS = 6
 STEP_ANIM_SECONDS = 0.35
 
-#: (Panda event, command, what it does): the F1 help lists exactly these.
-KEY_BINDINGS = [
-    ("arrow_left", "cmd_back", "Step back"),
-    ("arrow_right", "cmd_forward", "Step forward (animated)"),
-    ("arrow_up", "cmd_previous_variation", "Previous variation (sibling move)"),
-    ("arrow_down", "cmd_next_variation", "Next variation (sibling move)"),
-    ("home", "cmd_start", "Go to the start"),
-    ("end", "cmd_end", "Go to the end of the line"),
-    ("space", "cmd_play_pause", "Play / pause"),
-    ("shift-space", "cmd_play_reverse", "Play backwards / pause"),
-    ("=", "cmd_faster", "Faster playback (up to 4x)"),
-    ("+", "cmd_faster", "Faster playback"),
-    ("-", "cmd_slower", "Slower playback (down to 0.25x)"),
-    ("control-z", "cmd_undo", "Undo the last edit"),
-    ("control-y", "cmd_redo", "Redo"),
-    ("control-shift-z", "cmd_redo", "Redo"),
-    ("control-s", "cmd_save", "Save the record (file dialog)"),
-    ("control-o", "cmd_open", "Open a record or scenario (file dialog)"),
-    ("l", "cmd_learn", "Learn: the bundled tutorials and puzzles"),
-    ("f1", "cmd_help", "Show / hide this help"),
-    ("escape", "cmd_escape", "Close a dialog, drop the selection"),
-    ("e", "cmd_end_turn", "End your turn"),
-    ("r", "cmd_rotate", "Setup: turn the board in hand"),
-    ("t", "cmd_view_top", "Camera: top-down"),
-    ("v", "cmd_view_seat", "Camera: seat of the player to move"),
-    ("1", "cmd_view_seat_1", "Camera: seat 1 to 4 (the key's number)"),
-    ("2", "cmd_view_seat_2", "Camera: seat 1 to 4 (the key's number)"),
-    ("3", "cmd_view_seat_3", "Camera: seat 1 to 4 (the key's number)"),
-    ("4", "cmd_view_seat_4", "Camera: seat 1 to 4 (the key's number)"),
-    ("k", "cmd_save_view", "Keep the camera view in this position"),
-    ("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
-    ("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
-    ("p", "cmd_promote", "Promote this variation"),
-    ("m", "cmd_make_main_line", "Make this line the main line"),
-    ("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
-    ("delete", "cmd_delete_from_here", "Delete from here"),
-    ("f12", "cmd_screenshot", "Save a screenshot (in the data folder)"),
-    ("page_up", "cmd_list_up", "Scroll the move list up"),
-    ("page_down", "cmd_list_down", "Scroll the move list down"),
-    ("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
-    ("h", "cmd_hint", "Puzzle: the next hint"),
-    ("g", "cmd_aim_preview", "Aim preview (ghost path) on / off: off for match play"),
-    ("]", "cmd_next_mistake", "Analysed game: the next mistake"),
-    ("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
-    ("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
-    ("f3", "cmd_lessons", "Lessons: write one; analysed game: learn from its mistakes"),
-    ("f4", "cmd_computer_seat", "Computer plays the seat to move (again: stronger, then you)"),
-    ("x", "cmd_explorer", "Shot explorer (heatmap of a flick) on / off"),
-    ("a", "cmd_keep_candidate", "Aiming: keep the aim; else replay the kept"),
-    ("shift-a", "cmd_clear_candidates", "Clear the kept aims"),
-    ("i", "cmd_disc_labels", "Glonk: label every disc with its id, on / off"),
-    ("b", "cmd_best_shot", "Best shot here (again: stop)"),
-    ("enter", "cmd_best_play", "Play the best shot"),
-    ("shift-enter", "cmd_best_add", "Best shot as a variation"),
-]
-MOUSE_HELP = [
-    ("Left drag, middle drag", "Orbit the camera"),
-    ("Shift+left drag", "Pan (also right drag off the board)"),
-    ("Wheel", "Zoom"),
-    ("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
-    ("Right click on board", "Mark / unmark a field"),
-    ("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
-                  "promote, main line, delete; wheel: scroll"),
-    ("Scrub bar", "Click to jump, drag to scrub"),
-    ("Set up (F2): click / right click", "Put or take off a stone / mark a goal stone"),
-    ("Set up (F2) on Glonk: drag / right click", "Move a disc (on or off the Galaxy) / flip it"),
-]
-#: What a text field and a flick do with the keys and the mouse (the F1 help lists these too).
-FIELD_HELP = [
-    ("Typing in a field", "Every key goes to the field; Enter keeps it, Esc leaves it"),
-    ("Flicking: Esc, or release off the window", "Cancels the flick"),
-    ("Flicking: Alt held", "Fine control: the pull moves at a quarter pace"),
-]
+def _check_motions_job(job, record, left):
+    """On a job thread: the record's stored flicks simulated again (timeline.verify_motions),
+    stopping once the job is cancelled or the record is `left()`."""
+    try:
+        return verify_motions(record, lambda: job.cancelled() or left())
+    except Exception as exc:  # noqa: BLE001 - a check that fails must not stop the viewer
+        return [f"the check could not run: {exc}"]
 
 
-class MotionCheck:
-    """`timeline.verify_motions` on a background thread (physics is thread-safe per thread)."""
+def _simulate_job(job, game, state, action):
+    """On a job thread: `game.apply` of one action; (step, None) or (None, why not)."""
+    try:
+        return game.apply(state, action), None
+    except IllegalAction as exc:
+        return None, exc.rule
+    except Exception as exc:  # noqa: BLE001 - a failed simulation is a message, not a crash
+        return None, f"The flick could not be simulated: {exc}"
 
-    def __init__(self, record, should_stop):
-        import threading
 
-        self.record = record
-        self.should_stop = should_stop
-        self.problems: list[str] = []
-        self.thread = threading.Thread(target=self._run, name="flickbook-motion-check", daemon=True)
+class Pending:
+    """A move being simulated off the frame thread (a job of viewer.jobs): it enters the
+    record at `parent` when its step arrives."""
 
-    def start(self) -> None:
-        self.thread.start()
+    def __init__(self, parent, action, job, intent=None):
+        self.parent, self.action, self.job = parent, action, job
+        self.intent = intent  # what the hand meant, when a table feel scattered `action`
+        self.step = None
 
-    def _run(self) -> None:
-        try:
-            self.problems = verify_motions(self.record, self.should_stop)
-        except Exception as exc:  # noqa: BLE001 - a check that fails must not stop the viewer
-            self.problems = [f"the check could not run: {exc}"]
+    def done(self) -> bool:
+        return self.job.finished
+
+    def wait(self, seconds: float | None = None) -> bool:
+        return self.job.wait(seconds)
 
 
 @contextlib.contextmanager
@@ -148,9 +89,11 @@ class Controller:
         self.dialog = None
         self.drag: Drag | None = None
         self._last_mouse = None
+        self._hovered = None  # (pointer, app.shown_changes) the hover line was made for
+        self._raw_wheel = False  # the wheel over the lists is read from every button (window)
         self._dirty = True
         self.message_text = ""
-        self.pending: Simulation | None = None  # an action being resolved off the frame thread
+        self.pending: Pending | None = None  # an action being resolved off the frame thread
         self.inputs = 0  # key and button events handled (tests wait on it)
         self.panel = TimelinePanel(app, self)
         from viewer.turnlog import TurnLog
@@ -188,13 +131,13 @@ class Controller:
             app.set_view(app.saved_view(self.session.node.camera))
         else:
             app.set_view(app.preset("seat", app.session_player()))
-        play_keys = {event: cmd for event, cmd, _ in KEY_BINDINGS}
+        self.host = Host(self)
         self.modes = ModeManager(self, [
-            PlayMode(self, play_keys), ReplayMode(self, play_keys), AimMode(self),
-            EditMode(self, {e: c for e, c in play_keys.items() if c in EDITOR_KEYS}),
-            TypingMode(self), DialogMode(self), ComputerMode(self, play_keys)])
-        for event in {e for e, _, _ in KEY_BINDINGS} | set(AimMode.keys):
-            app.accept(event, self._key, [event])
+            PlayMode(self), ReplayMode(self), EditMode(self), TypingMode(self),
+            DialogMode(self), ComputerMode(self)])
+        self._keys_accepted: set[str] = set()
+        self._modes_of = None
+        self._follow_scene()
         for prefix in ("", "shift-", "control-", "alt-"):  # (one handler an event: this one)
             app.accept(prefix + "enter", self._enter_key, [prefix + "enter"])
         for prefix in ("", "shift-", "control-", "alt-", "control-alt-", "shift-alt-"):
@@ -212,8 +155,13 @@ class Controller:
             raw.node().setButtonDownEvent("flickbook-button")
             raw.node().setButtonUpEvent("flickbook-button")
             app.accept("flickbook-button", self._input_seen)
+            # the wheel over the move list: its rows are buttons, which keep the wheel from
+            # the window's own wheel events, so the list reads it here, wherever over it
+            app.accept("flickbook-raw-wheel_up", self._list_wheel, [-1])
+            app.accept("flickbook-raw-wheel_down", self._list_wheel, [1])
+            self._raw_wheel = True
         self.session.listeners.append(self._session_changed)
-        app.taskMgr.add(self._frame, "flickbook-controller", sort=20)
+        app.frame.add("controller", self._frame, "flickbook-controller")
         self.motion_check = None
         self._check_motions(self.session.record)
         from viewer.lesson import LessonBox
@@ -234,20 +182,18 @@ class Controller:
         """
         if not any(n.stored_motion is not None for n in record.nodes()):
             return
-        check = MotionCheck(record, lambda: self.session.record is not record)
-        self.motion_check = check
-        check.start()
 
-        def poll(task):
-            if check.thread.is_alive():
-                return task.cont
-            if self.session.record is record and check.problems:
-                count = len(check.problems)
+        def done(job):
+            problems = job.result
+            if self.session.record is record and problems:
+                count = len(problems)
                 self.say(f"{count} stored flick{'s' if count > 1 else ''} differ from a fresh "
-                         f"simulation; the stored motion plays ({check.problems[0]})")
-            return task.done
+                         f"simulation; the stored motion plays ({problems[0]})")
 
-        self.app.taskMgr.add(poll, "flickbook-motion-check")
+        self.app.jobs.cancel(self.motion_check)  # the record before's check
+        self.motion_check = self.app.jobs.submit(
+            "motion check", _check_motions_job, record, lambda: self.session.record is not record,
+            on_done=done)
 
     def _withhold(self, session):
         """What the player may see of `session`'s record, withheld before any view reads it
@@ -294,6 +240,8 @@ class Controller:
             autosaver.detach(self.session)
         self.cancel_drag()
         self.stop_playback()
+        if self.pending is not None:
+            self.app.jobs.cancel(self.pending.job)
         self.pending = None
         self.panel.forget_drafts()
         self.session = session
@@ -301,6 +249,7 @@ class Controller:
         session.listeners.append(self._session_changed)
         solution, lesson = self._withhold(session)
         self.app.set_session(session)
+        self._follow_scene()
         if autosaver is not None:
             autosaver.whole = self.whole_record
             autosaver.attach(session, path)
@@ -330,6 +279,7 @@ class Controller:
         self._dirty = False
         s = self.session
         self._clock_line = None
+        self.log.follow(s.node)  # the moves up to the cursor: an undone one is gone
         self.panel.refresh_tree(s)
         self.panel.show_annotations(s.node)
         self.graph.refresh(s)
@@ -368,6 +318,24 @@ class Controller:
     def mode(self) -> str:
         return self.modes.active.name
 
+    def _follow_scene(self) -> None:
+        """The scene shown brings its own modes and keys: register them, and listen for
+        every key any mode may bind (a key no mode binds now reaches none)."""
+        scene = self.app.scene
+        if scene is self._modes_of:
+            return
+        self._modes_of = scene
+        self.modes.add_scene_modes(list(scene.modes(self.host)))
+        events = {k.event for g in K.PLAY_GROUPS + K.EDIT_GROUPS for k in g}
+        for mode in self.modes.modes.values():
+            events |= {k.event for g in mode.groups for k in g}
+            if mode.scene_keys is not None:
+                events |= {k.event for k in scene.keys(mode.scene_keys)}
+        for event in sorted(events - self._keys_accepted):
+            if not event.endswith("enter"):  # Enter has its own handler (`_enter_key`)
+                self.app.accept(event, self._key, [event])
+        self._keys_accepted |= events
+
     def typing(self) -> bool:
         """A text field (the comment box, an editor field) has the keyboard."""
         return self.panel.typing() or self.editor.typing() or (
@@ -377,6 +345,7 @@ class Controller:
     def _frame(self, task):
         app = self.app
         self.modes.sync()
+        self.app.jobs.follow(self.session.node)  # work asked about another position is dropped
         if self.pending is not None and self.pending.done():
             self._pending_arrived()
         if self.panel.scrubbing:
@@ -606,8 +575,9 @@ class Controller:
             self.app.mark("motion_ready")
             return self._played(parent, action, step, intent)
         if parent.child_for(str(action)) is None and self.app.scene.simulates(action):
-            self.pending = Simulation(self.session.game, parent, action)
-            self.pending.intent = intent
+            self.pending = Pending(parent, action, self.app.jobs.submit(
+                "simulation", _simulate_job, self.session.game, parent.state, action),
+                intent=intent)
             self.app.scene.deselect()
             self.say("Simulating the flick...")
             return True
@@ -616,12 +586,13 @@ class Controller:
     def _pending_arrived(self) -> None:
         job, self.pending = self.pending, None
         self.app.mark("motion_ready")
-        if job.error is not None:
-            self.say(job.error)
+        job.step, error = job.job.result if job.job.result is not None else (None, job.job.error)
+        if error is not None:
+            self.say(error)
             return
         if self.session.node is not job.parent:  # the flick belongs where it was made
             self.session.go_to(job.parent)
-        self._played(job.parent, job.action, job.step, getattr(job, "intent", None))
+        self._played(job.parent, job.action, job.step, job.intent)
 
     def _played(self, parent, action, step, intent=None) -> bool:
         mover = self.session.current_player
@@ -644,7 +615,7 @@ class Controller:
         lines = []
         for n in steps:
             lines += self.app.scene.event_lines(n)
-        self.log.add(self.app.scene.action_label(node), lines)
+        self.log.follow(self.session.node)  # (it follows the cursor on every refresh too)
         self.say(("New variation. " if was_new else "") + " ".join(lines[:2]))
         self.puzzle_box.after_move(node)
         self.lesson_box.after_move(node)
@@ -723,44 +694,16 @@ class Controller:
             return
         self.puzzle_box.hint()
 
-    def cmd_aim_preview(self):
-        scene = self.app.scene
-        if scene.on_key("g", self.app.shown_state):
-            on = getattr(scene, "ghost_on", False)
-            self.say("Aim preview on: the ghost path shows where a flick goes" if on
-                     else "Aim preview off (match play)")
-        else:
-            self.say("This game has no aim preview")
-
-    def _scene_key(self, key: str, otherwise: str) -> None:
-        if not self.app.scene.on_key(key, self.app.shown_state):
-            self.say(otherwise)
-
-    def cmd_explorer(self):
-        self._scene_key("x", "This game has no shot explorer")
-
-    def cmd_keep_candidate(self):
-        self._scene_key("a", "This game has no candidate aims")
-
-    def cmd_clear_candidates(self):
-        self._scene_key("shift-a", "This game has no candidate aims")
-
-    def cmd_disc_labels(self):
-        self._scene_key("i", "This game has no disc labels")
-
-    def cmd_rotate(self):
-        if not self.app.scene.on_key("r", self.app.shown_state):
-            self.say("R turns a board in hand during setup")
-
     # --- edits ----------------------------------------------------------------------------------
-    def _edit(self, fn, *args):
+    def _edit(self, fn, *args) -> bool:
         self.stop_playback()
         try:
             fn(*args)
         except IllegalAction as exc:
             self.say(exc.rule)
-            return
+            return False
         self.app.show_node(self.session.node)
+        return True
 
     def cmd_screenshot(self):
         from viewer.autosave import data_dir
@@ -784,25 +727,63 @@ class Controller:
     def cmd_undo(self):
         if self.editor.active:  # setting up: the editor's edits, not the record behind it
             return self.editor.undo()
-        what = self.session.undo() or self.records.undo()  # then back to the record replaced
-        self.app.show_node(self.session.node)
-        self.say(f"Undone: {what}" if what else "Nothing to undo")
+        self._undo_redo(self.session.undo, self.records.undo, "Undone", "undo")
 
     def cmd_redo(self):
         if self.editor.active:
             return self.editor.undo(redo=True)
-        what = self.session.redo() or self.records.redo()
+        self._undo_redo(self.session.redo, self.records.redo, "Redone", "redo")
+
+    def _undo_redo(self, step, record_step, done: str, verb: str) -> None:
+        """Undo or redo the last edit (then the record swapped before it) and say what it
+        was, moves in the game's readable notation."""
+        what = step()
+        if what:
+            what = self.session.last_words or what
+        else:
+            what = record_step()
         self.app.show_node(self.session.node)
-        self.say(f"Redone: {what}" if what else "Nothing to redo")
+        self.say(f"{done}: {what}" if what else f"Nothing to {verb}")
+
+    def _label(self, node) -> str:
+        return self.app.scene.action_label(node) or "the start"
 
     def cmd_promote(self, node=None):
-        self._edit(self.session.promote, node)
+        node = node or self.session.node
+        parent = node.parent
+        if parent is None:
+            self.say("The starting position has no variations to promote")
+            return
+        sibs = parent.variations
+        if sibs.index(node) == 0:
+            self.say(f"{self._label(node)} is the first choice here already"
+                     + ("" if len(sibs) > 1 else " (no other variation)"))
+            return
+        if self._edit(self.session.promote, node):
+            k = sibs.index(node)
+            where = "the main choice here" if k == 0 else f"choice {k + 1} of {len(sibs)} here"
+            self.say(f"Promoted {self._label(node)}: now {where} (Ctrl+Z undoes)")
 
     def cmd_make_main_line(self, node=None):
-        self._edit(self.session.make_main_line, node)
+        node = node or self.session.node
+        moved = sum(1 for n in _ancestry(node) if n.parent is not None
+                    and n.parent.variations.index(n) != 0)
+        if not moved:
+            self.say("This line is the main line already")
+            return
+        if self._edit(self.session.make_main_line, node):
+            self.say(f"The line through {self._label(node)} is the main line now (Ctrl+Z undoes)")
 
     def cmd_delete_from_here(self, node=None):
-        self._edit(self.session.delete_from_here, node)
+        node = node or self.session.node
+        if node.parent is None:
+            self.say("The starting position cannot be deleted")
+            return
+        label = self._label(node)
+        after = _count(node) - 1
+        if self._edit(self.session.delete_from_here, node):
+            more = f" and the {after} move{'s' if after != 1 else ''} after it" if after else ""
+            self.say(f"Deleted {label}{more} (Ctrl+Z brings them back)")
 
     def cmd_comment(self, text: str, node=None):
         node = node or self.session.node
@@ -857,27 +838,17 @@ class Controller:
         self.modes.sync()
 
     def cmd_help(self):
+        """F1: the keys and mouse gestures of the mode on top, for the game shown (the mode's
+        own `bindings` and `gestures`: nothing listed that does nothing there)."""
         if isinstance(self.dialog, HelpOverlay):
             self.dialog.close()
             return
         if self.dialog is not None:
             return
         mode = self.modes.active
-        lines = help_lines(mode.keys) + self.mode_gestures(mode.name)
+        lines = help_lines(mode.bindings()) + mode.gestures()
         self._open_dialog(HelpOverlay(self.app, lines, on_close=self._dialog_closed,
-                                      title=f"Controls: {mode.name} mode"))
-
-    def mode_gestures(self, mode: str) -> list[tuple[str, str]]:
-        """What the mouse (and a text field) does in `mode`, for the F1 help."""
-        if mode == "edit":
-            return [g for g in MOUSE_HELP if g[0].startswith("Set up") or g[0] == "Wheel"
-                    or g[0].startswith("Left drag")]
-        if mode in ("aim", "typing"):
-            return [g for g in FIELD_HELP if g[0].startswith("Flicking" if mode == "aim"
-                                                            else "Typing")]
-        game_mouse = list(getattr(self.app.scene, "mouse_help", ()))
-        return (game_mouse + [g for g in MOUSE_HELP if not g[0].startswith("Set up")]
-                + FIELD_HELP)
+                                      title=mode.title()))
 
     def cmd_escape(self):
         if self.dialog is not None:
@@ -961,6 +932,10 @@ class Controller:
         self._open_dialog(Question(self.app, text, answers, on_close=self._dialog_closed))
 
     # --- mouse ----------------------------------------------------------------------------------
+    def pointer(self):
+        """The pointer in film coordinates ([-1, 1]), or None outside the window."""
+        return self._mouse()
+
     def _mouse(self):
         mw = self.app.mouseWatcherNode
         if mw is None or not mw.hasMouse():
@@ -1019,7 +994,7 @@ class Controller:
         pick = self._pick(pos)
         state = self.session.node.state
         if self.pending is None and self.app.shown_state is state:
-            drag = self.app.scene.press(state, pick, button, mods, self)
+            drag = self.app.scene.press(state, pick, button, mods, self.host)
             if drag is not None:
                 return drag
         if button == 1:
@@ -1055,10 +1030,17 @@ class Controller:
                 d.move(pos)
                 self.app.wake()
             return
-        if pos is not None and pos != self._last_mouse and self.dialog is None:
+        # the hover line is made again when the pointer moves and whenever the position shown
+        # changes under it (a step, playback, an undo): a disc that moved or was atomised is
+        # no longer described where it was
+        seen = (pos, self.app.shown_changes)
+        if seen != self._hovered and self.dialog is None and self.app.shown_state is not None:
+            self._hovered = seen
             self._last_mouse = pos
-            self.app.wake()
-            self.app.scene.hover(self.app.shown_state, self._pick(pos))
+            if pos is not None:
+                self.app.wake()
+            self.app.scene.hover(self.app.shown_state,
+                                 self._pick(pos) if pos is not None else Pick())
 
     def click(self, pick) -> None:
         """A left click on the scene: select, play, or say which rule forbids it."""
@@ -1078,13 +1060,29 @@ class Controller:
         mode = self.modes.sync()
         if mode.name == "dialog":
             return
-        if self.over_move_list(self._mouse()):
-            self.panel.scroll_by(-3 if factor < 1 else 3)  # wheel up scrolls the list up
-            return
-        if self.log.contains(self._mouse()):
-            self.log.scroll_by(-1 if factor < 1 else 1)
+        if self._scroll_list(self._mouse(), -1 if factor < 1 else 1, own_event=True):
             return
         mode.wheel(factor)
+
+    def _list_wheel(self, direction: int) -> None:
+        """A wheel turn seen by the raw button thrower: it scrolls the move list or the turn
+        log when the pointer is anywhere over them (their rows swallow the window's event)."""
+        self.app.wake()
+        if self.modes.sync().name != "dialog":
+            self._scroll_list(self._mouse(), direction, own_event=False)
+
+    def _scroll_list(self, pos, direction: int, own_event: bool) -> bool:
+        """Scroll the list under `pos` (wheel up: -1, towards the top); True when one was
+        there. With the raw thrower on, only its event scrolls (else a turn over a gap
+        between rows would scroll twice)."""
+        over = self.over_move_list(pos) or self.log.contains(pos)
+        if over and own_event and self._raw_wheel:
+            return True
+        if self.over_move_list(pos):
+            self.panel.scroll_by(3 * direction)
+        elif self.log.contains(pos):
+            self.log.scroll_by(direction)
+        return over
 
     def wheel_zoom(self, factor: float) -> None:
         self.app.orbit.zoom(factor)
@@ -1146,60 +1144,19 @@ class EditorClick(Drag):
             self.ctl.editor.board_click(self.pick, self.button)
 
 
-class Simulation:
-    """`game.apply` of one action on a worker thread: physics never runs on the frame thread."""
-
-    def __init__(self, game, parent, action):
-        import threading
-
-        self.game, self.parent, self.action = game, parent, action
-        self.state = parent.state
-        self.step = None
-        self.error: str | None = None
-        self.thread = threading.Thread(target=self._run, name="flickbook-simulation", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            self.step = self.game.apply(self.state, self.action)
-        except IllegalAction as exc:
-            self.error = exc.rule
-        except Exception as exc:  # noqa: BLE001 - a failed simulation is a message, not a crash
-            self.error = f"The flick could not be simulated: {exc}"
-
-    def done(self) -> bool:
-        return not self.thread.is_alive()
-
-    def wait(self, seconds: float | None = None) -> bool:
-        self.thread.join(seconds)
-        return self.done()
+def _ancestry(node):
+    while node is not None:
+        yield node
+        node = node.parent
 
 
-#: Words for the commands only the aim and typing modes bind (the rest are in KEY_BINDINGS).
-COMMAND_WORDS = {"cmd_cancel_drag": "Cancel the flick", "cmd_leave_field": "Leave the field"}
+def _count(node) -> int:
+    """`node` and every node after it (a long line is no recursion)."""
+    count, todo = 0, [node]
+    while todo:
+        n = todo.pop()
+        count += 1
+        todo += n.variations
+    return count
 
 
-def help_lines(keys: dict[str, str]) -> list[tuple[str, str]]:
-    """A mode's key map as the F1 help lists it: the keys that do one thing together
-    ("= / +", "1 / 2 / 3 / 4"), in the order the map binds them, each with what it does."""
-    words = dict(COMMAND_WORDS)
-    for _, cmd, what in KEY_BINDINGS:
-        words.setdefault(cmd, what)
-    by_words: dict[str, list[str]] = {}
-    for event, cmd in keys.items():
-        what = words.get(cmd, cmd.removeprefix("cmd_").replace("_", " "))
-        by_words.setdefault(what, []).append(_key_name(event))
-    return [(" / ".join(names), what) for what, names in by_words.items()]
-
-
-def _key_name(event: str) -> str:
-    names = {"arrow_left": "Left", "arrow_right": "Right", "arrow_up": "Up", "arrow_down": "Down",
-             "home": "Home", "end": "End", "space": "Space", "shift-space": "Shift+Space",
-             "control-z": "Ctrl+Z", "control-y": "Ctrl+Y", "control-shift-z": "Ctrl+Shift+Z",
-             "control-s": "Ctrl+S", "control-o": "Ctrl+O", "f1": "F1", "f2": "F2", "escape": "Esc",
-             "delete": "Delete", "f12": "F12", "page_up": "PgUp", "page_down": "PgDn",
-             "enter": "Enter", "shift-enter": "Shift+Enter", "f4": "F4", "f6": "F6"}
-    mod, _, key = event.rpartition("-")
-    if event not in names and len(key) == 1 and mod in ("shift", "control"):
-        return {"shift": "Shift+", "control": "Ctrl+"}[mod] + key.upper()
-    return names.get(event, event.upper() if len(event) == 1 else event)

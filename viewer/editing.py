@@ -18,10 +18,6 @@ from pathlib import Path
 
 from scenarios.authoring import free_path
 
-#: keys that still work in edit mode (the rest would act on the game behind the editor)
-EDITOR_KEYS = {"cmd_edit_mode", "cmd_help", "cmd_escape", "cmd_view_top", "cmd_view_seat",
-               "cmd_screenshot", "cmd_view_seat_1", "cmd_view_seat_2", "cmd_view_seat_3",
-               "cmd_view_seat_4", "cmd_undo", "cmd_redo"}
 #: the editors' panels' left margin (a2dTopRight units: viewer.panel.PANEL_W is 0.80)
 X0 = -0.80 + 0.04
 
@@ -357,6 +353,10 @@ class EditorHost:
     def unfocus(self) -> None:
         if self.active:
             self.current.unfocus()
+
+    def mouse_help(self) -> tuple:
+        """What the mouse does in the open editor (its own words, for F1)."""
+        return tuple(getattr(self.current, "mouse_help", ())) if self.active else ()
 
     def press(self, pick, button: int, pos):
         """A press in edit mode: an editor may answer a left press with a drag handler

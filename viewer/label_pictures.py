@@ -23,7 +23,7 @@ def glonk_labels(out: Path) -> Path:
     try:
         app.controller.go_to(session.record.root.end())
         app.set_view(app.preset("top"))
-        app.controller.cmd_disc_labels()
+        app.controller._key("i")  # the key, routed as a person presses it
         app.render_frames(4)
         path = out / "glonk-labels.png"
         app.save_png(path)

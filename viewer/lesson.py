@@ -66,7 +66,7 @@ class LessonBox:
         self.last_why = ""
         self.title_override: str | None = None
         self._after = None  # (node, then) once the clock has played a line
-        self.app.taskMgr.add(self._frame, "flickbook-lesson", sort=25)
+        self.app.frame.add("jobs", self._frame, "flickbook-lesson")
 
     @property
     def active(self) -> bool:

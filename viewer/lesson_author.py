@@ -49,7 +49,7 @@ class LessonPanel:
         self.check_words = ""
         self.saved: Path | None = None
         self._shown_for = None
-        self.app.taskMgr.add(self._frame, "flickbook-lesson-panel", sort=26)
+        self.app.frame.add("jobs", self._frame, "flickbook-lesson-panel")
 
     @property
     def active(self) -> bool:

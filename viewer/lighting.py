@@ -118,7 +118,7 @@ class Lighting:
         apply_material(root, MATTE)
         self._make_shadow_buffer()
         self.fit(Vec3(0, 0, 0), 10.0)
-        base.taskMgr.add(self._update, "flickbook-lighting", sort=45)
+        base.frame.add("lighting", self._update, "flickbook-lighting")
 
     def _make_shadow_buffer(self) -> None:
         base = self.base

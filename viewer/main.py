@@ -112,6 +112,7 @@ def run_viewer(args) -> int:
         ctl.computer.close()
         ctl.best.close()
         ctl.study.close()
+        app.jobs.close()  # the analysis worker is told to stop
         autosaver.close()
 
     app.exitFunc = closing

@@ -1,14 +1,22 @@
 """The mode machine: one mode at a time owns the keys and the mouse (pooltool's modes as model).
 
 Modes: `play` (the default: browse the record, play moves at the cursor), `replay` (the clock
-runs along the line), `aim` (a flick is being pulled back), `edit` (setting up a position),
-`typing` (a text field has the keyboard: every key goes to it, Esc leaves it) and `dialog`
-(a modal overlay). Each mode has `enter`, `exit`, its own key map and answers a mouse press
-with a `Drag` (or None). The `ModeManager` decides which mode holds from what the window
-shows (a focused field, an open dialog, a drag under way, the editor, playback) and switches,
+runs along the line), `edit` (setting up a position), `typing` (a text field has the keyboard:
+every key goes to it, Esc leaves it), `dialog` (a modal overlay), and the modes a game or a
+part brings: the computer's turn (`viewer.computer`), Glonk's aim and its target picking
+(`viewer.glonk.modes`). Each mode has `enter`, `exit`, its own key map (`bindings`: a list
+of `viewer.keys.Key` for the game shown), its mouse gestures and help lines (`gestures`), and
+answers a mouse press with a `Drag` (or None). F1 lists exactly what `bindings` and
+`gestures` give, so it cannot list a key that does nothing there.
+
+The `ModeManager` decides which mode holds from what the window shows (a focused field, an
+open dialog, a drag under way, a mode a scene pushed, the editor, playback) and switches,
 calling exit then enter; the controller only routes events to the active mode.
 """
 from __future__ import annotations
+
+from viewer import keys as K
+
 
 class Drag:
     """What a mouse press started; the controller feeds it pointer moves until the release.
@@ -35,13 +43,20 @@ class Drag:
 
 
 class Mode:
-    """One thing the user is doing: its keys (Panda event -> controller command)."""
+    """One thing the user is doing: its keys, its mouse and its help."""
 
     name = ""
-    keys: dict[str, str] = {}
+    #: The key groups (viewer.keys) this mode binds; `bindings` adds the game's own keys.
+    groups: tuple = ()
+    #: The scene keys of which mode name this mode binds (None: none).
+    scene_keys: str | None = None
 
     def __init__(self, ctl):
         self.ctl = ctl
+
+    @property
+    def host(self):
+        return self.ctl.host
 
     def enter(self, previous: "Mode | None") -> None:
         pass
@@ -49,12 +64,33 @@ class Mode:
     def exit(self, following: "Mode") -> None:
         pass
 
+    def title(self) -> str:
+        return f"Controls: {self.name} mode ({self.host.game.title})"
+
+    def bindings(self) -> list[K.Key]:
+        """The keys bound now: this mode's groups, then the game's own keys for it; a key
+        whose `when` is false now is left out (a later one of the same event wins)."""
+        host = self.host
+        scene = [] if self.scene_keys is None else list(host.scene.keys(self.scene_keys))
+        out: dict[str, K.Key] = {}
+        for k in [k for group in self.groups for k in group] + scene:
+            if k.bound(host):
+                out[k.event] = k
+        return list(out.values())
+
+    def gestures(self) -> list[tuple[str, str]]:
+        """What the mouse does in this mode, as F1 lists it."""
+        return []
+
     def key(self, event: str) -> bool:
-        cmd = self.keys.get(event)
-        if cmd is None:
-            return False
-        self.ctl.run_command(cmd)
-        return True
+        for k in self.bindings():
+            if k.event == event:
+                if isinstance(k.run, str):
+                    self.ctl.run_command(k.run)
+                else:
+                    k.run(self.host)
+                return True
+        return False
 
     def press(self, button: int, mods: str, pos) -> Drag | None:
         return None
@@ -64,17 +100,22 @@ class Mode:
 
 
 class PlayMode(Mode):
-    """Browsing and playing: the whole key table; a press asks the scene first (a flick),
-    else a left click plays or selects, a left drag orbits, a right drag draws."""
+    """Browsing and playing: the record's keys and the game's; a press asks the scene first (a
+    flick), else a left click plays or selects, a left drag orbits, a right drag draws."""
 
     name = "play"
-
-    def __init__(self, ctl, keys):
-        super().__init__(ctl)
-        self.keys = keys
+    groups = K.PLAY_GROUPS
+    scene_keys = "play"
 
     def press(self, button, mods, pos):
         return self.ctl.board_press(button, mods, pos)
+
+    def gestures(self):
+        scene = self.host.scene
+        own = list(getattr(scene, "mouse_help", ()))
+        # where a left drag on a piece is the game's (a flick), it orbits only elsewhere
+        orbit = K.ORBIT_ELSEWHERE if getattr(scene, "owns_left_drag", False) else K.ORBIT
+        return own + [orbit, K.PAN, K.ZOOM] + K.DRAW + K.PANEL
 
 
 class ReplayMode(PlayMode):
@@ -93,43 +134,20 @@ class ReplayMode(PlayMode):
             self.ctl.stop_playback()
 
 
-class AimMode(Mode):
-    """A flick is being pulled back: Esc cancels it, the explorer's keys (X, A) and the
-    disc labels' (I) work;
-    nothing else reaches the game."""
-
-    name = "aim"
-    #: Spin is Shift or Ctrl held, so A keeps the aim whichever is down.
-    keys = {"escape": "cmd_cancel_drag", "f1": "cmd_help", "x": "cmd_explorer",
-            "a": "cmd_keep_candidate", "shift-a": "cmd_keep_candidate",
-            "control-a": "cmd_keep_candidate", "f12": "cmd_screenshot",
-            "i": "cmd_disc_labels", "shift-i": "cmd_disc_labels",
-            "control-i": "cmd_disc_labels"}
-
-    def press(self, button, mods, pos):
-        return None  # another button while aiming does nothing
-
-    def wheel(self, factor):
-        pass  # the zoom stays put: the pull is read in table metres anyway
-
-    def key(self, event):
-        cmd = self.keys.get(event)
-        if cmd == "cmd_help":  # help closes the aim: the overlay takes the window
-            self.ctl.cmd_cancel_drag()
-        return super().key(event)
-
-
 class EditMode(Mode):
     """Setting up a position: only the editor's keys; presses go to the editor."""
 
     name = "edit"
-
-    def __init__(self, ctl, keys):
-        super().__init__(ctl)
-        self.keys = keys
+    groups = K.EDIT_GROUPS
+    scene_keys = "edit"
 
     def press(self, button, mods, pos):
         return self.ctl.editor_press(button, mods, pos)
+
+    def gestures(self):
+        return list(self.ctl.editor.mouse_help()) + [
+            ("Middle drag", "Orbit the camera"), ("Shift+left drag", "Pan the camera"),
+            ("Wheel", "Zoom")]
 
 
 class TypingMode(Mode):
@@ -138,7 +156,7 @@ class TypingMode(Mode):
     is the panel's: the controller never passes those on)."""
 
     name = "typing"
-    keys = {"escape": "cmd_leave_field"}
+    groups = ([K.Key("escape", "cmd_leave_field", "Leave the field (its text is kept)")],)
 
     def enter(self, previous):
         self.ctl.cancel_drag()
@@ -147,15 +165,16 @@ class TypingMode(Mode):
         self.ctl.cmd_leave_field()
         return None
 
-    def wheel(self, factor):
-        self.ctl.wheel_zoom(factor)
+    def gestures(self):
+        return [K.FIELD, ("Click on the table", "Leave the field")]
 
 
 class DialogMode(Mode):
     """A modal overlay has the window: Esc closes it, F1 toggles the help."""
 
     name = "dialog"
-    keys = {"escape": "cmd_escape", "f1": "cmd_help"}
+    groups = ([K.Key("escape", "cmd_escape", "Close this"),
+               K.Key("f1", "cmd_help", "Show / hide the help")],)
 
     def enter(self, previous):
         self.ctl.cancel_drag()
@@ -166,13 +185,48 @@ class DialogMode(Mode):
 
 
 class ModeManager:
-    """Holds the modes and switches the active one (exit, then enter)."""
+    """Holds the modes and switches the active one (exit, then enter).
+
+    The window's own modes are fixed; a scene adds its own (`Scene.modes`) when it is shown
+    and may `push` one (a target to pick) that holds until it is `pop`ped or the position
+    changes under it."""
 
     def __init__(self, ctl, modes: list[Mode]):
         self.ctl = ctl
         self.modes = {m.name: m for m in modes}
+        self.own = set(self.modes)
         self.active: Mode = self.modes["play"]
+        self.pushed: list[Mode] = []
+        self.scene_modes: set[str] = set()
         self.changes = 0
+
+    def add_scene_modes(self, modes: list[Mode]) -> None:
+        """The modes of the scene shown now (those of a scene before it go)."""
+        self.pushed = []
+        for name in [n for n in self.modes if n not in self.own]:
+            del self.modes[name]
+        for m in modes:
+            self.modes[m.name] = m
+        self.scene_modes = {m.name for m in modes}
+        if self.active.name not in self.modes:
+            self.active = self.modes["play"]
+
+    def push(self, mode: Mode) -> None:
+        """`mode` holds (below a dialog, a field, a drag and the editor) until popped."""
+        self.pushed = [m for m in self.pushed if m is not mode] + [mode]
+        self.modes[mode.name] = mode
+        self.sync()
+
+    def pop(self, mode: Mode | None = None) -> None:
+        """End a pushed mode (the top one when None)."""
+        gone = self.pushed[-1:] if mode is None else [m for m in self.pushed if m is mode]
+        self.pushed = [m for m in self.pushed if m not in gone]
+        for m in gone:
+            if self.modes.get(m.name) is m and m.name not in self.own | self.scene_modes:
+                del self.modes[m.name]
+        if self.pushed:
+            self.modes[self.pushed[-1].name] = self.pushed[-1]
+        self.sync()
 
     def wanted(self) -> str:
         """The mode the window is in now: the first that holds, most modal first."""
@@ -189,6 +243,8 @@ class ModeManager:
                 return mode.name
         if ctl.editor.active:
             return "edit"
+        if self.pushed:
+            return self.pushed[-1].name
         if ctl.playing:
             return "replay"
         return "play"

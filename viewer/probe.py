@@ -19,7 +19,7 @@ class Probe:
         self.path = path
         self._last = None
         self._at = -1.0
-        app.taskMgr.add(self._frame, "flickbook-probe", sort=60)
+        app.frame.add("probe", self._frame, "flickbook-probe")
 
     def snapshot(self) -> dict:
         app = self.app
@@ -78,6 +78,12 @@ class Probe:
             "lesson_panel": getattr(getattr(ctl, "lesson_panel", None), "active", False),
             "pointer": self._pointer(),
             "move_list": ctl.panel.moves.pixels(),
+            "list_scroll": ctl.panel.scroll,
+            "jobs": app.jobs.probe(),
+            "workers_started": app.jobs.started_workers,
+            "help": ([list(line) for line in ctl.dialog.lines]
+                     if type(ctl.dialog).__name__ == "HelpOverlay" else None),
+            "hover": getattr(scene, "hover_line", None),
             "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 

@@ -171,16 +171,23 @@ class Scene:
         """Whole-turn actions offered as buttons: (label, action) pairs (end turn, offers)."""
         return []
 
-    def on_key(self, key: str, state) -> bool:
-        """A scene-specific key (e.g. R to turn a board in setup); True when handled."""
-        return False
+    def keys(self, mode: str) -> list:
+        """The game's own keys in the window mode named `mode` (`viewer.keys.Key`s, kept in
+        the game's package): bound, and listed by F1, only while this game is shown."""
+        return []
+
+    def modes(self, host) -> list:
+        """The game's own modes (`viewer.modes.Mode`), made for the window's `host` (a
+        `viewer.host.Host`: all a scene may ask of the window)."""
+        return []
 
     def hover(self, state, pick) -> None:
         """The mouse is over `pick` (previews)."""
 
-    def press(self, state, pick: Pick, button: int, mods: str, ctl):
+    def press(self, state, pick: Pick, button: int, mods: str, host):
         """A mouse press on the scene: a `viewer.modes.Drag` the scene runs itself (a flick
-        pulled back from a disc), or None to leave the press to the mode (click, orbit)."""
+        pulled back from a disc; `host` is the window's `viewer.host.Host`), or None to leave
+        the press to the mode (click, orbit)."""
         return None
 
     def simulates(self, action) -> bool:

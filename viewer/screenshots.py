@@ -113,7 +113,7 @@ def setup_picture(app, path) -> None:
     scene = app.scene
     board = state.hands[0][1]
     ctl.click(Pick(target=("hand", board)))
-    scene.on_key("r", state)
+    scene.rotate_selection(state)
     slot = scene.legal_slots(state, board)[0]
     scene.hover(state, Pick(cell=(slot[0] * SIZE + 1, slot[1] * SIZE + 1)))
     app.render_frames(3)

@@ -1,9 +1,17 @@
-"""The turn log: a short line after every action, in the game's own words, kept and scrollable.
+"""The turn log: what each move of the line up to the cursor did, in the game's own words.
 
-The controller adds the lines a scene reads from each step's events (`Scene.event_lines`);
-the log shows the last few above the message line, and the wheel over it scrolls back.
+It follows the cursor (`follow`): the moves from the start to the position shown, each headed
+by its readable notation (`Scene.action_label`) with the lines the scene reads from its step's
+events (`Scene.event_lines`); a chance step (a draw, a deal) is told under the move that
+caused it. So an undone or deleted move leaves the log with the cursor, and stepping back
+shows the log of that position, not the latest moves. The last few lines show above the
+message line; the wheel over it scrolls back.
 """
 from __future__ import annotations
+
+import weakref
+
+from games.api import CHANCE
 
 from direct.gui.DirectGui import DirectFrame, DirectLabel
 from panda3d.core import TextNode
@@ -34,18 +42,49 @@ class TurnLog:
                                  pos=(0.02, 0, VISIBLE * LINE_H - 0.025))
         self.label["text_wordwrap"] = None
         self.frame.hide()
+        self._node = None  # the cursor the lines were made for
+        self._told: dict[int, tuple] = {}  # id(node) -> (weak node, its scene, its lines)
 
-    def add(self, heading: str, lines: list[str]) -> None:
-        """One action: its name, then what it did (indented)."""
-        self.lines.append(heading + (": " + lines[0] if lines else ""))
-        self.lines += ["    " + line for line in lines[1:]]
-        del self.lines[:-KEEP]
+    def follow(self, node) -> None:
+        """Show the line from the start up to `node` (the cursor): the newest at the bottom."""
+        if node is self._node:
+            return
+        self._node = node
+        path = []
+        while node is not None and node.parent is not None:
+            path.append(node)
+            node = node.parent
+        lines: list[str] = []
+        for n in path:  # newest first, back until the log holds what it keeps
+            told = self._lines_of(n)
+            lines[:0] = told
+            if len(lines) >= KEEP:
+                break
+        self.lines = lines[-KEEP:]
         self.back = 0
         self._show()
+
+    def _lines_of(self, node) -> list[str]:
+        scene = self.app.scene
+        held = self._told.get(id(node))
+        if held is not None and held[0]() is node and held[1] is scene:
+            return held[2]
+        if len(self._told) > 4 * KEEP:
+            self._told = {k: v for k, v in self._told.items() if v[0]() is not None}
+        said = scene.event_lines(node)
+        game = node.record.game
+        if game.current_player(node.parent.state) == CHANCE and node.parent.parent is not None:
+            out = ["    " + line for line in said]  # told under the move that caused it
+        else:
+            heading = scene.action_label(node)
+            out = [heading + (": " + said[0] if said else "")] + ["    " + s for s in said[1:]]
+        self._told[id(node)] = (weakref.ref(node), scene, out)
+        return out
 
     def clear(self) -> None:
         self.lines = []
         self.back = 0
+        self._node = None
         self._show()
 
     def scroll_by(self, n: int) -> None:

@@ -34,6 +34,10 @@ def spot(name: str, i: int = 0) -> tuple[float, float]:
 class GlikEditor(Verifying, WordEntries):
     """Edit mode on a Glik table: the set-up panel, board clicks put stones and goal marks."""
 
+    #: What the mouse does while setting up a Glik position (the F1 help of edit mode).
+    mouse_help = (("Left click a field", "Put or take off a stone of the chosen colour"),
+                  ("Right click a stone", "Mark / unmark it as a goal stone"))
+
     REFUSED = "The solver refused"
 
     def __init__(self, controller):
@@ -49,7 +53,7 @@ class GlikEditor(Verifying, WordEntries):
         self._marks_scene = None
         self.frame = None
         self.entries: dict = {}
-        self.app.taskMgr.add(self._poll, "flickbook-editor-poll", sort=25)
+        self.app.frame.add("jobs", self._poll, "flickbook-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:

@@ -18,6 +18,7 @@ from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_c
                               slide_path)
 from viewer import geometry
 from viewer.lighting import MATTE, STONE, Material, apply_material
+from viewer.keys import Key
 from viewer.glik import words
 from viewer.glik.tiles import RGB, tile_texture
 from viewer.glik.tray import OUTLINE_RGBA, HandTray
@@ -645,10 +646,17 @@ class GlikScene(Scene):
         labels = {A.EndTurn: "End turn", A.OfferEnd: "Offer to end", A.Agree: "Agree to end"}
         return [(labels[type(a)], a) for a in self.game.legal_actions(state) if type(a) in labels]
 
-    def on_key(self, key, state) -> bool:
-        if key == "r" and state.phase in ("choose", "fill"):
-            return self.rotate_selection(state)
-        return False
+    def keys(self, mode: str):
+        """R turns the board in hand, in play mode, while boards are laid (setup)."""
+        if mode != "play":
+            return []
+
+        def rotate(host):
+            if not self.rotate_selection(host.shown_state):
+                host.say("Click a board in hand first: R turns it")
+
+        return [Key("r", rotate, "Setup: turn the board in hand",
+                    lambda host: getattr(host.shown_state, "phase", None) in ("choose", "fill"))]
 
     # --- words --------------------------------------------------------------------------------
     def event_lines(self, node) -> list[str]:

@@ -60,6 +60,11 @@ class GlonkEditor(Verifying, WordEntries):
     """Edit mode on a Glonk table: drag discs, flip them; the players, their armadas and
     starting scores, who moves, the goal, the words; verify; save."""
 
+    #: What the mouse does while setting up a Glonk position (the F1 help of edit mode).
+    mouse_help = (("Left drag a disc", "Move it (on or off the Galaxy)"),
+                  ("Left click a disc / a space", "Select it / choose the space"),
+                  ("Right click a disc", "Flip it"))
+
     WORD_FIELDS = ("title", "description", "goal_text")
 
     def __init__(self, controller):
@@ -78,7 +83,7 @@ class GlonkEditor(Verifying, WordEntries):
         self.entries: dict = {}
         self.marks = None
         self._job = None  # the shot explorer verifying the goal (viewer.editing.VerifyJob)
-        self.app.taskMgr.add(self._poll, "flickbook-glonk-editor-poll", sort=25)
+        self.app.frame.add("jobs", self._poll, "flickbook-glonk-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:

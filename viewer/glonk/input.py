@@ -14,9 +14,6 @@ disc's actions, Chrono mode's 60 s turn clock and the shot explorer (viewer.glon
 """
 from __future__ import annotations
 
-import threading
-import time
-
 from direct.gui.DirectGui import DGG, DirectButton
 from panda3d.core import KeyboardButton, TextNode
 
@@ -34,43 +31,39 @@ SETTLE = 0.12
 BUTTONS_BOTTOM = 0.36
 
 
-def held(app, button) -> bool:
-    mw = app.mouseWatcherNode
-    return mw is not None and mw.isButtonDown(button)
-
-
 class FlickDrag(Drag):
-    """A flick being pulled back from a disc; the scene draws the aim as it changes."""
+    """A flick being pulled back from a disc; the scene draws the aim as it changes. It talks
+    to the window only through its host (viewer.host.Host)."""
 
     mode = "aim"
 
-    def __init__(self, ctl, scene, state, pick, start):
+    def __init__(self, host, scene, state, pick, start):
         super().__init__(1, start)
-        self.ctl, self.scene, self.state, self.pick = ctl, scene, state, pick
+        self.host, self.scene, self.state, self.pick = host, scene, state, pick
         self.point = pick.point  # the pull's end on the table (metres)
         self._last = pick.point
         self.pulled = False
         self.ended = False
 
     def _follow(self, pos) -> None:
-        at = self.ctl.pick_at(pos).point
+        at = self.host.pick_at(pos).point
         if at is None or self._last is None:
             return
-        pace = FINE if held(self.ctl.app, KeyboardButton.alt()) else 1.0
+        pace = FINE if self.host.held(KeyboardButton.alt()) else 1.0
         self.point = tuple(p + (a - b) * pace for p, a, b in zip(self.point, at, self._last))
         self._last = at
 
     def move(self, pos) -> None:
         self._follow(pos)
-        if not self.pulled and self.ctl._pixels(pos, self.start) <= 3:
+        if not self.pulled and self.host.pixels(pos, self.start) <= 3:
             return
         self.pulled = True
-        app = self.ctl.app
-        self.scene.spin = (-SPIN if held(app, KeyboardButton.shift())
-                           else SPIN if held(app, KeyboardButton.control()) else 0.0)
+        host = self.host
+        self.scene.spin = (-SPIN if host.held(KeyboardButton.shift())
+                           else SPIN if host.held(KeyboardButton.control()) else 0.0)
         aim = self.scene.drag_update(self.state, Pick(point=self.point))
         self.scene.ghost.want(self.state, self.scene.aimed_flick(aim))
-        app.refresh_status()
+        host.refresh_status()
 
     def release(self, pos) -> None:
         released = self.scene.input.pointer("mouse1", "up") if self.scene.input else None
@@ -83,23 +76,23 @@ class FlickDrag(Drag):
         self.scene.ghost.want(None, None)
         if not self.pulled:
             self.scene.clear_aim()
-            self.ctl.click(self.pick)  # a press and release in place: select the disc
+            self.host.click(self.pick)  # a press and release in place: select the disc
             return
         self._follow(pos)
         result = self.scene.drag_end(self.state, Pick(point=self.point))
         self.scene.spin = 0.0
-        self.ctl.app.mark("flick_released")
-        self.ctl.app.refresh_status()
+        self.host.mark("flick_released")
+        self.host.refresh_status()
         if result.action is not None:
             intent = result.action
-            done = self.scene.executed(self.ctl.session.node, intent)  # the table feel's hand
+            done = self.scene.executed(self.host.node, intent)  # the table feel's hand
             if done != intent:
-                self.ctl.play_action(done, intent=intent)
+                self.host.play(done, intent=intent)
                 return
             ready = ghost[1] if ghost is not None and ghost[0] == intent else None
-            self.ctl.play_action(intent, step=ready)  # no wait when the aim had settled
+            self.host.play(intent, step=ready)  # no wait when the aim had settled
         elif result.message:
-            self.ctl.say(result.message)
+            self.host.say(result.message)
 
     def cancel(self) -> None:
         trail = getattr(self.scene.input, "trail", None)
@@ -112,69 +105,50 @@ class FlickDrag(Drag):
         self.scene.ghost.want(None, None)
         self.scene.spin = 0.0
         self.scene.clear_aim()
-        self.ctl.app.refresh_status()
-        self.ctl.say("Flick cancelled (released off the window, or Esc)")
+        self.host.refresh_status()
+        self.host.say("Flick cancelled (released off the window, or Esc)")
+
+
+def _simulate_ghost(job, game, state, flick):
+    """On a job thread: the aimed flick's step (None: an illegal aim shows no path)."""
+    try:
+        return flick, game.apply(state, flick)
+    except Exception:  # noqa: BLE001 - an illegal aim shows no path
+        return flick, None
 
 
 class GhostPath:
-    """The aimed flick, simulated on a worker thread; `take()` hands over the newest result.
+    """The aimed flick, simulated as a job of the window's job service (viewer.jobs); `take()`
+    hands over the newest result.
 
-    `want(state, flick)` names what to simulate (the latest wish wins); the worker starts once
-    the aim has rested for `SETTLE` seconds, so a moving pull costs nothing."""
+    `want(state, flick)` names what to simulate (the latest wish wins: the one before is
+    cancelled); the job starts once the aim has rested for `SETTLE` seconds, so a moving pull
+    costs nothing, and the same aim wanted again keeps its job."""
 
-    def __init__(self, game):
+    def __init__(self, game, jobs):
         self.game = game
-        self._lock = threading.Condition()
-        self._wish = None  # (state, flick, when)
-        self._result = None  # (flick, step)
-        self._closed = False
-        self._thread = None
+        self.jobs = jobs
+        self._wish = None  # (state, flick)
+        self._job = None
 
     def want(self, state, flick) -> None:
-        with self._lock:
-            self._wish = None if flick is None else (state, flick, time.monotonic())
-            self._result = None
-            if self._wish is not None and self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="flickbook-ghost-path",
-                                                daemon=True)
-                self._thread.start()
-            self._lock.notify_all()
+        if flick is not None and self._wish is not None and self._wish[0] is state \
+                and self._wish[1] == flick:
+            return
+        self.jobs.cancel(self._job)
+        self._job = None
+        self._wish = None if flick is None else (state, flick)
+        if flick is not None:
+            self._job = self.jobs.submit("ghost path", _simulate_ghost, self.game, state, flick,
+                                         delay=SETTLE)
 
     def take(self):
         """(flick, step) for the current wish once simulated, else None."""
-        with self._lock:
-            r = self._result
-            if r is not None and self._wish is not None and r[0] == self._wish[1]:
-                return r
-            return None
+        job = self._job
+        return job.result if job is not None and job.status == "done" else None
 
     def close(self) -> None:
-        with self._lock:
-            self._closed = True
-            self._wish = None
-            self._lock.notify_all()
-
-    def _run(self) -> None:
-        done = None
-        while True:
-            with self._lock:
-                while not self._closed and (self._wish is None or self._wish[1] == done):
-                    self._lock.wait(0.5)
-                if self._closed:
-                    return
-                state, flick, when = self._wish
-                rest = SETTLE - (time.monotonic() - when)
-            if rest > 0:
-                time.sleep(rest)
-                continue
-            try:
-                step = self.game.apply(state, flick)
-            except Exception:  # noqa: BLE001 - an illegal aim shows no path
-                step = None
-            done = flick
-            with self._lock:
-                if self._wish is not None and self._wish[1] == flick:
-                    self._result = (flick, step)
+        self.want(None, None)
 
 
 class FlickInput:
@@ -189,7 +163,7 @@ class FlickInput:
         self.turn_seconds = 0.0
         self.explorer = None  # the shot explorer of a window (`scene._attach_input`)
         self.trail = None  # the pointer trail (`scene._attach_input`): where buttons went down and up
-        self.task = app.taskMgr.add(self._frame, f"glonk-input-{id(self)}", sort=21)
+        self.task = app.frame.add("game input", self._frame, f"glonk-input-{id(self)}")
 
     @property
     def controller(self):
@@ -234,7 +208,7 @@ class FlickInput:
         return {} if self.explorer is None else {"explorer": self.explorer.probe()}
 
     def destroy(self) -> None:
-        self.app.taskMgr.remove(self.task)
+        self.app.frame.remove(self.task)
         if self.trail is not None:
             self.trail.destroy()
             self.trail = None

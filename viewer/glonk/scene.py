@@ -29,6 +29,7 @@ from games.glonk.model import ATOMISED, IN_PLAY, OUT, load_book
 from viewer import geometry
 from viewer.glonk import aim as AIM
 from viewer.glonk import meshes, textures, words
+from viewer.glonk.modes import KEYS, PICKS, AimMode, PickMode
 from viewer.glonk.settings import save_setting as _save_setting
 from viewer.glonk.settings import setting as _setting
 from viewer.lighting import Material, apply_material
@@ -185,11 +186,15 @@ class GlonkScene(Scene):
     natural_pace = True
     mouse_help = (
         ("Left click a disc", "Select it: the spaces it may reach light up"),
-        ("Press a disc, drag back, release", "Flick it: the arrow shows direction, power, reach"),
-        ("Shift / Ctrl while aiming", "Add clockwise / anticlockwise spin"),
+        ("Left drag on your active disc", "Flick it: pull back and release; the arrow shows "
+                                          "direction, power, reach"),
+        ("While flicking: Shift / Ctrl, Alt", "Spin clockwise / anticlockwise; fine control"),
+        ("While flicking: Esc, or release off the window", "Cancels the flick"),
         ("Buttons above the message", "Boarding, heroic assault and special actions"),
         ("Left click a lit space (setup)", "Place the armada, an asteroid or a returning ship"),
     )
+    #: A left drag on your disc is the flick, so the camera orbits only from elsewhere.
+    owns_left_drag = True
 
     surface_z = 0.0
     #: What the player does while an editor sets the position up (the editor sets it): the
@@ -224,8 +229,11 @@ class GlonkScene(Scene):
         self.mat_tex = None
         # interaction
         self.selected: str | None = None
-        self.mode: str | None = None  # None, "assault", "telekinesis", "fission", "jump",
-        #                                "place ACTION" (Fabriker, Teleportation: where)
+        self.host = None  # the window's (`modes`), None offscreen without one
+        #: The second choice being picked (viewer.glonk.modes.PickMode, on the window's mode
+        #: machine): `mode` reads its kind.
+        self._picking = None
+        self._pick_kind: str | None = None
         self.target: str | None = None  # assault target, or the piece moved by a power
         self.aim: AIM.Aim | None = None
         self.spin = 0.0  # rad/s given to the flick (Shift: clockwise, Ctrl: anticlockwise)
@@ -257,19 +265,19 @@ class GlonkScene(Scene):
         from viewer.glonk.input import GhostPath
 
         self.input = _attach_input(self.base, self)
-        self.ghost = GhostPath(self.game)
+        self.ghost = GhostPath(self.game, self.base.jobs)
         from viewer.glonk.labels import SeatLabels
 
         self.seat_labels = SeatLabels(self.base)
         from viewer.glonk.disc_labels import DiscLabels
 
         self.disc_labels = DiscLabels(self.base, self)
-        self._labels_task = self.base.taskMgr.add(self._turn_labels, f"glonk-labels-{id(self)}",
-                                                  sort=46)
+        self._labels_task = self.base.frame.add("labels", self._turn_labels,
+                                                f"glonk-labels-{id(self)}")
 
     def destroy(self) -> None:
         super().destroy()
-        self.base.taskMgr.remove(self._labels_task)
+        self.base.frame.remove(self._labels_task)
         if self.seat_labels is not None:
             self.seat_labels.destroy()
         if self.disc_labels is not None:
@@ -723,6 +731,49 @@ class GlonkScene(Scene):
     def piece_at(self, cell):
         return None
 
+    # --- modes and keys (viewer.glonk.modes) ------------------------------------------------------
+    def modes(self, host):
+        self.host = host
+        self._picking = None
+        return [AimMode(host._ctl)]
+
+    def keys(self, mode: str):
+        return KEYS.get(mode, [])
+
+    @property
+    def mode(self) -> str | None:
+        """What the selected disc's action waits for: None, "assault", "telekinesis",
+        "fission", "jump", or "place ACTION" (Fabriker, Teleportation: where). With a window,
+        it is the kind of the pick mode on its mode machine."""
+        if self.host is None:
+            return self._pick_kind
+        return self._picking.kind if self._picking is not None else None
+
+    @mode.setter
+    def mode(self, kind: str | None) -> None:
+        self._pick_kind = kind
+        if self.host is None:
+            return
+        old, self._picking = self._picking, None
+        if old is not None:
+            self.host.pop_mode(old)
+        if kind:
+            self._picking = self.host.push_mode(PickMode, kind)
+
+    def picking_words(self) -> str:
+        kind = self.mode
+        return PICKS[kind.split()[0]][0] if kind else ""
+
+    def toggle_ghost(self) -> str:
+        """G: the aim preview (ghost path) on or off (a house setting: off for match play)."""
+        self.ghost_on = not self.ghost_on
+        _save_setting("aim_preview", self.ghost_on)
+        self.ghost_root.getChildren().detach()
+        self._ghost_shown = None
+        self.ghost_line = None
+        return ("Aim preview on: the ghost path shows where a flick goes" if self.ghost_on
+                else "Aim preview off (match play)")
+
     # --- interaction ----------------------------------------------------------------------------
     def deselect(self) -> None:
         self.selected = None
@@ -943,15 +994,15 @@ class GlonkScene(Scene):
         return ClickResult(action=action) if why is None else ClickResult(message=why)
 
     # --- the flick gesture ------------------------------------------------------------------------
-    def press(self, state, pick, button, mods, ctl):
+    def press(self, state, pick, button, mods, host):
         """A left press on your own active disc (or the disc a power moves) starts a flick:
         the scene's `FlickDrag` runs it, so the camera stays put while you aim."""
         if button != 1 or state is None or state.phase != "actions":
             return None
-        start = ctl._mouse()
+        start = host.pointer()
         pressed = self.input.pointer("mouse1", "down") if self.input is not None else None
         if pressed is not None and pressed != start:  # where the button went down
-            start, pick = pressed, ctl.pick_at(pressed)
+            start, pick = pressed, host.pick_at(pressed)
         if pick.piece is None:
             return None
         if self.flick_piece(state) != pick.piece:
@@ -966,7 +1017,7 @@ class GlonkScene(Scene):
             return None
         from viewer.glonk.input import FlickDrag
 
-        return FlickDrag(ctl, self, state, pick, start)
+        return FlickDrag(host, self, state, pick, start)
 
     def action_label(self, node) -> str:
         """The move's words; a flick the table feel's hand scattered says what was aimed and
@@ -992,21 +1043,6 @@ class GlonkScene(Scene):
                 return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
         return words.event_lines(node.step, name_of)
-
-    def on_key(self, key: str, state) -> bool:
-        if self.input is not None and self.input.on_key(key):
-            return True  # the shot explorer's keys
-        if key == "g":
-            self.ghost_on = not self.ghost_on
-            _save_setting("aim_preview", self.ghost_on)
-            self.ghost_root.getChildren().detach()
-            self._ghost_shown = None
-            self.ghost_line = None
-            return True
-        if key == "i" and self.disc_labels is not None:
-            self.disc_labels.toggle()
-            return True
-        return False
 
     # --- the best shot (B: viewer.bestshot asks, viewer.glonk.bestshot draws) ---------------------
     def best_shot_skill(self) -> str | None:

@@ -40,6 +40,11 @@ class GrendizerEditor(Verifying, WordEntries):
     """Edit mode on the Grendizer board: place Vega Forces and Grendizer, set hands, threat,
     goal and words; verify; save."""
 
+    #: What the mouse does while setting up a Grendizer position (the F1 help of edit mode).
+    mouse_help = (("Left click a lane space", "The chosen tool's edit there"),
+                  ("Right click a lane space", "Take away what is there"),
+                  ("Left click a Saucer Beast", "Choose its lane"))
+
     WORD_FIELDS = ("title", "description")
 
     def __init__(self, controller):
@@ -54,7 +59,7 @@ class GrendizerEditor(Verifying, WordEntries):
         self.frame = None
         self.entries: dict = {}
         self._job = None  # verifying (viewer.editing.VerifyJob)
-        self.app.taskMgr.add(self._poll, "flickbook-grendizer-editor-poll", sort=25)
+        self.app.frame.add("jobs", self._poll, "flickbook-grendizer-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:

@@ -107,7 +107,7 @@ class GrendizerScene(Scene):
             self._card_piece(("fly", i))
         self._hp_bars: dict = {}  # lane -> ((card, life, damage), node) of its HP bar
         self.ui = ScreenUI(self)
-        self._task = self.base.taskMgr.add(self._watch, f"grendizer-scene-{id(self)}", sort=32)
+        self._task = self.base.frame.add("scene", self._watch, f"grendizer-scene-{id(self)}")
 
     def _piece(self, pid, node: NodePath, half_h: float, material) -> None:
         outer = self.piece_root.attachNewNode(str(pid))
@@ -761,7 +761,7 @@ class GrendizerScene(Scene):
     def destroy(self) -> None:
         """Another game opened: the screen overlay and the task go with the scene."""
         super().destroy()
-        self.base.taskMgr.remove(self._task)
+        self.base.frame.remove(self._task)
         if self.ui is not None:
             self.ui.destroy()
             self.ui = None

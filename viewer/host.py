@@ -1,0 +1,120 @@
+"""What a scene may ask of the window: the narrow host interface.
+
+A game's scene, its keys, its drags and its modes get a `Host` (the window's, made by the
+controller) and talk to the window only through it: the position at the cursor and the one
+shown, a line in the message line, a move to play, a click, the pointer and what is under it,
+a mode to push while a second choice is picked. They never read the controller's attributes,
+so the window's insides can change without touching any game's package.
+"""
+from __future__ import annotations
+
+import math
+
+
+class Host:
+    def __init__(self, ctl):
+        self._ctl = ctl
+
+    # --- what is shown ----------------------------------------------------------------------
+    @property
+    def game(self):
+        return self._ctl.session.game
+
+    @property
+    def scene(self):
+        return self._ctl.app.scene
+
+    @property
+    def state(self):
+        """The state at the cursor (where a move would be played)."""
+        return self._ctl.session.node.state
+
+    @property
+    def shown_state(self):
+        """The state drawn now (during playback, not the cursor's)."""
+        return self._ctl.app.shown_state
+
+    @property
+    def record_id(self) -> int:
+        """Which record is shown (a new one when another is opened)."""
+        return id(self._ctl.session.record)
+
+    def at_line_end(self) -> bool:
+        """Whether the cursor's position has no move after it (a game being played on)."""
+        return not self._ctl.session.node.variations
+
+    def busy(self) -> bool:
+        """Whether playback, an animation or a dialog holds the window (a clock pauses)."""
+        ctl = self._ctl
+        return ctl.playing or ctl.app.animating or ctl.dialog is not None
+
+    def seat_count(self) -> int:
+        return len(list(self.scene.seat_headings(self.state)))
+
+    def has_hints(self) -> bool:
+        """Whether H has hints to give here (a puzzle or a lesson is open)."""
+        ctl = self._ctl
+        return ctl.lesson_box.active or ctl.puzzle_box.puzzle is not None
+
+    # --- asking the window --------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self._ctl.say(text)
+
+    def play(self, action, step=None, intent=None) -> bool:
+        """Play `action` at the cursor, as a click or a key would (`step`: simulated already;
+        `intent`: what the hand meant, when the table feel's scatter made `action` of it)."""
+        return self._ctl.play_action(action, step=step, intent=intent)
+
+    @property
+    def node(self):
+        """The node at the cursor (a table feel seeds its hand's scatter from where it is)."""
+        return self._ctl.session.node
+
+    def click(self, pick) -> None:
+        """What a left click on `pick` does in play (select, play, or the rule that forbids)."""
+        self._ctl.click(pick)
+
+    def refresh_status(self) -> None:
+        self._ctl.app.refresh_status()
+
+    def mark(self, name: str) -> None:
+        """A moment the probe reports (tests wait on it)."""
+        self._ctl.app.mark(name)
+
+    def deselect(self) -> None:
+        self._ctl.app.scene.deselect()
+
+    # --- the pointer ----------------------------------------------------------------------------
+    def pointer(self):
+        """The pointer in film coordinates, or None outside the window."""
+        return self._ctl.pointer()
+
+    def pick_at(self, pos):
+        """What lies under film position `pos` (a `viewer.scene.Pick`)."""
+        return self._ctl.pick_at(pos)
+
+    def pixels(self, a, b) -> float:
+        """Screen pixels between two film positions."""
+        win = self._ctl.app.win
+        w, h = win.getXSize(), win.getYSize()
+        return math.hypot((a[0] - b[0]) * w / 2, (a[1] - b[1]) * h / 2)
+
+    def held(self, button) -> bool:
+        """Whether a keyboard or mouse button (a Panda ButtonHandle) is down."""
+        mw = self._ctl.app.mouseWatcherNode
+        return mw is not None and mw.isButtonDown(button)
+
+    # --- modes ----------------------------------------------------------------------------------
+    def push_mode(self, mode_class, *args):
+        """Put the window in a new `mode_class(window, *args)` (a `viewer.modes.Mode`) until
+        `pop_mode`; returns that mode."""
+        mode = mode_class(self._ctl, *args)
+        self._ctl.modes.push(mode)
+        return mode
+
+    def pop_mode(self, mode=None) -> None:
+        self._ctl.modes.pop(mode)
+
+    @property
+    def mode(self) -> str:
+        return self._ctl.modes.active.name
