@@ -24,13 +24,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/flickbook $(ARGS)
 
+# Everything: the tests without a real window on parallel workers (pytest-xdist, one a core,
+# when it is installed), then the real-window tests one at a time (each window is a whole
+# software-GL viewer: side by side on 2 cores they only slow each other down).
+XDIST = $(shell $(VENV)/bin/python -c "import xdist" 2>/dev/null && echo "-n auto")
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -m "not window" $(XDIST) $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -m window $(PYTEST_ARGS)
 
-# Parallel workers when pytest-xdist is there (`-n auto`: one a core).
 test-fast: $(STAMP)
-	$(VENV)/bin/python -m pytest -m "not window and not slow" $(shell $(VENV)/bin/python -c \
-	  "import xdist" 2>/dev/null && echo "-n auto") $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -m "not window and not slow" $(XDIST) $(PYTEST_ARGS)
 
 bench-smoke: $(STAMP)
 	$(VENV)/bin/python bench/benchkit.py smoke $(BENCHES)

@@ -6,6 +6,7 @@ beneath it: the picture must show each disc where the state puts it.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 
@@ -126,37 +127,50 @@ def show(app, state, preset="top"):
     return app.capture().astype(float)
 
 
+def _disc_mean(img, cx, cy, pr):
+    """Mean colour of the pixels of `img` within `pr` of (cx, cy) (pixel centres at integers),
+    looked at only in the square around the disc."""
+    h, w = img.shape[:2]
+    x0, x1 = max(0, int(math.floor(cx - pr))), min(w, int(math.ceil(cx + pr)) + 1)
+    y0, y1 = max(0, int(math.floor(cy - pr))), min(h, int(math.ceil(cy + pr)) + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    mask = (xx - cx) ** 2 + (yy - cy) ** 2 <= pr * pr
+    return img[y0:y1, x0:x1][mask].mean(axis=0)
+
+
 def disc_colour(app, img, x, y, z, radius, frac=0.45):
     """Mean rendered colour over the middle of a disc lying at (x, y, z)."""
     c = app.project((x, y, z))
     e = app.project((x + radius, y, z))
     assert c is not None and e is not None
     pr = max(2.0, math.hypot(e[0] - c[0], e[1] - c[1]) * frac)
-    h, w = img.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
-    mask = (xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= pr * pr
-    return img[mask].mean(axis=0)
+    return _disc_mean(img, c[0], c[1], pr)
+
+
+@functools.lru_cache(maxsize=1)
+def _atlas():
+    return T.sticker_pixels().astype(float)
+
+
+@functools.lru_cache(maxsize=1)
+def _mat():
+    return T.mat_pixels().astype(float)
 
 
 def face_colour(key, frac=0.45):
-    atlas = T.sticker_pixels().astype(float)
     r, c = T.cell_of(key)
-    cell = atlas[r * T.CELL:(r + 1) * T.CELL, c * T.CELL:(c + 1) * T.CELL]
+    cell = _atlas()[r * T.CELL:(r + 1) * T.CELL, c * T.CELL:(c + 1) * T.CELL]
     n = T.CELL
-    yy, xx = np.mgrid[0:n, 0:n]
-    mask = (xx - n / 2 + 0.5) ** 2 + (yy - n / 2 + 0.5) ** 2 <= (n / 2 * T.FACE_FILL * frac) ** 2
-    return cell[mask].mean(axis=0)
+    return _disc_mean(cell, n / 2 - 0.5, n / 2 - 0.5, n / 2 * T.FACE_FILL * frac)
 
 
 def mat_colour(x, y, radius, frac=0.45):
-    img = T.mat_pixels().astype(float)
+    img = _mat()
     n = img.shape[0]
     half = T.MAT_HALF
-    yy, xx = np.mgrid[0:n, 0:n]
-    wx = (xx + 0.5) / n * 2 * half - half
-    wy = half - (yy + 0.5) / n * 2 * half
-    mask = (wx - x) ** 2 + (wy - y) ** 2 <= (radius * frac) ** 2
-    return img[mask].mean(axis=0)
+    # pixel (i, j) has its centre at world ((j + 0.5) / n * 2 half - half, half - (i + 0.5) ...)
+    scale = n / (2 * half)
+    return _disc_mean(img, (x + half) * scale - 0.5, (half - y) * scale - 0.5, radius * frac * scale)
 
 
 def face_key(p):

@@ -85,7 +85,12 @@ class Desk:
                                    + (self.tmp / "viewer.log").read_text()[-2000:])
             time.sleep(0.1)
         self.x("windowfocus", "--sync", self.wid)
-        self.wait(lambda p: p.get("frames_drawn", 0) >= 2, 90, "the viewer's first frames")
+        # Its first frames: two, or one and then idle (a window draws only while something
+        # changes; on a busy machine its start-up wake may hold just one frame, and no second
+        # comes until a key or the pointer wakes it).
+        self.wait(lambda p: p.get("frames_drawn", 0) >= 2
+                  or (p.get("frames_drawn", 0) >= 1 and p.get("window_active") is False),
+                  90, "the viewer's first frames")
 
     # --- what the viewer is doing -------------------------------------------------------------
     def probe(self) -> dict:
