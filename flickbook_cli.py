@@ -197,8 +197,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--out", required=True, help="where to write the annotated record")
     p.add_argument("--budget", type=int, default=None,
-                   help="rollouts per node (default: Grendizer 200, Glonk 8; Glik: unused)")
+                   help="rollouts per node (default: Grendizer 200, Glonk 8; Glik: unused); "
+                        "Glonk also judges each flick with 2x and searches its best shot "
+                        "with 4x this many flicks")
     p.add_argument("--skill", default=None, help="Glonk: the players' skill (default club)")
+    p.add_argument("--method", default=None,
+                   help="Glonk: how win chances are estimated: evaluator (the learned position "
+                        "evaluator, the default) or rollouts (--budget playouts a node, cut "
+                        "off after a round and valued by the evaluator)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     _executor_options(p)
@@ -566,7 +572,7 @@ def cmd_analyse(args) -> int:
 
     record = _load(args.file)
     try:
-        analyser = analyser_for(record.game.name, skill=args.skill)
+        analyser = analyser_for(record.game.name, skill=args.skill, method=args.method)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     budget = args.budget if args.budget is not None else analyser.default_budget
@@ -588,9 +594,10 @@ def cmd_analyse(args) -> int:
     unit = "win chance" if summary["unit"] == "win" else "points"
     for n in summary["nodes"]:
         if n["glyph"] or (n["luck"] is not None and abs(n["luck"]) >= analyser.thresholds[1]):
-            what = f"{n['glyph']} loses {n['loss']:.2f} {unit}, better {n['best']}" \
+            what = f"{n['glyph']} loses {n['loss']:.2f} {unit}, better " \
+                   f"{n.get('better') or n['best']}" \
                 if n["glyph"] else f"luck {n['luck']:+.2f} {unit}"
-            print(f"  ply {n['ply']:>3} {n['action']}: {what}")
+            print(f"  ply {n['ply']:>3} {n.get('move') or n['action']}: {what}")
     print(f"{args.out}: {len(summary['nodes'])} nodes analysed in {summary['seconds']:.1f} s; "
           f"luck {json.dumps(summary['luck'])}")
     return 0
