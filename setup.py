@@ -9,6 +9,7 @@ from setuptools import setup
 # flickbook.resources looks for it in a bundle.
 DATA = ["viewer/shaders/*.vert", "viewer/shaders/*.frag", "viewer/glonk/shaders/*.vert",
         "viewer/glonk/shaders/*.frag", "viewer/assets/**", "games/*/data/*.json",
+        "analysis/data/*.json",
         "scenarios/*/*.flick"]
 
 # Modules imported by name at run time (the game registry, per-game scenes and editors, solvers,
@@ -20,7 +21,8 @@ BY_NAME = ["flickbook.*", "games.*", "games.*.*", "timeline.*", "physics.*", "sc
 NOT_SHIPPED = ["tkinter", "pytest", "hypothesis", "setuptools", "pkg_resources", "psutil", "yaml",
                "scenarios.glik.make_puzzles",
                "scenarios.glonk.make_tutorials", "scenarios.demo.make_glonk_demo",
-               "scenarios.lessons.make_lessons"]
+               "scenarios.lessons.make_lessons", "analysis.train_glonk_evaluator",
+               "sklearn", "matplotlib"]
 
 setup(options={"build_apps": {
     # `flickbook` is the desktop program (no console window on Windows); `flickbook-cli` is the

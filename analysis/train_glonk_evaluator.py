@@ -102,7 +102,7 @@ def positions(game: dict, every: int = 1):
     return out
 
 
-def design(games: list[dict], every: int = 1):
+def design(games: list[dict], race_q: float, every: int = 1):
     """Feature differences phi(s, 0) - phi(s, 1) and seat 0's label, per position (two-seat
     games)."""
     from .glonk_eval import features
@@ -112,19 +112,19 @@ def design(games: list[dict], every: int = 1):
         if game["players"] != 2:
             raise ValueError("the fit reads two-seat games (the model generalises by softmax)")
         for state, label in positions(game, every):
-            f = features(state)
+            f = features(state, race_q)
             xs.append(f[0] - f[1])
             ys.append(label[0])
-    return np.asarray(xs), np.asarray(ys)
+    from .glonk_eval import FEATURES
+
+    return np.asarray(xs).reshape(-1, len(FEATURES)), np.asarray(ys)
 
 
-def fit(games: list[dict], c: float = 1.0) -> "GlonkEvaluator":
-    """The Bradley-Terry logistic regression of the module docstring (scikit-learn)."""
+def _logistic(x: np.ndarray, y: np.ndarray, c: float) -> np.ndarray:
+    """Weights of the symmetric no-intercept logistic regression (scikit-learn): each
+    position once per seat order, (x, y) and (-x, 1 - y), a shared win split by weight."""
     from sklearn.linear_model import LogisticRegression
 
-    from .glonk_eval import GlonkEvaluator
-
-    x, y = design(games)
     big_x = np.concatenate([x, x, -x, -x])
     big_y = np.concatenate([np.ones(len(y)), np.zeros(len(y)), np.ones(len(y)),
                             np.zeros(len(y))])
@@ -133,7 +133,46 @@ def fit(games: list[dict], c: float = 1.0) -> "GlonkEvaluator":
     model = LogisticRegression(fit_intercept=False, C=c, solver="lbfgs", max_iter=5000,
                                tol=1e-10)
     model.fit(big_x[keep], big_y[keep], sample_weight=weight[keep])
-    return GlonkEvaluator(model.coef_[0], meta={
+    return model.coef_[0]
+
+
+#: The settings `select` tries: inverse regularisation C and the race's scoring chance q.
+C_GRID = (0.03, 0.1, 0.3, 1.0)
+Q_GRID = (0.2, 0.35, 0.5)
+
+
+def select(games: list[dict], folds: int = 5) -> dict:
+    """The (C, race_q) of the grid with the lowest cross-validated log loss (folds by game:
+    game k in fold k mod folds), and every setting's figures."""
+    table = []
+    for q in Q_GRID:
+        per_game = [design([g], q) for g in games]
+        for c in C_GRID:
+            ps, ys = [], []
+            for fold in range(folds):
+                train = [d for k, d in enumerate(per_game) if k % folds != fold]
+                test = [d for k, d in enumerate(per_game) if k % folds == fold]
+                if not train or not test:
+                    continue
+                w = _logistic(np.concatenate([d[0] for d in train]),
+                              np.concatenate([d[1] for d in train]), c)
+                for x, y in test:
+                    ps.append(1 / (1 + np.exp(-(x @ w))))
+                    ys.append(y)
+            p, y = np.concatenate(ps), np.concatenate(ys)
+            cal = calibration(np.r_[p, 1 - p], np.r_[y, 1 - y])
+            table.append({"C": c, "race_q": q, "log_loss": round(cal["log_loss"], 5),
+                          "brier": round(cal["brier"], 5), "ece": round(cal["ece"], 5)})
+    best = min(table, key=lambda r: (r["log_loss"], r["C"], r["race_q"]))
+    return {"C": best["C"], "race_q": best["race_q"], "grid": table}
+
+
+def fit(games: list[dict], c: float = 0.1, race_q: float = 0.35) -> "GlonkEvaluator":
+    """The Bradley-Terry logistic regression of the module docstring (scikit-learn)."""
+    from .glonk_eval import GlonkEvaluator
+
+    x, y = design(games, race_q)
+    return GlonkEvaluator(_logistic(x, y, c), race_q=race_q, meta={
         "games": len(games), "positions": int(len(y)), "C": c,
         "seeds": sorted(g["seed"] for g in games),
         "strengths": sorted({"-".join(g["strengths"]) for g in games}),
@@ -174,6 +213,26 @@ def predictions(evaluator, games: list[dict], every: int = 1):
     return np.asarray(ps), np.asarray(ys)
 
 
+def crossval(games: list[dict], folds: int = 5, c: float = 0.1, race_q: float = 0.35):
+    """Held-out predictions for every position: game k's positions are predicted by a model
+    fitted on the games of the other folds (fold = k mod folds), so no prediction has seen
+    its own game. Returns (states, seat 0's chance, seat 0's label, game seed) per position."""
+    states, ps, ys, seeds = [], [], [], []
+    for fold in range(folds):
+        train = [g for k, g in enumerate(games) if k % folds != fold]
+        test = [g for k, g in enumerate(games) if k % folds == fold]
+        if not test or not train:
+            continue
+        model = fit(train, c, race_q)
+        for g in test:
+            for state, label in positions(g):
+                states.append(state)
+                ps.append(model.win(state)[0])
+                ys.append(label[0])
+                seeds.append(g["seed"])
+    return states, np.asarray(ps), np.asarray(ys), seeds
+
+
 def rollout_estimates(states: list, rollouts: int, executor, seed: int = 5) -> np.ndarray:
     """Seat 0's win chance of each state by `rollouts` playouts of the analysis's rollout
     method valued by the score at the horizon (the estimate the evaluator replaces)."""
@@ -185,31 +244,43 @@ def rollout_estimates(states: list, rollouts: int, executor, seed: int = 5) -> n
     return np.asarray([r["win"][0] for r in out])
 
 
-def calibrate(held: Path, model: Path, *, rollouts: int = 8, rollout_positions: int = 120,
-              plot: Path | None = None, executor_spec: str = "local",
-              workers: int | None = None) -> dict:
-    """The evaluator's calibration on the held-out games, beside `rollouts`-rollout
-    estimates on `rollout_positions` of the same positions (evenly spaced)."""
+def calibrate(held: Path, model: Path | None, *, rollouts: int = 8,
+              rollout_positions: int = 120, plot: Path | None = None,
+              executor_spec: str = "local", workers: int | None = None, folds: int = 0,
+              exclude: tuple[int, ...] = ()) -> dict:
+    """The evaluator's calibration on held-out positions, beside `rollouts`-rollout
+    estimates on `rollout_positions` of the same positions (evenly spaced). With `folds`,
+    the games of `held` (less the seeds in `exclude`) are cross-validated by game
+    (`crossval`); else `model` predicts every game of `held`."""
     from .executors import open_executor
     from .glonk_eval import GlonkEvaluator
 
-    evaluator = GlonkEvaluator.from_json(json.loads(Path(model).read_text()))
-    games = read_games(held)
-    start = time.perf_counter()
-    pairs = [pos for g in games for pos in positions(g)]
-    p = np.asarray([evaluator.win(s)[0] for s, _ in pairs])
-    y = np.asarray([label[0] for _, label in pairs])
-    per_position_ms = (time.perf_counter() - start) / max(1, len(pairs)) * 1e3
+    games = [g for g in read_games(held) if g["seed"] not in set(exclude)]
+    if folds:
+        settings = json.loads(Path(model).read_text())
+        states, p, y, _ = crossval(games, folds, settings["meta"]["C"], settings["race_q"])
+        how = f"{folds}-fold cross-validation by game (no position predicted by a model " \
+              "that saw its game)"
+        per_position_ms = None
+    else:
+        evaluator = GlonkEvaluator.from_json(json.loads(Path(model).read_text()))
+        pairs = [pos for g in games for pos in positions(g)]
+        states = [s for s, _ in pairs]
+        start = time.perf_counter()
+        p = np.asarray([evaluator.win(s)[0] for s in states])
+        per_position_ms = round((time.perf_counter() - start) / max(1, len(states)) * 1e3, 3)
+        y = np.asarray([label[0] for _, label in pairs])
+        how = "held-out games"
     both = calibration(np.r_[p, 1 - p], np.r_[y, 1 - y])
-    report = {"games": len(games), "positions": len(pairs),
+    report = {"games": len(games), "positions": len(states), "held_out": how,
               "strengths": sorted({"-".join(g["strengths"]) for g in games}),
-              "evaluator": both, "evaluator_ms_per_position": round(per_position_ms, 3)}
+              "evaluator": both, "evaluator_ms_per_position": per_position_ms}
     if rollouts and rollout_positions:
-        pick = np.unique(np.linspace(0, len(pairs) - 1, min(rollout_positions, len(pairs)))
+        pick = np.unique(np.linspace(0, len(states) - 1, min(rollout_positions, len(states)))
                          .round().astype(int))
         t0 = time.perf_counter()
         with open_executor(executor_spec, workers) as executor:
-            r = rollout_estimates([pairs[i][0] for i in pick], rollouts, executor)
+            r = rollout_estimates([states[i] for i in pick], rollouts, executor)
         report["rollout_seconds"] = round(time.perf_counter() - t0, 1)
         sub_p, sub_y = p[pick], y[pick]
         report["subset"] = {
@@ -267,9 +338,16 @@ def main(argv=None) -> int:
     f = sub.add_parser("fit")
     f.add_argument("--data", type=Path, required=True)
     f.add_argument("--out", type=Path, default=ROOT / "analysis" / "data" / MODEL_NAME)
-    f.add_argument("--C", type=float, default=1.0, help="inverse regularisation strength")
+    f.add_argument("--folds", type=int, default=5,
+                   help="folds (by game) of the cross-validation that picks C and race_q")
+    f.add_argument("--exclude", type=int, nargs="*", default=(),
+                   help="game seeds left out (e.g. the test's fixed set)")
     c = sub.add_parser("calibrate")
     c.add_argument("--held", type=Path, required=True)
+    c.add_argument("--folds", type=int, default=0,
+                   help="cross-validate the games of --held by game instead of using --model")
+    c.add_argument("--exclude", type=int, nargs="*", default=(),
+                   help="game seeds left out (e.g. the test's fixed set)")
     c.add_argument("--model", type=Path, default=ROOT / "analysis" / "data" / MODEL_NAME)
     c.add_argument("--rollouts", type=int, default=8)
     c.add_argument("--rollout-positions", type=int, default=120)
@@ -283,8 +361,10 @@ def main(argv=None) -> int:
                  args.players)
     elif args.command == "fit":
         start = time.perf_counter()
-        games = read_games(args.data)
-        evaluator = fit(games, args.C)
+        games = [g for g in read_games(args.data) if g["seed"] not in set(args.exclude)]
+        chosen = select(games, args.folds)
+        evaluator = fit(games, chosen["C"], chosen["race_q"])
+        evaluator.meta["selection"] = chosen
         args.out.parent.mkdir(parents=True, exist_ok=True)
         tmp = args.out.with_suffix(".tmp")
         tmp.write_text(json.dumps(evaluator.to_json(), indent=1) + "\n")
@@ -298,7 +378,8 @@ def main(argv=None) -> int:
     else:
         report = calibrate(args.held, args.model, rollouts=args.rollouts,
                            rollout_positions=args.rollout_positions, plot=args.plot,
-                           executor_spec=args.executor, workers=args.workers)
+                           executor_spec=args.executor, workers=args.workers,
+                           folds=args.folds, exclude=tuple(args.exclude))
         text = json.dumps(report, indent=1)
         if args.report is not None:
             args.report.write_text(text + "\n")
