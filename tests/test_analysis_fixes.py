@@ -124,3 +124,34 @@ def test_every_analyse_option_on_every_game_answers_without_a_traceback(tmp_path
     if code == 2:
         [line] = captured.err.strip().splitlines()
         assert line.startswith("flickbook: ")
+
+
+def test_a_folder_of_records_is_analysed_into_another_with_a_summary_and_resumes(tmp_path,
+                                                                                capsys):
+    src, out = tmp_path / "records", tmp_path / "analysed"
+    src.mkdir()
+    thrown = glik_record(race())
+    thrown.add_child(thrown.root, A.EndTurn())
+    save_record(thrown, src / "a-glik.flick")
+    save_record(glik_record(race()), src / "b-glik.flick")
+    save_record(Record.new("grendizer", headers={"created": None}), src / "c-grendizer.flick")
+    args = ["analyse", str(src), "--out", str(out), "--budget", "2", "--executor", "inprocess"]
+    assert main(args) == 0
+    assert "3 records analysed, 0 already there" in capsys.readouterr().out
+    rows = (out / "summary.tsv").read_text().splitlines()
+    assert rows[0].split("\t") == ["record", "game", "plies", "?!", "?", "??", "luck", "seconds"]
+    table = {r.split("\t")[0]: r.split("\t") for r in rows[1:]}
+    assert sorted(table) == ["a-glik.flick", "b-glik.flick", "c-grendizer.flick"]
+    assert table["a-glik.flick"][1:6] == ["glik", "1", "0", "0", "1"]
+    assert load_record(out / "a-glik.flick").mainline()[1].analysis["glyph"] == "??"
+    # A run stopped after the first record left its copy and its row; the next run does the
+    # rest and keeps the table whole.
+    (out / "b-glik.flick").unlink()
+    (out / "c-grendizer.flick").unlink()
+    assert main(args) == 0
+    assert "2 records analysed, 1 already there" in capsys.readouterr().out
+    assert len((out / "summary.tsv").read_text().splitlines()) == 4
+    assert main(["analyse", str(src), "--out", str(src)]) == 2
+    assert main(["analyse", str(tmp_path / "analysed" / "summary.tsv"), "--out",
+                 str(tmp_path / "x.flick")]) == 2  # not a record: one line
+    assert "Traceback" not in capsys.readouterr().err
