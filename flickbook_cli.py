@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import re
 import sys
 import sqlite3
@@ -242,10 +243,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyse", help="win chance, mistakes and luck at every main-line node, "
                        "written into a copy of the record")
     p.add_argument("file")
-    p.add_argument("--out", required=True, help="where to write the annotated record")
+    p.add_argument("--out", required=True,
+                   help="where to write the annotated record; when FILE is a folder, the "
+                        "folder the analysed records and summary.tsv go to (records already "
+                        "there are skipped, so a stopped run resumes)")
     p.add_argument("--budget", type=int, default=None,
-                   help="rollouts per node (default: Grendizer 200, Glonk 8; Glik: unused)")
+                   help="rollouts per node (default: Grendizer 200, Glonk 8; Glik: unused); "
+                        "Glonk also judges each flick with 2x and searches its best shot "
+                        "with 4x this many flicks")
     p.add_argument("--skill", default=None, help="Glonk: the players' skill (default club)")
+    p.add_argument("--method", default=None,
+                   help="Glonk: how win chances are estimated: evaluator (the learned position "
+                        "evaluator, the default) or rollouts (--budget playouts a node, cut "
+                        "off after a round and valued by the evaluator)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     _executor_options(p)
@@ -743,13 +753,15 @@ def cmd_bestshot(args) -> int:
 
 
 def cmd_analyse(args) -> int:
+    if Path(args.file).is_dir():
+        return _analyse_folder(args)
     from analysis.record import analyse_record
     from analysis.registry import analyser_for
     from timeline import save_record
 
     record = _load(args.file)
     try:
-        analyser = analyser_for(record.game.name, skill=args.skill)
+        analyser = analyser_for(record.game.name, skill=args.skill, method=args.method)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     budget = args.budget if args.budget is not None else analyser.default_budget
@@ -771,14 +783,108 @@ def cmd_analyse(args) -> int:
     unit = "win chance" if summary["unit"] == "win" else "points"
     for n in summary["nodes"]:
         if n["glyph"] or (n["luck"] is not None and abs(n["luck"]) >= analyser.thresholds[1]):
-            what = f"{n['glyph']} loses {n['loss']:.2f} {unit}, better {n['best']}" \
+            what = f"{n['glyph']} loses {n['loss']:.2f} {unit}, better " \
+                   f"{n.get('better') or n['best']}" \
                 if n["glyph"] else f"luck {n['luck']:+.2f} {unit}"
-            print(f"  ply {n['ply']:>3} {n['action']}: {what}")
+            print(f"  ply {n['ply']:>3} {n.get('move') or n['action']}: {what}")
     split = (f"; choice lost {json.dumps(summary['choice'])}, execution "
              f"{json.dumps(summary['execution'])}") if "execution" in summary else ""
     print(f"{args.out}: {len(summary['nodes'])} nodes analysed in {summary['seconds']:.1f} s; "
           f"luck {json.dumps(summary['luck'])}{split}")
     return 0
+
+
+SUMMARY_NAME = "summary.tsv"
+
+
+def _analyse_folder(args) -> int:
+    """`analyse DIR --out DIR2`: every record of DIR (any game) analysed into DIR2 under its
+    own name, one progress bar over the records; a record whose analysed copy is already in
+    DIR2 is skipped (so a stopped run resumes); DIR2/summary.tsv gets a row per record
+    (plies, mistakes by glyph, luck, seconds)."""
+    from analysis.executors import Progress
+    from analysis.record import analyse_record
+    from analysis.registry import analyser_for
+
+    src, out = Path(args.file), Path(args.out)
+    if args.budget is not None and args.budget < 1:
+        raise UserError("--budget must be at least 1")
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out}: is a file; analysing a folder writes into a folder")
+    if out.resolve() == src.resolve():
+        raise UserError("--out must be another folder than the records' (nothing is overwritten)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot create {out}: {exc.strerror or exc}") from None
+    files = sorted(src.glob("*.flick")) + sorted(src.glob("*.flick.gz"))
+    if not files:
+        raise UserError(f"{src}: no records (*.flick) in this folder")
+    rows = _read_summary(out / SUMMARY_NAME)
+    todo = [f for f in files if not (out / f.name).exists()]
+    bar = Progress(len(todo), "analyse", enabled=None if not args.json else False)
+    problems = []
+    try:
+        with _executor(args) as executor:
+            for path in todo:
+                try:
+                    record = _load(str(path))
+                    analyser = analyser_for(record.game.name, skill=args.skill,
+                                            method=args.method)
+                except (UserError, ValueError) as exc:
+                    problems.append(f"{path.name}: {exc}")
+                    bar.advance()
+                    continue
+                budget = args.budget if args.budget is not None else analyser.default_budget
+                start = time.perf_counter()
+                summary = analyse_record(record, budget=budget, seed=args.seed,
+                                         executor=executor, analyser=analyser, progress=False)
+                seconds = time.perf_counter() - start
+                _save(record, out / path.name)  # written last: its presence means done
+                glyphs = [n["glyph"] for n in summary["nodes"] if n["glyph"]]
+                rows[path.name] = {
+                    "record": path.name, "game": record.game.name,
+                    "plies": str(len(summary["nodes"]) - 1),
+                    **{g: str(glyphs.count(g)) for g in ("?!", "?", "??")},
+                    "luck": " ".join(f"P{int(k) + 1}:{v:+.2f}"
+                                     for k, v in summary["luck"].items()) or "-",
+                    "seconds": f"{seconds:.1f}"}
+                _write_summary(out / SUMMARY_NAME, rows)
+                bar.advance()
+    finally:
+        bar.close()
+    done = len(todo) - len(problems)
+    for line in problems:
+        print(f"flickbook: skipped {line}", file=sys.stderr)
+    print(f"{out}: {done} records analysed, {len(files) - len(todo)} already there; "
+          f"summary in {out / SUMMARY_NAME}")
+    if not args.json:
+        for row in rows.values():
+            print("  " + "  ".join(row.get(k, "") for k in SUMMARY_COLUMNS))
+    return 0 if not problems else 2
+
+
+SUMMARY_COLUMNS = ("record", "game", "plies", "?!", "?", "??", "luck", "seconds")
+
+
+def _read_summary(path: Path) -> dict:
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rows = {}
+    for line in lines[1:]:
+        cells = line.split("\t")
+        if len(cells) == len(SUMMARY_COLUMNS):
+            rows[cells[0]] = dict(zip(SUMMARY_COLUMNS, cells))
+    return rows
+
+
+def _write_summary(path: Path, rows: dict) -> None:
+    text = "\t".join(SUMMARY_COLUMNS) + "\n" + "".join(
+        "\t".join(rows[k].get(c, "") for c in SUMMARY_COLUMNS) + "\n" for k in sorted(rows))
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def _save(record, path) -> Path:

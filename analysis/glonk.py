@@ -582,30 +582,45 @@ def score_share(state: GlonkState) -> list[float]:
 @dataclass(frozen=True)
 class Horizon:
     """Stop a Glonk playout `rounds` rounds after it started (or after `actions` actions)
-    and value it by `score_share`."""
+    and value it by `score_share`, or by the position evaluator when `value` is
+    "evaluator" (analysis/glonk_eval.py)."""
 
     rounds: int
     actions: int
+    value: str = "score"
 
     def __call__(self, start: GlonkState, state: GlonkState, n: int):
         if n >= self.actions or (state.phase == "actions"
                                  and state.round >= start.round + self.rounds):
+            if self.value == "evaluator":
+                from .glonk_eval import shipped
+
+                return shipped().win(state)
             return score_share(state)
         return None
 
 
+METHODS = ("evaluator", "rollouts")
+TRUNCATIONS = ("evaluator", "score")
+
+
 class GlonkAnalyser(WinAnalyser):
-    """Win chance: rollouts with the shot bot (`rollout_budget` flicks a decision, at the
-    `skill` of the record's players), stopped after `horizon_rounds` rounds and valued by the
-    score; so with b rollouts a node's error bar is about 1/sqrt(b) (e.g. +-0.35 at 8, +-0.1
-    at 100). Loss and luck are in points (expected value, see the module docstring): a flick
-    is an intent plus the scatter of the hand, so its loss splits in two: the choice (`loss`:
+    """Win chance: by default the position evaluator (analysis/glonk_eval.py, learned from
+    self-play: a fraction of a millisecond a position, no error bar). With method "rollouts":
+    rollouts with the shot bot (`rollout_budget` flicks a decision, at the `skill` of the
+    record's players), stopped after `horizon_rounds` rounds and valued by the evaluator
+    (`truncate` "evaluator", the default) or by the score ("score": the leaders share the
+    win); with b rollouts a node's error bar is about 1/sqrt(b) (e.g. +-0.35 at 8, +-0.1 at
+    100). Loss and luck are in points (expected value, see the module docstring): a flick is
+    an intent plus the scatter of the hand, so its loss splits in two: the choice (`loss`:
     the best robust shot's expected value minus the intent's; the node's intent where a table
     feel kept one, else the flick played) and the execution (`execution`: what the flick
     really did minus that expectation)."""
 
     game = "glonk"
     unit = "points"
+    method = "evaluator"
+    truncate = "evaluator"
     default_budget = 8
     thresholds = (0.5, 1.0, 2.0)  # points lost for ?!, ?, ??
     batch_size = 2
@@ -613,12 +628,18 @@ class GlonkAnalyser(WinAnalyser):
     rollout_budget = 4
     horizon_rounds = 1
     horizon_actions = 60
-    explore_samples = 16
-    search_budget = 32
+    #: Flicks that judge a played flick and that search the best shot; None: 2x and 4x the
+    #: analysis budget (16 and 32 at the default 8), so a bigger budget judges more finely.
+    explore_samples: int | None = None
+    search_budget: int | None = None
+    budget = default_budget
+
+    def for_budget(self, budget: int) -> "GlonkAnalyser":
+        return self.configured(budget=int(budget))
 
     @property
     def leaf(self):
-        return Horizon(self.horizon_rounds, self.horizon_actions)
+        return Horizon(self.horizon_rounds, self.horizon_actions, self.truncate)
 
     @property
     def policy(self):
@@ -627,8 +648,35 @@ class GlonkAnalyser(WinAnalyser):
     def viewpoint(self, state) -> int:
         return state.turn_player
 
+    @property
+    def methods(self) -> tuple[str, ...]:
+        return METHODS
+
     def check(self) -> None:
         skill_named(self.skill)
+        if self.method not in METHODS:
+            raise ValueError(f"glonk analysis has no method {self.method!r} (it has "
+                             f"{', '.join(METHODS)})")
+        if self.truncate not in TRUNCATIONS:
+            raise ValueError(f"unknown rollout truncation {self.truncate!r}: use "
+                             f"{' or '.join(TRUNCATIONS)}")
+
+    def win(self, states, *, budget: int, seeds, executor=None, progress=None,
+            on_result=None) -> list[dict]:
+        if self.method == "rollouts":
+            return super().win(states, budget=budget, seeds=seeds, executor=executor,
+                               progress=progress, on_result=on_result)
+        from .glonk_eval import shipped
+
+        evaluator = shipped()
+        out = []
+        for i, state in enumerate(states):
+            figures = {"win": evaluator.win(state), "win_error": None, "samples": 1,
+                       "method": "evaluator"}
+            if on_result is not None:
+                on_result(i, figures)
+            out.append(figures)
+        return out
 
     def judge(self, parent, node, *, seed, executor=None) -> dict:
         s = parent.state
@@ -647,11 +695,13 @@ class GlonkAnalyser(WinAnalyser):
         explore_seed, search_seed = seed.spawn(2)
         skill = skill_named(self.skill)
         meant = getattr(node, "intended", action)  # the intent, where a table feel kept one
-        played = explore(s, meant, skill, samples=self.explore_samples,
+        samples = self.explore_samples or 2 * self.budget
+        search = self.search_budget or 4 * self.budget
+        played = explore(s, meant, skill, samples=samples,
                          seed=int(explore_seed.generate_state(1)[0]), executor=executor,
                          progress=False)
         real = step_outcome(s, meant, action, node.step)["value"]
-        best = best_shot(s, skill, budget=self.search_budget,
+        best = best_shot(s, skill, budget=search,
                          seed=int(search_seed.generate_state(1)[0]), executor=executor,
                          progress=False)
         best_ev = best["expected_value"] if best else played["expected_value"]

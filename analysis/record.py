@@ -37,6 +37,7 @@ class WinAnalyser:
     thresholds = (0.05, 0.10, 0.20)  # win chance lost for ?!, ?, ??
     team = False  # a cooperative game: every seat shares one result and all luck
     batch_size = 25
+    default_budget = 200  # rollouts a node when the command line names none
     prepare: Callable | None = None
     leaf: Callable | None = None
 
@@ -54,8 +55,21 @@ class WinAnalyser:
         out.check()
         return out
 
+    def for_budget(self, budget: int) -> "WinAnalyser":
+        """The analyser an analysis at `budget` uses (one whose own searches grow with the
+        budget returns a copy set for it)."""
+        return self
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """The ways this analyser can estimate win chances (`method` is one)."""
+        return (type(self).method,)
+
     def check(self) -> None:
         """ValueError naming a setting that cannot be used."""
+        if self.method not in self.methods:
+            raise ValueError(f"{self.game} analysis has no method {self.method!r} (it has "
+                             f"{', '.join(self.methods)})")
 
     def policy(self, state, rng):  # pragma: no cover - every analyser sets its own
         raise NotImplementedError
@@ -115,7 +129,7 @@ def analyse_record(record, *, budget: int = 200, seed: int = 0, executor=None,
     from .registry import analyser_for
 
     game = record.game
-    analyser = analyser or analyser_for(game.name, **options)
+    analyser = (analyser or analyser_for(game.name, **options)).for_budget(budget)
     executor = executor or InProcessExecutor()
     line = record.mainline()
     for node in line:
@@ -135,6 +149,7 @@ def analyse_record(record, *, budget: int = 200, seed: int = 0, executor=None,
                             progress=bar, on_result=partial)
         entries: list[dict[str, Any]] = []
         alternatives: list[tuple[int, Any]] = []
+        judged = _judge_all(analyser, line, choice_seeds, executor, bar)
         for i, node in enumerate(line):
             entry = {"version": ANALYSIS_VERSION, "unit": analyser.unit, "loss": None,
                      "luck": None, "best": None, "glyph": None, "alternative": False, **wins[i]}
@@ -143,7 +158,7 @@ def analyse_record(record, *, budget: int = 200, seed: int = 0, executor=None,
             if i == 0:
                 continue
             parent = line[i - 1]
-            own = analyser.judge(parent, node, seed=choice_seeds[i], executor=executor)
+            own = judged[i]
             if own is not None:
                 entry.update(own)
                 continue
@@ -169,6 +184,35 @@ def analyse_record(record, *, budget: int = 200, seed: int = 0, executor=None,
     finally:
         bar.close()
     return _write_back(record, line, entries, analyser)
+
+
+def _judge_all(analyser, line, seeds, executor, bar) -> list:
+    """`analyser.judge` of every step of `line` (None for the root). A game that judges its
+    own nodes (Glonk) submits small batches per node; on a pool the nodes are judged side by
+    side from a few threads so the workers stay busy (each node's figures depend only on its
+    own seed, so the answer is the same bytes). In-process they are judged one by one."""
+    import concurrent.futures as cf
+
+    from .executors import InProcessExecutor
+
+    if type(analyser).judge is WinAnalyser.judge:
+        return [None] * len(line)
+    bar.add_total(len(line) - 1)
+
+    def one(i):
+        out = analyser.judge(line[i - 1], line[i], seed=seeds[i], executor=executor)
+        bar.advance()
+        return out
+
+    steps = range(1, len(line))
+    if isinstance(executor, InProcessExecutor):
+        return [None] + [one(i) for i in steps]
+    with cf.ThreadPoolExecutor(max_workers=JUDGE_THREADS) as threads:
+        return [None] + list(threads.map(one, steps))
+
+
+#: Nodes judged at once on a pool (enough to keep a few workers busy between small batches).
+JUDGE_THREADS = 6
 
 
 def _write_back(record, line, entries, analyser) -> dict:
@@ -207,7 +251,15 @@ def _write_back(record, line, entries, analyser) -> dict:
                                 "best": None, "glyph": None,
                                 **({k: best_win[k] for k in ("win", "win_error", "samples",
                                                              "method")} if best_win else {})}
-        nodes_out.append({"ply": i, "action": node.action_text, "win": entry.get("win"),
+        readable = {}
+        if i > 0:
+            from games.notation import node_text
+
+            readable["move"] = node_text(node)
+            if entry["best"]:
+                readable["better"] = better_text(record.game, line[i - 1].state, entry["best"])
+        nodes_out.append({"ply": i, "action": node.action_text, **readable,
+                          "win": entry.get("win"),
                           "win_error": entry.get("win_error"), "loss": entry["loss"],
                           "luck": entry["luck"], "glyph": entry["glyph"],
                           "best": entry["best"],

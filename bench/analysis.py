@@ -12,7 +12,16 @@ with the same script; defaults are the issue's figures):
   pool; no self-play game of the team bot lasts 40 turns (they end within about 35), so the
   longest of 50 seeded games stands in, and its turns and nodes are reported;
 - same bytes: one exploration on in-process, local pool, Dask and Ray compared byte for byte.
-Dask and Ray figures are null when they are not installed. Prints figures, then one JSON line.
+- Glonk analysis (issue 22): `evaluator_ms` (the position evaluator, per position of the
+  record below), `bestshot_s` (the window's best-shot search, 128 flicks at club skill, on the
+  full Galaxy, local pool), `analyse_glonk_95_s` (`flickbook analyse` of the record
+  `selfplay glonk --strength novice --seed 3` makes, 95 plies, default budget, local pool)
+  and `mistakes_agree_10x`: of the decisions marked ? or ?? by that analysis or by one at 10x
+  the budget, the share both mark (with `mistakes_kept_10x`, the share of the default's marks
+  the 10x analysis keeps).
+FLICKBOOK_BENCH=smoke: small sizes everywhere (a few seconds a section; the Glonk record is cut
+to GLONK_PLIES plies). Dask and Ray figures are null when they are not installed. Prints
+figures, then one JSON line.
 """
 from __future__ import annotations
 
@@ -37,10 +46,13 @@ EXPLORE_FLICKS = env_size("EXPLORE_FLICKS", 1000, 8)
 SCALING_FLICKS = env_size("SCALING_FLICKS", 80, 4)
 ROLLOUTS = env_size("ROLLOUTS", 200, 4)
 TURNS = env_size("TURNS", 40, 3)
+GLONK_PLIES = env_size("GLONK_PLIES", 10_000, 14)  # the Glonk record, cut in smoke mode
+BESTSHOT_BUDGET = env_size("BESTSHOT_BUDGET", 128, 16)
 EXECUTORS = ("inprocess", "local") if SMOKE else ("inprocess", "local", "dask", "ray")
 TARGETS = {"explore_1000_s": "<= 10", "scaling_2_workers": ">= 1.8",
            "same_bytes_all_executors": "== true", "grendizer_rollouts_per_s": None,
-           "analyse_record_s": None}
+           "analyse_record_s": None, "bestshot_s": "<= 3", "analyse_glonk_95_s": "<= 60",
+           "mistakes_agree_10x": ">= 0.8"}
 
 
 def have(module: str) -> bool:
@@ -88,6 +100,70 @@ def grendizer_record(turns: int):
     return longest
 
 
+def glonk_record(tmp: str):
+    """The record `flickbook selfplay glonk --strength novice --seed 3` writes (made by the
+    command itself, so it is that very game), cut to GLONK_PLIES plies."""
+    import subprocess
+
+    from timeline import load_record
+
+    subprocess.run([sys.executable, os.path.join(ROOT, "flickbook_cli.py"), "selfplay",
+                    "glonk", "--strength", "novice", "--seed", "3", "--out", tmp,
+                    "--max-actions", str(min(GLONK_PLIES, 3000))],
+                   check=True, capture_output=True, cwd=ROOT)
+    return load_record(os.path.join(tmp, "glonk-3-001.flick"))
+
+
+def marked(summary) -> set[int]:
+    return {n["ply"] for n in summary["nodes"] if n["glyph"] in ("?", "??")}
+
+
+def glonk_figures(figures: dict, s) -> None:
+    import tempfile
+
+    from analysis.glonk import ANALYSER, best_shot
+    from analysis.glonk_eval import shipped
+    from analysis.record import analyse_record
+
+    with open_executor("local", os.cpu_count() or 1) as executor:
+        best_shot(s, "club", budget=8, samples_per_candidate=4, executor=executor)  # warm
+        t0 = time.perf_counter()
+        best_shot(s, "club", budget=BESTSHOT_BUDGET, samples_per_candidate=20, seed=5,
+                  executor=executor)
+        figures["bestshot_s"] = round(time.perf_counter() - t0, 2)
+        figures["bestshot_budget"] = BESTSHOT_BUDGET
+        print(f"best shot: {BESTSHOT_BUDGET} flicks at club skill on the full Galaxy in "
+              f"{figures['bestshot_s']} s")
+        with tempfile.TemporaryDirectory() as tmp:
+            record = glonk_record(tmp)
+        line = record.mainline()
+        evaluator = shipped()
+        t0 = time.perf_counter()
+        for node in line:
+            evaluator.win(node.state)
+        figures["evaluator_ms"] = round((time.perf_counter() - t0) / len(line) * 1e3, 3)
+        figures["analyse_glonk_plies"] = len(line) - 1
+        budget = ANALYSER.default_budget
+        t0 = time.perf_counter()
+        default = analyse_record(record, budget=budget, executor=executor, progress=False)
+        figures["analyse_glonk_95_s"] = round(time.perf_counter() - t0, 1)
+        graph = [n["win"][0] for n in default["nodes"]]
+        figures["glonk_win_first_seat_range"] = [round(min(graph), 3), round(max(graph), 3)]
+        print(f"glonk: {len(line) - 1}-ply record analysed in {figures['analyse_glonk_95_s']} "
+              f"s at budget {budget}; evaluator {figures['evaluator_ms']} ms a position")
+        t0 = time.perf_counter()
+        thorough = analyse_record(record, budget=10 * budget, executor=executor,
+                                  progress=False)
+        figures["analyse_glonk_10x_s"] = round(time.perf_counter() - t0, 1)
+    a, b = marked(default), marked(thorough)
+    figures["mistakes_default"] = sorted(a)
+    figures["mistakes_10x"] = sorted(b)
+    figures["mistakes_agree_10x"] = round(len(a & b) / len(a | b), 3) if a | b else 1.0
+    figures["mistakes_kept_10x"] = round(len(a & b) / len(a), 3) if a else 1.0
+    print(f"mistakes (? and ??): {sorted(a)} at budget {budget}, {sorted(b)} at "
+          f"{10 * budget}: agree {figures['mistakes_agree_10x']}")
+
+
 def main() -> None:
     from analysis.record import analyse_record
     from analysis.registry import analyser_for
@@ -103,9 +179,8 @@ def main() -> None:
     print(f"explore: {EXPLORE_FLICKS} full-Galaxy flicks in {seconds:.1f} s on the local pool "
           f"(p_standard {result['p_standard']:.2f})")
 
-    for spec in ("inprocess", "local", "dask", "ray"):
-        if spec not in EXECUTORS or spec in ("dask", "ray") and not have(
-                "distributed" if spec == "dask" else "ray"):
+    for spec in EXECUTORS:
+        if spec in ("dask", "ray") and not have("distributed" if spec == "dask" else "ray"):
             figures[f"flicks_per_s_{spec}"] = None
             continue
         workers = 1 if spec == "inprocess" else 2
@@ -152,8 +227,10 @@ def main() -> None:
         r.pop("seconds")
         answers[spec] = json.dumps(r, sort_keys=True)
     figures["same_bytes_executors"] = sorted(answers)
-    figures["same_bytes_all_executors"] = len(set(answers.values())) == 1 and len(answers) == 4
+    figures["same_bytes_all_executors"] = (len(set(answers.values())) == 1
+                                           and len(answers) == len(EXECUTORS))
     print(f"same bytes on {', '.join(sorted(answers))}: {len(set(answers.values())) == 1}")
+    glonk_figures(figures, s)
     report("analysis", figures, TARGETS)
 
 

@@ -1,7 +1,7 @@
 """End-to-end: the win-chance graph of an analysed record in a real window under Xvfb.
 
 A Glik game is played by the bots and analysed by `flickbook analyse` (the engine's solver
-finds its one mistake, at ply 72); opened in the viewer, the graph shows above the scrub bar
+finds its one mistake, at ply 72); opened in the viewer, the graph shows at the foot of the side panel
 with a dot on that mistake, `]` goes to it and says what it cost, `[` finds none before the
 start, and a click on the graph goes to the move under the pointer. Skipped only when Xvfb
 or xdotool is missing.
@@ -17,12 +17,12 @@ from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk
 
 pytestmark = pytest.mark.skipif(MISSING, reason=SKIP_REASON)
 
-#: Where the graph lies in the 1280x720 window (viewer.wingraph and viewer.panel geometry:
-#: aspect2d units are 360 pixels; the graph starts 0.05 in and is the scrub track's width).
+#: Where the graph lies in the 1280x720 window (viewer.wingraph geometry: aspect2d units are
+#: 360 pixels; the graph sits at the foot of the side panel, beside the table).
 UNIT = 360.0
-GRAPH_LEFT = 0.05 * UNIT
-GRAPH_WIDTH = (2 * 1280 / 720 - 0.80 - 0.3) * UNIT
-GRAPH_MIDDLE_Y = 720 - (0.215 + 0.085 + 0.115 / 2) * UNIT
+GRAPH_LEFT = 1280 + (-0.80 + 0.04) * UNIT
+GRAPH_WIDTH = (0.80 - 0.08) * UNIT
+GRAPH_MIDDLE_Y = 720 - (0.035 + 0.20 / 2) * UNIT
 
 
 def flickbook(*args):

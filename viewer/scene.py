@@ -167,6 +167,14 @@ class Scene:
         """Text colour for `node` in the move list (the acting player's), or None."""
         return None
 
+    def seat_legend(self, state) -> list[tuple[str, tuple | None]]:
+        """Per seat, how a person names it and its colour on the table (None: no colour of
+        its own), for the win-chance graph's lines and legend."""
+        players = getattr(state, "players", None)
+        if not isinstance(players, int):
+            players = int(getattr(getattr(state, "config", None), "players", 2))
+        return [(f"Seat {i + 1}", None) for i in range(players)]
+
     def turn_actions(self, state) -> list[tuple[str, object]]:
         """Whole-turn actions offered as buttons: (label, action) pairs (end turn, offers)."""
         return []

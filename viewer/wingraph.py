@@ -1,33 +1,58 @@
-"""The win-chance graph above the scrub bar, for a record the analysis engine has analysed.
+"""The win-chance graph beside the table, for a record the analysis engine has analysed.
 
 `flickbook analyse` writes each main-line node's `analysis` (timeline/analysis_field.py): the
 win chance of every seat and, on a decision, the loss against the best alternative and its
-glyph. The graph draws one line per seat across the main line (left: the start, right: the
-end), a dot on each mistake sized by its loss, and a mark at the cursor; a click on it goes to
-the nearest move. `[` and `]` step to the previous and next mistake (the controller's
-commands). A record without analysis shows no graph.
+glyph. The graph sits at the foot of the side panel, under the move list, so it never covers
+the table. It draws one line per seat across the main line (left: the start, right: the end),
+each in that seat's own colour on the table, with a legend naming the seats and their chances
+at the cursor; a dot on each mistake sized by its loss, and a mark at the cursor; a click on
+it goes to the nearest move. `[` and `]` step to the previous and next mistake (the
+controller's commands); an analysed record without mistakes steps through its turning points
+(where a seat's chance moved by TURN or more) instead. A record without analysis shows no
+graph.
 """
 from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectFrame
-from panda3d.core import CardMaker, LineSegs, NodePath
+from panda3d.core import CardMaker, LineSegs, NodePath, TextNode
 
 from analysis.record import better_text
-from viewer.panel import BAR_H
+from viewer.panel import PANEL_W
 
-#: The graph's band, in aspect2d units above the window's bottom edge (between the message
-#: line and the turn log).
-BOTTOM = BAR_H + 0.085
-HEIGHT = 0.115
-LEFT = 0.05
+#: The graph's box, in aspect2d units from the window's bottom right corner (inside the side
+#: panel, under the drawing hints); the legend's rows sit on top of it.
+BOTTOM = 0.035
+HEIGHT = 0.20
+LEFT = -PANEL_W + 0.04
+WIDTH = PANEL_W - 0.08
+LEGEND_ROW = 0.036
+LEGEND_SCALE = 0.029
+#: Lines for seats whose scene gives no colour of their own.
 SEAT_COLOURS = [(0.98, 0.84, 0.30, 1), (0.35, 0.85, 0.45, 1), (0.45, 0.65, 1.0, 1),
-                (0.95, 0.45, 0.40, 1)]
+                (0.95, 0.45, 0.40, 1), (0.80, 0.55, 0.95, 1), (0.55, 0.90, 0.90, 1)]
+#: A turning point: some seat's win chance moved by this much in one step.
+TURN = 0.10
 
 
 def mistakes(line) -> list[int]:
     """Indices of the main-line nodes whose analysis gave a mistake glyph."""
     return [i for i, n in enumerate(line) if (n.analysis or {}).get("glyph")]
+
+
+def turning_points(line, jump: float = TURN) -> list[int]:
+    """Indices of main-line nodes where some seat's win chance moved by `jump` or more from
+    the node before (where both have one)."""
+    out = []
+    for i in range(1, len(line)):
+        a, b = (line[i - 1].analysis or {}).get("win"), (line[i].analysis or {}).get("win")
+        if a and b and max(abs(x - y) for x, y in zip(a, b)) >= jump - 1e-12:
+            out.append(i)
+    return out
+
+
+def analysed(line) -> bool:
+    return any((n.analysis or {}).get("win") for n in line)
 
 
 def win_series(line) -> list[list[float | None]]:
@@ -45,19 +70,21 @@ def preview_series(line, found: dict[int, list]) -> list[list[float | None]]:
 
 
 class WinGraph:
-    """The graph's frame (a click target) and the lines drawn in it, rebuilt when the line or
-    its analysis changes."""
+    """The graph's frame (a click target), the lines drawn in it and the legend above it,
+    rebuilt when the line or its analysis changes."""
 
     def __init__(self, app, ctl):
         self.app, self.ctl = app, ctl
-        self.frame = DirectFrame(parent=app.a2dBottomLeft, frameColor=(0.05, 0.06, 0.08, 0.6),
-                                 frameSize=(0, 1, 0, HEIGHT), pos=(LEFT, 0, BOTTOM),
+        self.frame = DirectFrame(parent=app.a2dBottomRight, frameColor=(0.05, 0.06, 0.08, 0.6),
+                                 frameSize=(0, WIDTH, 0, HEIGHT), pos=(LEFT, 0, BOTTOM),
                                  state=DGG.NORMAL)
         self.frame.bind(DGG.B1PRESS, self._clicked)
         self.drawn: NodePath | None = None
         self.cursor: NodePath | None = None
+        self.legend = self.frame.attachNewNode("flickbook-win-graph-legend")
         self._key = None
         self.line: list = []
+        self.seats: list[tuple[str, tuple]] = []  # (name, colour) of each seat's line
         self.dots: list[tuple[int, float]] = []  # (node index, dot size) of each mistake
         #: Win chances of an analysis under way ({node index: win}), drawn until it ends.
         self.preview: dict[int, list] | None = None
@@ -68,7 +95,7 @@ class WinGraph:
         return not self.frame.isHidden()
 
     def width(self) -> float:
-        return self.ctl.panel.track_w
+        return WIDTH
 
     def x_of(self, i: int) -> float:
         return self.width() * (i / max(len(self.line) - 1, 1))
@@ -83,6 +110,22 @@ class WinGraph:
             self._draw(line)
         self._draw_cursor(session.node)
 
+    def seat_lines(self, line, seats: int) -> list[tuple[str, tuple]]:
+        """(name, colour) of each seat: the scene's names and table colours, a spare colour
+        for a seat the scene gives none."""
+        scene = getattr(self.app, "scene", None)
+        legend = []
+        if scene is not None and line:
+            try:
+                legend = list(scene.seat_legend(line[-1].state))
+            except Exception:  # noqa: BLE001 - a scene that cannot name its seats: numbers
+                legend = []
+        out = []
+        for seat in range(seats):
+            name, colour = legend[seat] if seat < len(legend) else (f"Seat {seat + 1}", None)
+            out.append((name, tuple(colour) if colour else SEAT_COLOURS[seat % len(SEAT_COLOURS)]))
+        return out
+
     def _draw(self, line) -> None:
         self.line = line
         for np_ in (self.drawn, self.cursor):
@@ -94,6 +137,7 @@ class WinGraph:
             self.dots = []
             self.frame.hide()
             return
+        self.seats = self.seat_lines(line, len(series))
         w = self.width()
         self.frame["frameSize"] = (0, w, 0, HEIGHT)
         segs = LineSegs("flickbook-win-graph")
@@ -103,7 +147,7 @@ class WinGraph:
         segs.drawTo(w, 0, HEIGHT / 2)  # even chances
         segs.setThickness(2.0)
         for seat, values in enumerate(series):
-            segs.setColor(*SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+            segs.setColor(*self.seats[seat][1])
             started = False
             for i, v in enumerate(values):
                 if v is None:
@@ -128,6 +172,28 @@ class WinGraph:
         self.frame.show()
         self.app.wake()
 
+    def _draw_legend(self, i: int | None) -> None:
+        """The seats' names in their line colours, two to a row, above the graph, each with
+        its win chance at node `i` (the cursor) where known."""
+        self.legend.getChildren().detach()
+        win = (self.line[i].analysis or {}).get("win") if i is not None else None
+        if win is None and i is not None and self.preview is not None:
+            win = self.preview.get(i)
+        per_row = 2
+        rows = (len(self.seats) + per_row - 1) // per_row
+        for seat, (name, colour) in enumerate(self.seats):
+            row, col = divmod(seat, per_row)
+            text = TextNode(f"flickbook-win-graph-seat-{seat}")
+            chance = f" {100 * win[seat]:.0f} %" if win and seat < len(win) else ""
+            text.setText(f"\u2014 {name}{chance}")
+            text.setTextColor(*colour)
+            text.setShadow(0.05, 0.05)
+            text.setShadowColor(0, 0, 0, 1)
+            node = self.legend.attachNewNode(text)
+            node.setScale(LEGEND_SCALE)
+            node.setPos(col * WIDTH / per_row, 0,
+                        HEIGHT + 0.012 + (rows - 1 - row) * LEGEND_ROW)
+
     def _mover_value(self, i: int) -> float:
         """Where a mistake's dot sits: on the line of the seat that made the move."""
         line = self.line
@@ -139,6 +205,7 @@ class WinGraph:
         if not self.shown:
             return
         i = next((k for k, n in enumerate(self.line) if n is node), None)
+        self._draw_legend(i)
         if self.cursor is not None:
             self.cursor.removeNode()
             self.cursor = None
@@ -163,10 +230,13 @@ class WinGraph:
         self.ctl.say(self.describe(i))
 
     def describe(self, i: int) -> str:
-        """The line for node `i` of the graph: its move, win chances, and loss if any."""
+        """The line for node `i` of the graph: its move, each seat's win chance, and the loss
+        if any."""
         node = self.line[i]
         a = node.analysis or {}
-        win = " / ".join(f"{100 * w:.0f} %" for w in (a.get("win") or []))
+        seats = self.seats or self.seat_lines(self.line, len(a.get("win") or []))
+        win = " / ".join(f"{seats[s][0] if s < len(seats) else f'Seat {s + 1}'} {100 * w:.0f} %"
+                         for s, w in enumerate(a.get("win") or []))
         text = f"Ply {i}" + (f" {self.app.scene.action_label(node)}"
                              if node.action is not None else "")
         if win:
@@ -178,19 +248,27 @@ class WinGraph:
         return text
 
     def step_mistake(self, forward: bool) -> None:
-        """Go to the next (or previous) mistake of the main line from the cursor."""
+        """Go to the next (or previous) mistake of the main line from the cursor; on an
+        analysed record without mistakes, to its next (previous) turning point."""
         session = self.ctl.session
         line = session.record.mainline()
-        marks = mistakes(line)
+        marks, what = mistakes(line), "mistake"
+        if not marks and analysed(line):
+            marks, what = turning_points(line), "turning point"
+            if not marks:
+                self.ctl.say(f"No mistakes marked, and no seat's win chance moves by "
+                             f"{100 * TURN:.0f} % or more in one step")
+                return
         if not marks:
-            self.ctl.say("No mistakes marked: analyse the game first (flickbook analyse)")
+            self.ctl.say("No mistakes marked: analyse the game first (F6 or flickbook analyse)")
             return
         here = next((k for k, n in enumerate(line) if n is session.node), -1 if forward else len(line))
         pick = [i for i in marks if i > here] if forward else [i for i in marks if i < here]
         if not pick:
-            self.ctl.say("No later mistake" if forward else "No earlier mistake")
+            self.ctl.say(f"No later {what}" if forward else f"No earlier {what}")
             return
         i = pick[0] if forward else pick[-1]
         self.ctl.go_to(line[i])
         self.line = line
-        self.ctl.say(self.describe(i))
+        prefix = "" if what == "mistake" else "Turning point (no mistakes marked): "
+        self.ctl.say(prefix + self.describe(i))

@@ -640,6 +640,11 @@ class GlikScene(Scene):
             return None
         return PLAYER_FG.get(parent.colours[parent.turn])
 
+    def seat_legend(self, state):
+        from viewer.panel import PLAYER_FG
+
+        return [(colour.capitalize(), PLAYER_FG.get(colour)) for colour in state.colours]
+
     def turn_actions(self, state):
         if state.phase != "play":
             return []

@@ -603,6 +603,25 @@ class GlonkScene(Scene):
     def bounds(self):
         return Vec3(0, 0, 0), 0.80
 
+    @staticmethod
+    def _armada_colour(armada):
+        """An armada's colour as it reads on the dark panels (a black armada: its accent)."""
+        if armada is None:
+            return (0.9,) * 3
+        colour = textures._lighter(textures.hex_rgb(armada.colour), 0.45)
+        if max(colour) < 0.5 or textures._lum(textures.hex_rgb(armada.colour)) < 0.15:
+            colour = textures._lighter(textures.hex_rgb(armada.accent), 0.2)
+        return colour
+
+    def seat_legend(self, state):
+        out = []
+        for seat in range(state.config.players):
+            armada = self.book.by_id.get(state.seats[seat]) if state.seats[seat] else None
+            name = f"P{seat + 1} {short_name(armada)}" if armada else f"P{seat + 1}"
+            r, g, b = [float(v) for v in self._armada_colour(armada)][:3]
+            out.append((name, (r, g, b, 1.0)))
+        return out
+
     def seat_fit(self, state):
         """What a seat view must show whole: the mat's rim, every piece laid out beside the
         Galaxy and every seat's area (the app fits the view to these, inside the free window)."""

@@ -527,6 +527,9 @@ class GrendizerScene(Scene):
             return CHANCE_RGBA
         return PLAYER_RGBA[parent.player % len(PLAYER_RGBA)]
 
+    def seat_legend(self, state):
+        return [(f"P{i + 1}", PLAYER_RGBA[i % len(PLAYER_RGBA)]) for i in range(state.players)]
+
     # --- interaction ----------------------------------------------------------------------------
     def deselect(self) -> None:
         self.selected = None
