@@ -1073,16 +1073,17 @@ class Controller:
 
     def _scroll_list(self, pos, direction: int, own_event: bool) -> bool:
         """Scroll the list under `pos` (wheel up: -1, towards the top); True when one was
-        there. With the raw thrower on, only its event scrolls (else a turn over a gap
+        there (a turn log that holds no more than it shows leaves the wheel to the camera). With the raw thrower on, only its event scrolls (else a turn over a gap
         between rows would scroll twice)."""
-        over = self.over_move_list(pos) or self.log.contains(pos)
-        if over and own_event and self._raw_wheel:
+        over_list = self.over_move_list(pos)
+        over_log = not over_list and self.log.contains(pos) and self.log.can_scroll()
+        if (over_list or over_log) and own_event and self._raw_wheel:
             return True
-        if self.over_move_list(pos):
+        if over_list:
             self.panel.scroll_by(3 * direction)
-        elif self.log.contains(pos):
+        elif over_log:
             self.log.scroll_by(direction)
-        return over
+        return over_list or over_log
 
     def wheel_zoom(self, factor: float) -> None:
         self.app.orbit.zoom(factor)

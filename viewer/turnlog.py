@@ -87,6 +87,9 @@ class TurnLog:
         self._node = None
         self._show()
 
+    def can_scroll(self) -> bool:
+        return len(self.lines) > VISIBLE
+
     def scroll_by(self, n: int) -> None:
         self.back = max(0, min(self.back - n, max(0, len(self.lines) - VISIBLE)))
         self._show()
