@@ -323,11 +323,19 @@ class GlonkScene(Scene):
         return proto
 
     def _node(self, piece) -> NodePath:
+        """The disc's node, made from its kind's prototype; made again when the id names
+        another kind of disc than before (a record of other armadas or fleet sizes opened in
+        the same window: ids are per seat and number, not per ship type)."""
+        look = (piece.kind, piece.armada, piece.type)
         node = self.nodes.get(piece.id)
+        if node is not None and node.getPythonTag("look") != look:
+            node.removeNode()
+            node = None
         if node is None:
             node = self._proto(piece).copyTo(self.disc_root)
             node.setName(f"piece-{piece.id}")
             node.setPythonTag("piece", piece.id)
+            node.setPythonTag("look", look)
             self.nodes[piece.id] = node
         return node
 
