@@ -55,6 +55,20 @@ def _count(text: str) -> int:
     return value
 
 
+#: The most flicks or playouts one command may ask for (`--samples`, `--budget`): each keeps
+#: a seed and a small summary, so a billion would exhaust memory before the first flick.
+MAX_SAMPLES = 100_000
+
+
+def _samples(text: str) -> int:
+    """A count of flicks or playouts: a whole number from 1 to MAX_SAMPLES."""
+    value = _count(text)
+    if not 1 <= value <= MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(f"{text!r} must be from 1 to {MAX_SAMPLES:,} (the most "
+                                         "one command runs)")
+    return value
+
+
 CAMERA_PRESETS = "top, seat, seat0..seatN, or saved (the node's own view)"
 
 
@@ -145,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default: the goal's)")
     p.add_argument("--max-turns", type=_count, default=None,
                    help="Grendizer: search bound in turns (default: the goal's)")
-    p.add_argument("--samples", type=_count, default=200,
+    p.add_argument("--samples", type=_samples, default=200,
                    help="Glonk and shuffled Grendizer: playouts or flicks a line (default 200)")
     p.add_argument("--seed", type=_count, default=0)
     p.add_argument("--readable", action="store_true",
@@ -171,13 +185,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ply", type=int, default=None,
                    help="the position after N plies of the main line (default: its end)")
     p.add_argument("--piece", required=True)
-    p.add_argument("--angle", type=float, required=True, help="degrees, 0 = +x, counter-clockwise")
-    p.add_argument("--speed", type=float, required=True, help="metres per second (0 to 3)")
-    p.add_argument("--spin", type=float, default=0.0, help="radians per second")
+    p.add_argument("--angle", type=_finite, required=True, help="degrees, 0 = +x, counter-clockwise")
+    p.add_argument("--speed", type=_finite, required=True, help="metres per second (0 to 3)")
+    p.add_argument("--spin", type=_finite, default=0.0, help="radians per second")
     p.add_argument("--assault", default=None, help="announce a heroic assault on this piece")
     p.add_argument("--skill", default="club", help="novice, club or expert (default club)")
-    p.add_argument("--samples", type=int, default=200)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--samples", type=_samples, default=200,
+                   help=f"flicks (1 to {MAX_SAMPLES:,}; default 200)")
+    p.add_argument("--seed", type=_count, default=0)
     p.add_argument("--json", action="store_true")
     _executor_options(p)
 
@@ -187,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ply", type=int, default=None,
                    help="the position after N plies of the main line (default: its end)")
     p.add_argument("--skill", default="club", help="novice, club or expert (default club)")
-    p.add_argument("--budget", type=int, default=64, help="flicks the search may simulate")
+    p.add_argument("--budget", type=_samples, default=64, help="flicks the search may simulate")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     _executor_options(p)
@@ -196,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "written into a copy of the record")
     p.add_argument("file")
     p.add_argument("--out", required=True, help="where to write the annotated record")
-    p.add_argument("--budget", type=int, default=None,
+    p.add_argument("--budget", type=_samples, default=None,
                    help="rollouts per node (default: Grendizer 200, Glonk 8; Glik: unused)")
     p.add_argument("--skill", default=None, help="Glonk: the players' skill (default club)")
     p.add_argument("--seed", type=int, default=0)
@@ -300,14 +315,17 @@ def cmd_info(args) -> int:
 
 
 def cmd_check(args) -> int:
-    warnings: list[str] = []
-    record = _load(args.file, verify_motion=args.verify_motion, warnings=warnings)
-    for warning in warnings:
+    from timeline import verify_motions
+
+    record = _load(args.file)
+    problems = verify_motions(record) if args.verify_motion else []
+    for warning in problems:
         print(f"warning: {warning}")
     count = sum(1 for _ in record.nodes())
-    if warnings and not args.warn_only:
-        print(f"flickbook: {args.file}: {len(warnings)} stored flick(s) differ from a fresh "
-              "simulation (--warn-only accepts them)", file=sys.stderr)
+    differ = len(problems.flicks) if problems else 0  # the physics version's note is no flick
+    if differ and not args.warn_only:
+        print(f"flickbook: {args.file}: stored flicks that differ from a fresh simulation: "
+              f"{differ} (--warn-only accepts them)", file=sys.stderr)
         return EXIT_USAGE
     if record.kind == "lesson" or any(n.ask for n in record.nodes()):
         from analysis.lessons import lesson_problems, questions_of

@@ -223,10 +223,13 @@ class Controller:
         def poll(task):
             if check.thread.is_alive():
                 return task.cont
-            if self.session.record is record and check.problems:
-                count = len(check.problems)
+            flicks = getattr(check.problems, "flicks", check.problems)  # the note is none
+            if self.session.record is record and flicks:
+                count = len(flicks)
                 self.say(f"{count} stored flick{'s' if count > 1 else ''} differ from a fresh "
                          f"simulation; the stored motion plays ({check.problems[0]})")
+            elif self.session.record is record and check.problems:
+                self.say(check.problems[0][0].upper() + check.problems[0][1:])
             return task.done
 
         self.app.taskMgr.add(poll, "flickbook-motion-check")
