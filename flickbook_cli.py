@@ -147,6 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="simulate every flick again; exit 2 if one differs from its stored motion")
     p.add_argument("--warn-only", action="store_true",
                    help="with --verify-motion: report differences but still exit 0")
+    p.add_argument("--verify", action="store_true",
+                   help="solve a scenario again; exit 2 if its stored verdict says otherwise")
 
     p = sub.add_parser("puzzles", help="list the bundled puzzles and tutorials of every game")
     p.add_argument("game", nargs="?", default=None)
@@ -338,8 +340,31 @@ def cmd_check(args) -> int:
         print(f"{args.file}: valid {record.game.name} lesson, {count} nodes, "
               f"{_things(len(questions_of(record)), 'question')}, every authored answer accepted")
         return 0
-    print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes")
+    if args.verify:
+        problem = _verdict_check(record, args.file)
+        if problem:
+            print(f"flickbook: {args.file}: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+    print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes"
+          + (", its stored verdict verified" if args.verify and (record.scenario or {}).get("verdict")
+             else ""))
     return 0
+
+
+def _verdict_check(record, name: str) -> str | None:
+    """`check --verify`: the scenario's stored verdict against solving it again."""
+    from analysis.puzzles import verdict_problem, verify
+
+    stored = (record.scenario or {}).get("verdict")
+    goal = (record.scenario or {}).get("goal")
+    if stored is None or not goal:
+        return None
+    try:
+        fresh = verify(record.game.name, record.root.state, goal,
+                       samples=stored.get("samples") or 200)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        return f"the scenario's goal cannot be solved: {exc}"
+    return verdict_problem(stored, fresh)
 
 
 def cmd_solve(args) -> int:

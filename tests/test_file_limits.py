@@ -313,3 +313,42 @@ def test_verify_motions_keeps_the_note_apart_from_the_flicks_that_differ():
     problems = verify_motions(loads(raw(d)))
     assert problems.note is not None and problems.flicks == []
     assert list(problems) == [problems.note]
+
+
+# --- 3. a stored verdict the position does not support fails `check --verify` ----------------
+def _glik_with_verdict(tmp_path, forge) -> Path:
+    from analysis.puzzles import verify
+
+    record = loads(raw(GLIK))
+    verdict = verify("glik", record.root.state, GLIK["scenario"]["goal"]).to_json()
+    assert verdict["cost"] == 2 and verdict["verdict"] == "Best: win in 2 AP, unique"
+    forge(verdict)
+    path = tmp_path / "verdict.flick"
+    path.write_bytes(raw(_with(("scenario", "verdict"), verdict)))
+    return path
+
+
+def check_verify(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "flickbook_cli.py"), "check", "--verify",
+                           str(path)], capture_output=True, text=True, timeout=240)
+
+
+def test_check_verify_passes_a_true_stored_verdict(tmp_path):
+    proc = check_verify(_glik_with_verdict(tmp_path, lambda v: None))
+    assert proc.returncode == 0, proc.stderr
+    assert "its stored verdict verified" in proc.stdout
+
+
+def test_check_verify_fails_a_forged_verdict_win_in_1_ap(tmp_path):
+    proc = check_verify(_glik_with_verdict(
+        tmp_path, lambda v: v.update(cost=1, verdict="Best: win in 1 AP, unique")))
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+    assert "says 'Best: win in 1 AP, unique'; verifying finds 'Best: win in 2 AP, unique'" in lines[0]
+
+
+def test_check_verify_fails_verdict_words_that_its_own_figures_contradict(tmp_path):
+    proc = check_verify(_glik_with_verdict(
+        tmp_path, lambda v: v.update(verdict="Best: win in 1 AP, unique")))
+    assert proc.returncode == 2, proc.stderr
+    assert "but its own figures say 'Best: win in 2 AP, unique'" in proc.stderr
