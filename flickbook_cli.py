@@ -508,7 +508,7 @@ def _selfplay_one(args, game, bot, index: int, out: Path) -> None:
 @contextlib.contextmanager
 def _executor(args):
     """The executor `--executor`/`--workers` name, shut down on leaving; UserError if unusable."""
-    from analysis.executors import ExecutorError, open_executor
+    from analysis.executors import ExecutorError, WorkersLost, open_executor
 
     manager = open_executor(args.executor, args.workers)
     try:
@@ -517,7 +517,10 @@ def _executor(args):
         raise UserError(str(exc)) from None
     with contextlib.ExitStack() as stack:
         stack.push(manager)  # its __exit__ runs on leaving, with any exception
-        yield executor
+        try:
+            yield executor
+        except WorkersLost as exc:  # workers died and no answer can be given: one line
+            raise UserError(str(exc)) from None
 
 
 def _analysis_part(record, name: str, what: str, path: str):
