@@ -64,6 +64,20 @@ def _count(text: str) -> int:
     return value
 
 
+#: The most flicks or playouts one command may ask for (`--samples`, `--budget`): each keeps
+#: a seed and a small summary, so a billion would exhaust memory before the first flick.
+MAX_SAMPLES = 100_000
+
+
+def _samples(text: str) -> int:
+    """A count of flicks or playouts: a whole number from 1 to MAX_SAMPLES."""
+    value = _count(text)
+    if not 1 <= value <= MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(f"{text!r} must be from 1 to {MAX_SAMPLES:,} (the most "
+                                         "one command runs)")
+    return value
+
+
 CAMERA_PRESETS = "top, seat, seat1..seatN (seat1 = P1), or saved (the node's own view)"
 
 
@@ -158,6 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="simulate every flick again; exit 2 if one differs from its stored motion")
     p.add_argument("--warn-only", action="store_true",
                    help="with --verify-motion: report differences but still exit 0")
+    p.add_argument("--verify", action="store_true",
+                   help="solve a scenario again; exit 2 if its stored verdict says otherwise")
 
     p = sub.add_parser("puzzles", help="list the tutorials, puzzles and lessons: bundled and your own")
     p.add_argument("game", nargs="?", default=None)
@@ -191,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default: the goal's)")
     p.add_argument("--max-turns", type=_count, default=None,
                    help="Grendizer: search bound in turns (default: the goal's)")
-    p.add_argument("--samples", type=_count, default=200,
+    p.add_argument("--samples", type=_samples, default=200,
                    help="Glonk and shuffled Grendizer: playouts or flicks a line (default 200)")
     p.add_argument("--seed", type=_count, default=0)
     p.add_argument("--readable", action="store_true",
@@ -217,14 +233,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ply", type=int, default=None,
                    help="the position after N plies of the main line (default: its end)")
     p.add_argument("--piece", required=True)
-    p.add_argument("--angle", type=float, required=True, help="degrees, 0 = +x, counter-clockwise")
-    p.add_argument("--speed", type=float, required=True, help="metres per second (0 to 3)")
-    p.add_argument("--spin", type=float, default=0.0, help="radians per second")
+    p.add_argument("--angle", type=_finite, required=True, help="degrees, 0 = +x, counter-clockwise")
+    p.add_argument("--speed", type=_finite, required=True, help="metres per second (0 to 3)")
+    p.add_argument("--spin", type=_finite, default=0.0, help="radians per second")
     p.add_argument("--assault", default=None, help="announce a heroic assault on this piece")
     p.add_argument("--skill", default="club",
                    help="novice, club, expert, or a player's saved hand by name (default club)")
-    p.add_argument("--samples", type=int, default=200)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--samples", type=_samples, default=200,
+                   help=f"flicks (1 to {MAX_SAMPLES:,}; default 200)")
+    p.add_argument("--seed", type=_count, default=0)
     p.add_argument("--json", action="store_true")
     _executor_options(p)
 
@@ -235,7 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the position after N plies of the main line (default: its end)")
     p.add_argument("--skill", default="club",
                    help="novice, club, expert, or a player's saved hand by name (default club)")
-    p.add_argument("--budget", type=int, default=64, help="flicks the search may simulate")
+    p.add_argument("--budget", type=_samples, default=64, help="flicks the search may simulate")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     _executor_options(p)
@@ -247,7 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where to write the annotated record; when FILE is a folder, the "
                         "folder the analysed records and summary.tsv go to (records already "
                         "there are skipped, so a stopped run resumes)")
-    p.add_argument("--budget", type=int, default=None,
+    p.add_argument("--budget", type=_samples, default=None,
                    help="rollouts per node (default: Grendizer 200, Glonk 8; Glik: unused); "
                         "Glonk also judges each flick with 2x and searches its best shot "
                         "with 4x this many flicks")
@@ -385,17 +402,19 @@ def check_course(args) -> int:
 
 def cmd_check(args) -> int:
     from scenarios.courses import is_course_file
+    from timeline import verify_motions
 
     if is_course_file(args.file):
         return check_course(args)
-    warnings: list[str] = []
-    record = _load(args.file, verify_motion=args.verify_motion, warnings=warnings)
-    for warning in warnings:
+    record = _load(args.file)
+    problems = verify_motions(record) if args.verify_motion else []
+    for warning in problems:
         print(f"warning: {warning}")
     count = sum(1 for _ in record.nodes())
-    if warnings and not args.warn_only:
-        print(f"flickbook: {args.file}: {len(warnings)} stored flick(s) differ from a fresh "
-              "simulation (--warn-only accepts them)", file=sys.stderr)
+    differ = len(problems.flicks) if problems else 0  # the physics version's note is no flick
+    if differ and not args.warn_only:
+        print(f"flickbook: {args.file}: stored flicks that differ from a fresh simulation: "
+              f"{differ} (--warn-only accepts them)", file=sys.stderr)
         return EXIT_USAGE
     if record.kind == "lesson" or any(n.ask for n in record.nodes()):
         from analysis.lessons import lesson_problems, questions_of
@@ -408,8 +427,31 @@ def cmd_check(args) -> int:
         print(f"{args.file}: valid {record.game.name} lesson, {count} nodes, "
               f"{_things(len(questions_of(record)), 'question')}, every authored answer accepted")
         return 0
-    print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes")
+    if args.verify:
+        problem = _verdict_check(record, args.file)
+        if problem:
+            print(f"flickbook: {args.file}: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+    print(f"{args.file}: valid {record.game.name} {record.kind}, {count} nodes"
+          + (", its stored verdict verified" if args.verify and (record.scenario or {}).get("verdict")
+             else ""))
     return 0
+
+
+def _verdict_check(record, name: str) -> str | None:
+    """`check --verify`: the scenario's stored verdict against solving it again."""
+    from analysis.puzzles import verdict_problem, verify
+
+    stored = (record.scenario or {}).get("verdict")
+    goal = (record.scenario or {}).get("goal")
+    if stored is None or not goal:
+        return None
+    try:
+        fresh = verify(record.game.name, record.root.state, goal,
+                       samples=stored.get("samples") or 200)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        return f"the scenario's goal cannot be solved: {exc}"
+    return verdict_problem(stored, fresh)
 
 
 def cmd_solve(args) -> int:
@@ -614,7 +656,7 @@ def _selfplay_one(args, game, bot, index: int, out: Path) -> None:
 @contextlib.contextmanager
 def _executor(args):
     """The executor `--executor`/`--workers` name, shut down on leaving; UserError if unusable."""
-    from analysis.executors import ExecutorError, open_executor
+    from analysis.executors import ExecutorError, WorkersLost, open_executor
 
     manager = open_executor(args.executor, args.workers)
     try:
@@ -623,7 +665,10 @@ def _executor(args):
         raise UserError(str(exc)) from None
     with contextlib.ExitStack() as stack:
         stack.push(manager)  # its __exit__ runs on leaving, with any exception
-        yield executor
+        try:
+            yield executor
+        except WorkersLost as exc:  # workers died and no answer can be given: one line
+            raise UserError(str(exc)) from None
 
 
 def _analysis_part(record, name: str, what: str, path: str):

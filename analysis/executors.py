@@ -13,6 +13,7 @@ the same bytes on every back end.
 from __future__ import annotations
 
 import concurrent.futures as cf
+from concurrent.futures.process import BrokenProcessPool
 import contextlib
 import multiprocessing
 import os
@@ -28,6 +29,17 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 class ExecutorError(ValueError):
     """An executor that cannot be used (unknown name, missing extra, unreachable address)."""
+
+
+class WorkersLost(ExecutorError):
+    """Batches whose workers died, and no worker left to run them (or one batch lost
+    `BATCH_TRIES` times): one line saying so, never a traceback or a quiet other answer."""
+
+
+#: How often one batch is sent out before its loss is an error: a batch whose worker died
+#: (a killed process, a lost Dask worker or Ray worker) is sent again, to a new pool or
+#: another worker; it is a pure function of its seeds, so it gives the same bytes there.
+BATCH_TRIES = 3
 
 
 class InProcessExecutor(cf.Executor):
@@ -85,16 +97,50 @@ def open_executor(spec: str | None = None, workers: int | None = None) -> Iterat
                             "tcp://HOST:PORT (a Dask scheduler) or ray://HOST:PORT")
 
 
+class LocalPool(cf.Executor):
+    """A process pool that can be renewed: when one of its processes dies, Python's pool is
+    broken for good (every batch in it fails with BrokenProcessPool); `renew` starts a fresh
+    one, where `run_batches` sends the lost batches again."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        self.renewals = 0
+        self._pool = self._start()
+
+    def _start(self) -> cf.ProcessPoolExecutor:
+        # forkserver: workers fork from a clean server process (no viewer threads, no
+        # PyBullet client of the parent), with the batch modules imported once beforehand.
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload(["analysis.glonk", "analysis.rollouts"])
+        return cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                      initializer=silence_stdout)
+
+    @property
+    def broken(self) -> bool:
+        return bool(getattr(self._pool, "_broken", False))
+
+    def renew(self) -> None:
+        """A fresh pool instead of a broken one (the broken one's processes are gone)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._start()
+        self.renewals += 1
+
+    def worker_pids(self) -> list[int]:
+        """The pool's processes now (tests kill one of them mid-run)."""
+        return sorted((getattr(self._pool, "_processes", None) or {}).keys())
+
+    def submit(self, fn, /, *args, **kwargs):
+        return self._pool.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
 @contextlib.contextmanager
 def _local_pool(workers: int):
-    # forkserver: workers fork from a clean server process (no viewer threads, no PyBullet
-    # client of the parent), with the batch modules imported once beforehand.
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    if method == "forkserver":
-        context.set_forkserver_preload(["analysis.glonk", "analysis.rollouts"])
-    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                  initializer=silence_stdout)
+    pool = LocalPool(workers)
     try:
         yield pool
     finally:
@@ -179,25 +225,95 @@ def _ray_executor(spec: str, workers: int | None):
         ray.shutdown()
 
 
+#: Exceptions by which Ray and Dask say a worker (not the batch) failed, by class name, so
+#: neither is imported to recognise them.
+_RAY_LOST = {"WorkerCrashedError", "NodeDiedError", "LocalRayletDiedError", "ActorDiedError",
+             "ObjectLostError", "OwnerDiedError", "ObjectReconstructionFailedError",
+             "RaySystemError", "TaskUnschedulableError"}
+_DASK_LOST = {"KilledWorker"}
+#: Losses after which nothing can take the batch again (the scheduler itself is gone).
+_FINAL = "the scheduler"
+
+
+def worker_lost(exc: BaseException) -> str | None:
+    """Why `exc` says a worker died under a batch (in words), or None when the batch itself
+    failed (a bug or bad input: raised as it is)."""
+    name, module = type(exc).__name__, type(exc).__module__ or ""
+    if isinstance(exc, BrokenProcessPool):
+        return "a worker process of the local pool died"
+    if module.startswith("ray") and name in _RAY_LOST:
+        return f"a Ray worker died ({name})"
+    if module.startswith("distributed") and name in _DASK_LOST:
+        return f"Dask workers died running it ({name})"
+    if isinstance(exc, (cf.CancelledError, ConnectionError)) or name == "CommClosedError":
+        # no one here cancels a batch that is still wanted: the cluster did (Dask, when its
+        # scheduler goes away), and nothing is left to send it to
+        return f"{_FINAL} of the cluster was lost ({name})"
+    return None
+
+
 def run_batches(executor: cf.Executor, fn: Callable, tasks: Sequence, *,
                 on_result: Callable[[int, Any], None] | None = None,
-                progress: "Progress | None" = None) -> list:
+                progress: "Progress | None" = None, tries: int = BATCH_TRIES) -> list:
     """`[fn(t) for t in tasks]` on `executor`, in task order whatever order they finish in.
 
-    `on_result(index, result)` sees each result as it arrives (partial results for a viewer).
+    `on_result(index, result)` sees each result as it arrives (partial results for a viewer),
+    once per batch. A batch whose worker died is sent again (a broken local pool is renewed
+    first), at most `tries` times in all, and counts once; past that, or when no worker is
+    left to take it, WorkersLost says so in one line.
     """
-    futures = {executor.submit(fn, task): i for i, task in enumerate(tasks)}
     results: list = [None] * len(tasks)
+    done = [False] * len(tasks)
+    sent = [0] * len(tasks)
+    pending: dict[cf.Future, int] = {}
+
+    def send(i: int, why: str | None = None) -> None:
+        if sent[i] >= tries:
+            raise WorkersLost(f"analysis stopped: {why}; batch {i + 1} of {len(tasks)} was "
+                              f"lost {sent[i]} times, so no answer is given")
+        sent[i] += 1
+        try:
+            pending[executor.submit(fn, tasks[i])] = i
+        except Exception as exc:  # noqa: BLE001 - a pool or cluster that takes no more work
+            detail = (str(exc).splitlines() or [""])[0]
+            reason = worker_lost(exc) or (f"the executor takes no more batches "
+                                          f"({type(exc).__name__}{': ' + detail if detail else ''})")
+            raise WorkersLost(f"analysis stopped: {reason}, and no worker is left to run "
+                              f"batch {i + 1} of {len(tasks)}") from None
+
     try:
-        for future in cf.as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            if on_result is not None:
-                on_result(i, results[i])
-            if progress is not None:
-                progress.advance()
+        for i in range(len(tasks)):
+            send(i)
+        while pending:
+            finished, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
+            lost = []
+            for future in finished:
+                i = pending.pop(future)
+                try:
+                    value = future.result()
+                except BaseException as exc:  # noqa: BLE001 - sorted below: lost or failed
+                    why = worker_lost(exc)
+                    if why is None:
+                        raise
+                    if why.startswith(_FINAL):
+                        raise WorkersLost(f"analysis stopped: {why}; batch {i + 1} of "
+                                          f"{len(tasks)} has no worker left to run it") from None
+                    lost.append((i, why))
+                    continue
+                if done[i]:
+                    continue  # a batch that came back twice counts once
+                results[i], done[i] = value, True
+                if on_result is not None:
+                    on_result(i, value)
+                if progress is not None:
+                    progress.advance()
+            if lost and getattr(executor, "broken", False):
+                executor.renew()
+            for i, why in sorted(lost):
+                if not done[i]:
+                    send(i, why)
     except BaseException:
-        for future in futures:
+        for future in pending:
             future.cancel()
         raise
     return results

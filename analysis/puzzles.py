@@ -95,6 +95,37 @@ class Verdict:
         return cls(**{k: v for k, v in data.items() if k in keys})
 
 
+def verdict_problem(stored: dict, fresh: "Verdict") -> str | None:
+    """Why a scenario's stored verdict is not what verifying its position finds now, in
+    words; None when it is. Exact verdicts must agree on every figure a player reads
+    (solved, cost, unique, lines); sampled ones on solved, and their success chances within
+    both error bars. The stored words must be its own figures' words (a forged "win in 1
+    AP" over a cost of 2 is caught even before solving)."""
+    told = Verdict.from_json(stored)
+    if stored.get("verdict") is not None and stored["verdict"] != told.words():
+        return (f"the stored verdict says {stored['verdict']!r}, but its own figures say "
+                f"{told.words()!r}")
+    if told.exact != fresh.exact:
+        return (f"the stored verdict is {'exact' if told.exact else 'sampled'}; verifying now "
+                f"is {'exact' if fresh.exact else 'sampled'}: {fresh.words()}")
+    if fresh.exact:
+        keys = ("solved", "cost", "unique", "lines")
+        differ = [k for k in keys if getattr(told, k) != getattr(fresh, k)]
+        if differ:
+            return f"the stored verdict says {told.words()!r}; verifying finds {fresh.words()!r}"
+        return None
+    if told.solved != fresh.solved:
+        return f"the stored verdict says {told.words()!r}; verifying finds {fresh.words()!r}"
+    pairs = [(told.success, told.error, fresh.success, fresh.error)]
+    pairs += [(told.levels[k][0], told.levels[k][1], *fresh.levels[k])
+              for k in told.levels if k in fresh.levels]
+    for a, ea, b, eb in pairs:
+        if a is not None and b is not None and abs(a - b) > (ea or 0.0) + (eb or 0.0):
+            return (f"the stored verdict says {told.words()!r}; verifying finds "
+                    f"{fresh.words()!r}, outside both error bars")
+    return None
+
+
 def verify(game_name: str, state, goal, *, samples: int = 200, seed: int = 0,
            executor=None, max_cost: int | None = None) -> Verdict:
     """The verdict on the puzzle `goal` from `state` (see the module's docstring)."""

@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from games.registry import get_game
+from timeline.analysis_field import seat_count  # noqa: F401 - analysis names it here too
 
 from .executors import InProcessExecutor, Progress, run_batches
 
@@ -117,11 +118,3 @@ def win_chances(game_name: str, states: Sequence, policy: Callable, *, rollouts:
     for t, r in enumerate(results):
         parts[owner[t]].append(r)
     return [summarise(parts[i], players(states[i])) for i in range(len(states))]
-
-
-def seat_count(state) -> int:
-    """Seats of a game state (`players` on the state or on its config)."""
-    value = getattr(state, "players", None)
-    if isinstance(value, int):
-        return value
-    return int(getattr(getattr(state, "config", None), "players", 2))

@@ -2,7 +2,11 @@
 
 Every case must be refused with RecordFileError or load, save back to the same bytes and give
 `info --json`; anything else is a crash and is listed. Also times the refusal of a gzip bomb
-(must be under a second) and of `/dev/zero`. Usage: `bench/fuzz.py [CASES] [SEED]`.
+(must be under a second) and of `/dev/zero`. With `--commands`, every case is also given to
+`flickbook info`, `info --readable`, `info --json` and `check` (and Glik scenarios to
+`solve`), in this process, printing to strict UTF-8 streams: an exception out of any is a
+crash (tests/fuzzing.py `run_commands`). Usage: `bench/fuzz.py [CASES] [SEED] [--commands]`;
+FUZZ_CODE=DIR runs another checkout's code on the same cases (to count before and after).
 Prints its figures, then one JSON line.
 """
 from __future__ import annotations
@@ -14,10 +18,13 @@ import time
 import traceback
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+import os  # noqa: E402
+import tempfile  # noqa: E402
 
-from fuzzing import _gzip_bomb, cases, run_case  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [os.environ.get("FUZZ_CODE", str(ROOT)), str(ROOT / "tests")]
+
+from fuzzing import _gzip_bomb, cases, run_case, run_commands  # noqa: E402
 from timeline import RecordFileError, load_record, loads  # noqa: E402
 from bench.benchkit import report, size  # noqa: E402
 
@@ -35,8 +42,11 @@ def refusal_seconds(fn) -> float:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else size(12000, 150)
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
+    argv = [a for a in sys.argv[1:] if a != "--commands"]
+    commands = "--commands" in sys.argv[1:]
+    n = int(argv[0]) if argv else size(12000, 150)
+    seed = int(argv[1]) if len(argv) > 1 else 2026
+    folder = tempfile.mkdtemp(prefix="fuzz-")
     outcomes = collections.Counter()
     crashes = collections.Counter()
     examples: dict[str, str] = {}
@@ -45,7 +55,11 @@ def main() -> None:
     for name, raw in cases(seed, n):
         t = time.perf_counter()
         try:
-            outcomes[run_case(raw, name)] += 1
+            try:
+                outcomes[run_case(raw, name)] += 1
+            finally:
+                if commands:
+                    run_commands(raw, Path(folder))
         except Exception as exc:  # noqa: BLE001 - counting crashes is the point
             frame = traceback.extract_tb(exc.__traceback__)[-1]
             place = f"{type(exc).__name__} at {Path(frame.filename).name}:{frame.lineno}"
@@ -58,6 +72,9 @@ def main() -> None:
     figures = {
         "cases": n,
         "seed": seed,
+        "code": os.environ.get("FUZZ_CODE", str(ROOT)),
+        "commands": commands,
+        "load_avg_1min": round(os.getloadavg()[0], 2),
         "refused": outcomes["refused"],
         "accepted": outcomes["accepted"],
         "crashes": sum(crashes.values()),

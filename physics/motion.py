@@ -162,8 +162,14 @@ def _pack_ints(a: np.ndarray) -> bytes:
 
 
 def _unpack_ints(b: bytes, shape: tuple[int, ...]) -> np.ndarray:
+    count = math.prod(shape)
+    if not b or not 1 <= b[0] <= 8:
+        raise ValueError("corrupt Flickbook motion: byte planes must be 1 to 8 bytes wide, "
+                         f"not {b[0] if b else 'missing'}")
     width = b[0]
-    count = int(np.prod(shape))
+    if len(b) != 1 + width * count:  # checked before anything of that size is allocated
+        raise ValueError(f"corrupt Flickbook motion: {len(b) - 1} bytes of planes where "
+                         f"{count} values {width} bytes wide need {width * count}")
     planes = np.frombuffer(b, dtype=np.uint8, offset=1).reshape(width, count)
     full = np.zeros((count, 8), dtype=np.uint8)
     full[:, :width] = planes.T
@@ -178,6 +184,9 @@ _MAGIC = b"FBM1"
 #: A stored motion may inflate to at most this (a 20 s flick of 40 discs needs about 2 MB),
 #: so a file cannot make the loader allocate without bound.
 MAX_MOTION_BYTES = 64 << 20
+#: A stored motion holds at most this many disc poses (frames x discs; a 20 s flick, the
+#: longest the simulation runs, of 60 discs is 2,401 x 60 = 144,060), checked before decoding.
+MAX_MOTION_POSES = 1_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -352,7 +361,12 @@ class Motion:
             parts = _unchunk(body, 4)
             head = json.loads(parts[0].decode())
             ids = tuple(head["ids"])
-            f, n = int(head["frames"]), len(ids)
+            f, n = head["frames"], len(ids)
+            if not isinstance(f, int) or isinstance(f, bool) or f < 1:
+                raise ValueError(f"corrupt Flickbook motion: {f!r} frames")
+            if f * n > MAX_MOTION_POSES:
+                raise ValueError(f"a stored motion holds at most {MAX_MOTION_POSES:,} disc poses "
+                                 f"(frames x discs), not {f:,} x {n:,}")
             ticks = _unpack_ints(parts[1], (f, 1))[:, 0]
             pos = _unpack_ints(parts[2], (f, n, 3))
             quat = _unpack_ints(parts[3], (f, n, 4))

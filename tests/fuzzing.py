@@ -23,7 +23,9 @@ HOSTILE = [None, True, False, 0, -1, 1, 2, 3, 9, 99, 2 ** 63, -2 ** 70, 0.5, 2.5
            {"preset": "top"}, {"target": [0, 0, 0], "distance": 1, "heading": 0, "pitch": -50}]
 #: Texts that JSON parsers take but the format forbids, spliced in as raw JSON.
 RAW_HOSTILE = ["NaN", "Infinity", "-Infinity", "1e400", "-1e400", "9" * 5000, "[" * 3000 + "]" * 3000,
-               "[" * 40 + "]" * 40, '{"a": 1, "a": 2}', "1.0", "01"]
+               "[" * 40 + "]" * 40, '{"a": 1, "a": 2}', "1.0", "01",
+               # lone surrogates: only a JSON escape carries one past UTF-8 decoding
+               '"\\ud83d"', '"a\\udc00b"', '"\\ud83d\\ude00"']
 
 
 def _hostile(rng: random.Random):
@@ -53,6 +55,7 @@ def seeds() -> list[tuple[str, bytes]]:
                 break
             session.play(choices[int(rng.integers(len(choices)))] if g.current_player(state) >= 0
                          else random_action(g, state, rng))
+        _analyse(session.record)
         session.set_comment("a note")
         session.toggle_glyph("!?")
         session.add_drawing(Drawing("highlight", (0, 0), None, "red"))
@@ -60,6 +63,30 @@ def seeds() -> list[tuple[str, bytes]]:
                             "pitch": -60.0})
         out.append((f"{game}-played", dumps(session.record)))
     return out
+
+
+def _analyse(record) -> None:
+    """What `flickbook analyse` writes on a main line (figures made up, shapes real): a win
+    chance per seat everywhere, and on decisions a loss, its glyph and a better move."""
+    try:
+        from timeline.analysis_field import seat_count
+    except ImportError:  # code from before issue 28 (FUZZ_CODE) has it in analysis
+        from analysis.rollouts import seat_count
+
+    line = record.mainline()
+    for i, node in enumerate(line):
+        seats = seat_count(node.state)
+        entry = {"version": 1, "win": [round(1.0 / seats, 3)] * seats, "win_error": 0.1,
+                 "method": "rollouts", "samples": 20, "unit": "win", "loss": None,
+                 "luck": None, "best": None, "glyph": None, "alternative": False}
+        if i and record.game.current_player(line[i - 1].state) >= 0:
+            others = [a for a in record.game.legal_actions(line[i - 1].state)
+                      if str(a) != node.action_text and not str(a).startswith("flick")]
+            if others and i % 3 == 0:
+                entry.update(loss=0.2, best=str(others[0]), glyph="?")
+            else:
+                entry["loss"] = 0.0
+        node.analysis = entry
 
 
 def _paths(value, prefix=()):
@@ -240,3 +267,34 @@ def run_case(raw: bytes, name: str = "<fuzz>") -> str:
 
     json.dumps(record_info(record), allow_nan=False)  # what `flickbook info --json` prints
     return "accepted"
+
+
+#: What `run_commands` runs on each file, as a user would type it.
+COMMANDS = (("info",), ("info", "--readable"), ("info", "--json"), ("check",))
+
+
+def run_commands(raw: bytes, folder: Path, name: str = "case.flick") -> list[int]:
+    """Each of COMMANDS on the file, in this process, printing to strict UTF-8 streams (as a
+    terminal's are): their exit statuses. A traceback, anything `flickbook` lets escape, or
+    text a terminal cannot print raises here. Glik scenarios are solved too (the solver is
+    fast); the others' searches take seconds and are left to `flickbook solve`."""
+    import contextlib
+    import io
+
+    import flickbook_cli
+
+    path = Path(folder) / name
+    path.write_bytes(raw)
+    commands = list(COMMANDS)
+    if b'"glik"' in raw and b'"goal"' in raw:
+        commands.append(("solve",))
+    statuses = []
+    for command in commands:
+        out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+        err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = flickbook_cli.main([*command, str(path)])
+            out.flush()
+            err.flush()
+        statuses.append(status)
+    return statuses

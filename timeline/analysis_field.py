@@ -40,8 +40,17 @@ def _number(value, what: str, lo: float | None = None, hi: float | None = None) 
     return float(value)
 
 
-def read_analysis(value: Any) -> dict | None:
-    """The checked (and migrated) analysis of a node, or None when there is none."""
+def seat_count(state) -> int:
+    """Seats of a game state (`players` on the state or on its config)."""
+    value = getattr(state, "players", None)
+    if isinstance(value, int):
+        return value
+    return int(getattr(getattr(state, "config", None), "players", 2))
+
+
+def read_analysis(value: Any, seats: int | None = None) -> dict | None:
+    """The checked (and migrated) analysis of a node, or None when there is none; `seats`:
+    how many seats the game has (`win` holds one chance per seat)."""
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -62,6 +71,9 @@ def read_analysis(value: Any) -> dict | None:
     if win is not None:
         if not isinstance(win, list) or not win:
             raise ValueError("analysis win must be a list of chances, one per seat")
+        if seats is not None and len(win) != seats:
+            raise ValueError(f"analysis win must hold one chance per seat ({seats}), "
+                             f"not {len(win)}")
         data["win"] = [_number(w, "win", 0.0, 1.0) for w in win]
     for key in ("win_error", "loss"):
         if data.get(key) is not None:
@@ -70,6 +82,7 @@ def read_analysis(value: Any) -> dict | None:
         if data.get(key) is not None:
             data[key] = _number(data[key], key)
     if data.get("samples") is not None and (not isinstance(data["samples"], int)
+                                            or isinstance(data["samples"], bool)
                                             or data["samples"] < 0):
         raise ValueError("analysis samples must be a whole number")
     if data.get("method") is not None and data["method"] not in METHODS:
@@ -80,6 +93,9 @@ def read_analysis(value: Any) -> dict | None:
         raise ValueError(f"analysis glyph must be one of {' '.join(ANALYSIS_GLYPHS)}")
     if data.get("best") is not None and not isinstance(data["best"], str):
         raise ValueError("analysis best must be an action's text")
+    if data.get("glyph") is not None and data.get("loss") is None:
+        raise ValueError(f"analysis glyph {data['glyph']} needs the loss it marks "
+                         "(loss is null)")
     if not isinstance(data.get("alternative", False), bool):
         raise ValueError("analysis alternative must be true or false")
     if data.get("extra") is not None and not isinstance(data["extra"], dict):

@@ -19,6 +19,7 @@ import re
 import tempfile
 import time
 import zlib
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
@@ -27,8 +28,8 @@ from games.api import IllegalAction
 from games.registry import get_game
 from timeline.record import DRAWING_COLOURS, DRAWING_KINDS, GLYPHS, Drawing, Node, Record
 from timeline.schema import (ASK, MAX_DEPTH, Bool, Either, Int, Json, ListOf, Num, Nullable,
-                             Obj, OneOf, SchemaError, Str, like_default)
-from timeline.analysis_field import read_analysis
+                             Obj, OneOf, SchemaError, Str, fail, like_default)
+from timeline.analysis_field import read_analysis, seat_count
 from timeline.views import read_view
 
 FORMAT_NAME = "flickbook"
@@ -41,8 +42,13 @@ GZIP_MAGIC = b"\x1f\x8b"
 #: The most JSON a file may hold (after gzip). A 30,000-ply Glonk record is about 60 MB; past
 #: this a file is refused within a second instead of filling memory.
 MAX_JSON_BYTES = 256 << 20
-#: The most nodes a record may hold.
-MAX_NODES = 2_000_000
+#: The most nodes a record may hold. A loaded node costs about 5 KB (its cached position,
+#: annotations and, for flicks, the motion), so this is about 1 GB of memory; a 30,000-ply
+#: record is far inside it. Counted before the JSON is decoded.
+MAX_NODES = 200_000
+#: A version-1 file nests its tree (each ply two levels deeper): it may nest this deep, which
+#: is the structure of MAX_NODES plies, and is read without recursion.
+MAX_TREE_DEPTH = 2 * MAX_NODES + 64
 #: Longest comment, prompt, title or description.
 MAX_TEXT = 100_000
 _INFLATE_CHUNK = 1 << 20
@@ -355,6 +361,123 @@ class _JsonRefusal(ValueError):
     """Something `json` would accept that the format forbids."""
 
 
+#: Only a \uD800-\uDFFF escape can put a lone surrogate into text decoded from UTF-8.
+_MAYBE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _lone_surrogate(data) -> str | None:
+    """Where the first text (or key) holding a lone surrogate is, as the loader names places
+    ("node 3: comment", "headers: created"); None if there is none. Without recursion."""
+    stack = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            if _has_surrogate(value):
+                return _place_name(path)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if _has_surrogate(k):
+                    return _place_name(path + (k,))
+                stack.append((v, path + (k,)))
+        elif isinstance(value, list):
+            stack.extend((v, path + (i,)) for i, v in enumerate(value))
+    return None
+
+
+def _place_name(path: tuple) -> str:
+    if len(path) >= 2 and path[0] == "nodes" and isinstance(path[1], int):
+        head, rest = f"node {path[1]}", path[2:]
+    else:
+        head, rest = (str(path[0]) if path else "the file"), path[1:]
+    for part in rest:
+        head += f"[{part}]" if isinstance(part, int) else f": {part}"
+    return head
+
+
+_WHITE = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?")
+_WORDS = {"null": None, "true": True, "false": False}
+
+
+def _loads_deep(text: str, max_depth: int):
+    """`json.loads` as `parse_bytes` calls it (no repeated keys, NaN or infinity), without
+    recursion: for files nested deeper than Python's parser goes (version-1 trees)."""
+    from json.decoder import scanstring
+
+    stack: list[list] = []  # [items, is_object, pending key]
+    pos = 0
+
+    def key_at(at: int) -> tuple[str, int]:
+        at = _WHITE.match(text, at).end()
+        if not text.startswith('"', at):
+            raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, at)
+        key, at = scanstring(text, at + 1, True)
+        at = _WHITE.match(text, at).end()
+        if not text.startswith(":", at):
+            raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
+        return key, at + 1
+
+    while True:
+        pos = _WHITE.match(text, pos).end()
+        ch = text[pos:pos + 1]
+        if ch in ("{", "["):
+            if len(stack) >= max_depth:
+                raise _JsonRefusal(f"nested more than {max_depth:,} levels deep")
+            inner = _WHITE.match(text, pos + 1).end()
+            if text.startswith("}" if ch == "{" else "]", inner):
+                value, pos = ({} if ch == "{" else []), inner + 1
+            elif ch == "{":
+                key, pos = key_at(pos + 1)
+                stack.append([[], True, key])
+                continue
+            else:
+                stack.append([[], False, None])
+                pos += 1
+                continue
+        elif ch == '"':
+            value, pos = scanstring(text, pos + 1, True)
+        elif text.startswith(("NaN", "Infinity", "-Infinity"), pos):
+            _no_constant(text[pos:pos + 9].rstrip(",]} \n"))
+        elif (m := _NUMBER.match(text, pos)) is not None:
+            number = m.group(0)
+            value = _finite_float(number) if m.group(2) or m.group(3) else int(number)
+            pos = m.end()
+        else:
+            for word, value in _WORDS.items():
+                if text.startswith(word, pos):
+                    pos += len(word)
+                    break
+            else:
+                raise json.JSONDecodeError("Expecting value", text, pos)
+        while True:  # the value is complete: put it in its container, close what ends
+            if not stack:
+                end = _WHITE.match(text, pos).end()
+                if end != len(text):
+                    raise json.JSONDecodeError("Extra data", text, end)
+                return value
+            frame = stack[-1]
+            frame[0].append((frame[2], value) if frame[1] else value)
+            pos = _WHITE.match(text, pos).end()
+            if text.startswith(",", pos):
+                pos += 1
+                if frame[1]:
+                    frame[2], pos = key_at(pos)
+                break
+            if not text.startswith("}" if frame[1] else "]", pos):
+                raise json.JSONDecodeError("Expecting ',' delimiter", text, pos)
+            pos += 1
+            stack.pop()
+            value = _object_without_duplicates(frame[0]) if frame[1] else frame[0]
+
+
 #: Every record says `"format": "flickbook"` (near its start: keys are written sorted); damaged
 #: JSON that has it is a damaged record, other text is some other file.
 _RECORD_MARK = re.compile(r'"format"\s*:\s*"' + FORMAT_NAME + '"')
@@ -377,9 +500,15 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordFileError(f"{name}: not a Flickbook file (not UTF-8 text at byte {exc.start})") from None
+    if text.count('"action"') > MAX_NODES:  # every node but the root has one
+        raise RecordFileError(f"{name}: holds more than {MAX_NODES:,} nodes, the most a record "
+                              "may hold")
     try:
-        data = json.loads(text, object_pairs_hook=_object_without_duplicates,
-                          parse_constant=_no_constant, parse_float=_finite_float)
+        try:
+            data = json.loads(text, object_pairs_hook=_object_without_duplicates,
+                              parse_constant=_no_constant, parse_float=_finite_float)
+        except RecursionError:  # deeper than Python's parser goes: a version-1 tree, say
+            data = _loads_deep(text, MAX_TREE_DEPTH)
     except json.JSONDecodeError as exc:
         if not _RECORD_MARK.search(text):  # text, but nothing in it says it is a record
             raise RecordFileError(f"{name}: not a Flickbook file (it is not a record's JSON)") from None
@@ -388,10 +517,13 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
         hint = " (the file looks truncated)" if at_end or open_string else ""
         raise RecordFileError(
             f"{name}: damaged JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}{hint}") from None
-    except RecursionError:
-        raise RecordFileError(f"{name}: nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as exc:  # _JsonRefusal, or an integer of thousands of digits
         raise RecordFileError(f"{name}: not valid Flickbook JSON: {exc}") from None
+    if _MAYBE_SURROGATE.search(text):
+        place = _lone_surrogate(data)
+        if place is not None:
+            raise RecordFileError(f"{name}: {place}: holds a lone surrogate (a \\uD800 to "
+                                  "\\uDFFF escape without its pair), which is no character")
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise RecordFileError(f"{name}: not a Flickbook file (no \"format\": \"{FORMAT_NAME}\")")
     version = data.get("format_version")
@@ -436,25 +568,73 @@ def _EACH_NODE_LATER(value, where):  # noqa: N802 - nodes are checked one by one
 
 
 _TEXT = Str(MAX_TEXT)
-_NAME = Str(200)
-_SCALAR = Either(Str(10_000), Num(), Bool, OneOf(None), what="text, a number, true/false or null")
-HEADERS = Obj(optional={"game": _NAME, "rules_version": _NAME, "created": Nullable(_NAME),
-                        "players": ListOf(_NAME, max_len=64), "title": _TEXT, "event": _TEXT,
-                        "written_by": _NAME,
-                        "seed": Int(0)},
-              extra=Either(_SCALAR, ListOf(_SCALAR, max_len=1000),
-                           what="text, a number, true/false, null or a list of those"))
-SCENARIO = Obj(optional={"title": _TEXT, "description": _TEXT, "hints": ListOf(_TEXT, max_len=100),
-                         "goal": Nullable(Obj(extra=Json())), "solution": ListOf(Str(10_000)),
-                         "difficulty": Int(1, 5), "verdict": Obj(extra=Json())})
-_POINT = Either(_NAME, ListOf(Either(Num(-1e6, 1e6), _NAME, what="a number or a name"), 1, 4),
-                what="a named place or a list of 1 to 4 coordinates")
+#: Names (players, versions, places): at most this many characters.
+MAX_NAME = 200
+_NAME = Str(MAX_NAME)
+#: Other header text, and each action's text: at most this many characters.
+MAX_HEADER_TEXT = 10_000
+#: Players named in the headers, hints of a scenario, drawings on one node, items of a
+#: header list: at most these many.
+MAX_PLAYERS, MAX_HINTS, MAX_DRAWINGS, MAX_HEADER_LIST = 64, 100, 1000, 1000
+#: A drawing's coordinates (board cells, or metres on the Galaxy) lie within this of 0.
+MAX_COORDINATE = 100
+
+
+def _scalar(value, where):
+    """A free header value: text, a number, true/false or null (text at most MAX_HEADER_TEXT)."""
+    if isinstance(value, str):
+        Str(MAX_HEADER_TEXT)(value, where)
+    elif not (value is None or isinstance(value, bool)):
+        Either(Num(), what="text, a number, true/false or null")(value, where)
+
+
+def _header_extra(value, where):
+    if isinstance(value, list):
+        ListOf(_scalar, max_len=MAX_HEADER_LIST)(value, where)
+    else:
+        _scalar(value, where)
+
+
+def _iso_time(value, where):
+    """`created`: an ISO 8601 date and time, as `datetime.isoformat` writes it."""
+    Str(100)(value, where)
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        fail(where, f"must be an ISO 8601 date and time (like 2026-12-01T10:10:46+00:00), "
+                    f"not {value[:40]!r}")
+
+
+HEADERS = Obj(optional={"game": _NAME, "rules_version": _NAME, "physics_version": _NAME,
+                        "created": Nullable(_iso_time),
+                        "players": ListOf(_NAME, max_len=MAX_PLAYERS), "title": _TEXT,
+                        "event": _TEXT, "written_by": _NAME, "seed": Int(0)},
+              extra=_header_extra)
+#: What `analysis.puzzles.Verdict.to_json` writes; every value of its type.
+VERDICT = Obj(required={"game": _NAME, "exact": Bool, "solved": Bool},
+              optional={"line": ListOf(Str(MAX_HEADER_TEXT), max_len=MAX_NODES),
+                        "verdict": Str(MAX_HEADER_TEXT), "unit": _NAME, "seconds": Num(0),
+                        "cost": Nullable(Int(0)), "unique": Nullable(Bool),
+                        "lines": Nullable(Int(0)), "states": Int(0), "bound": Nullable(Int(0)),
+                        "success": Nullable(Num(0.0, 1.0)), "error": Nullable(Num(0.0, 1.0)),
+                        "samples": Int(0), "trivial": Bool, "note": Str(MAX_HEADER_TEXT),
+                        "levels": Obj(extra=ListOf(Num(0.0, 1.0), 2, 2))})
+SCENARIO = Obj(optional={"title": _TEXT, "description": _TEXT,
+                         "hints": ListOf(_TEXT, max_len=MAX_HINTS),
+                         "goal": Nullable(Obj(extra=Json())),
+                         "solution": ListOf(Str(MAX_HEADER_TEXT), max_len=MAX_NODES),
+                         "difficulty": Int(1, 5), "verdict": VERDICT})
+_POINT = Either(_NAME, ListOf(Either(Num(-MAX_COORDINATE, MAX_COORDINATE), _NAME,
+                                     what=f"a number from -{MAX_COORDINATE} to "
+                                          f"{MAX_COORDINATE} or a name"), 1, 4),
+                what=f"a named place or a list of 1 to 4 coordinates (each from "
+                     f"-{MAX_COORDINATE} to {MAX_COORDINATE})")
 DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
               optional={"to": _POINT, "colour": OneOf(*DRAWING_COLOURS)})
 NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "intent": Str(10_000),
                      "comment": _TEXT,
                      "glyphs": ListOf(OneOf(*GLYPHS), max_len=len(GLYPHS)),
-                     "drawings": ListOf(DRAWING, max_len=1000), "camera": Obj(extra=Json(4)),
+                     "drawings": ListOf(DRAWING, max_len=MAX_DRAWINGS), "camera": Obj(extra=Json(4)),
                      "prompt": _TEXT, "motion": Str(MAX_JSON_BYTES),
                      "analysis": Obj(extra=Json()), "ask": ASK})
 TOP = Obj(required={"format": OneOf(FORMAT_NAME), "format_version": Int(1, FORMAT_VERSION),
@@ -536,7 +716,45 @@ def _header(data: dict, name: str) -> Record:
         place = _first_difference(data["start"], json.loads(json.dumps(canonical)))
         _check(place is None, name, "starting position",
                f"{place} is not what the game means by it (a wrong type, or a value out of place)")
+    goal = (record.scenario or {}).get("goal")
+    if goal is not None:
+        _check_goal(record, record.root.state, goal, name, "scenario: goal")
     return record
+
+
+def _check_goal(record: Record, state, goal, name: str, where: str) -> None:
+    """A goal the game cannot read (a wrong type, a field off the board) is refused here, so
+    nothing that shows or solves it later meets one (`goal_form_problem`, where a game has it)."""
+    check = getattr(record.game, "goal_form_problem", None)
+    if check is None:
+        return
+    try:
+        problem = check(state, goal)
+    except _GAME_ERRORS as exc:
+        problem = f"cannot be read ({exc})"
+    _check(problem is None, name, where, str(problem))
+
+
+def _check_solution(record: Record, name: str) -> None:
+    """A scenario's `solution` is a line of actions played from its start: each must read
+    and apply (along the main line, where the file holds it, it already has)."""
+    solution = (record.scenario or {}).get("solution") or []
+    node, state = record.root, record.root.state
+    for k, text in enumerate(solution):
+        where = f"scenario: solution[{k}] ({text[:60]!r})"
+        child = node.child_for(text) if node is not None else None
+        if child is not None:
+            node, state = child, child.state
+            continue
+        node = None
+        try:
+            action = record.game.parse_action(state, text)
+            _check(str(action) == text, name, where, f"not in canonical form ({action})")
+            state = record.game.apply(state, action).state
+        except IllegalAction as exc:
+            raise RecordFileError(f"{name}: {where}: not a legal action here: {exc.rule}") from None
+        except _GAME_ERRORS as exc:
+            raise RecordFileError(f"{name}: {where}: cannot read the action ({exc})") from None
 
 
 def _first_difference(given, canonical) -> str | None:
@@ -594,6 +812,7 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
             node = _play(record, parent, text, entry, name, where)
         _read_annotations(node, entry, name, where)
         built.append(node)
+    _check_solution(record, name)
     if verify_motion and warnings is not None:
         warnings.extend(verify_motions(record))
     return record
@@ -662,19 +881,32 @@ def _intent(record: Record, parent: Node, action, text: str, name: str, where: s
     return intent
 
 
-def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None) -> list[str]:
+class MotionProblems(list):
+    """What `verify_motions` found, one line each: `note` (the physics version that made the
+    motions, when it is not this one: it explains differences, it is none) first, then
+    `flicks`, one line per stored flick whose fresh simulation differs. Count `flicks`."""
+
+    def __init__(self, note: str | None, flicks: list[str]):
+        super().__init__(([note] if note else []) + flicks)
+        self.note = note
+        self.flicks = flicks
+
+
+def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None) -> MotionProblems:
     """Simulate every stored flick again from its position and compare, bit for bit.
 
-    Returns one line per difference; the stored motion stays what plays. `should_stop` lets
-    a viewer abandon the check (it runs in the background after a file is opened).
+    Returns one line per difference (after the physics version's note, if any); the stored
+    motion stays what plays. `should_stop` lets a viewer abandon the check (it runs in the
+    background after a file is opened).
     """
-    problems = []
+    note = None
     made_by = record.headers.get("physics_version")
     current = getattr(record.game, "physics_version", None)
     if made_by is not None and current is not None and str(made_by) != current:
-        problems.append(f"the stored motions were made by physics version {made_by}; this "
-                        f"Flickbook has physics version {current}, so flicks may come out "
-                        "differently here; the stored motion is what plays")
+        note = (f"the stored motions were made by physics version {made_by}; this "
+                f"Flickbook has physics version {current}, so flicks may come out "
+                "differently here; the stored motion is what plays")
+    flicks = []
     for i, node in enumerate(record.nodes()):
         if node.parent is None or node.stored_motion is None:
             continue
@@ -682,9 +914,9 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
             break
         fresh = record.game.apply(node.parent.state, node.action).motion
         if fresh is None or fresh != node.stored_motion:
-            problems.append(f"node {i} (ply {node.ply}, action {node.action_text!r}): a fresh "
-                            "simulation differs from the stored motion; the stored motion is what plays")
-    return problems
+            flicks.append(f"node {i} (ply {node.ply}, action {node.action_text!r}): a fresh "
+                          "simulation differs from the stored motion; the stored motion is what plays")
+    return MotionProblems(note, flicks)
 
 
 def _decode_motion(value: str, name: str, where: str):
@@ -713,10 +945,25 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
     node.camera = camera
     node.prompt = entry.get("prompt")
     node.ask = copy.deepcopy(entry["ask"]) if "ask" in entry else None
+    if node.ask is not None and "goal" in node.ask["accept"]:
+        _check_goal(node.record, node.state, node.ask["accept"]["goal"], name,
+                    f"{where}: ask: accept: goal")
     try:
-        node.analysis = read_analysis(entry.get("analysis"))
+        node.analysis = read_analysis(entry.get("analysis"), seat_count(node.state))
     except ValueError as exc:
         raise RecordFileError(f"{name}: {where}: bad analysis ({exc})") from None
+    best = (node.analysis or {}).get("best")
+    if best is not None:  # the better action than this node's: one of its parent's position
+        _check(node.parent is not None, name, where,
+               "bad analysis (best: the root has no move to better)")
+        try:
+            better = node.record.game.parse_action(node.parent.state, best)
+        except (IllegalAction, *_GAME_ERRORS) as exc:
+            raise RecordFileError(f"{name}: {where}: bad analysis (best {best[:60]!r} is no "
+                                  f"action of the position before this one: "
+                                  f"{getattr(exc, 'rule', exc)})") from None
+        _check(str(better) == best, name, where,
+               f"bad analysis (best {best[:60]!r} is not in canonical form ({better}))")
 
 
 def load_record(path: str | os.PathLike, *, verify_motion: bool = False,

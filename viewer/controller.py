@@ -185,10 +185,13 @@ class Controller:
 
         def done(job):
             problems = job.result
-            if self.session.record is record and problems:
-                count = len(problems)
+            flicks = getattr(problems, "flicks", problems)  # the physics version's note is no flick
+            if self.session.record is record and flicks:
+                count = len(flicks)
                 self.say(f"{count} stored flick{'s' if count > 1 else ''} differ from a fresh "
                          f"simulation; the stored motion plays ({problems[0]})")
+            elif self.session.record is record and problems:
+                self.say(problems[0][0].upper() + problems[0][1:])
 
         self.app.jobs.cancel(self.motion_check)  # the record before's check
         self.motion_check = self.app.jobs.submit(

@@ -92,6 +92,11 @@ def run_viewer(args) -> int:
     except NoDisplay:
         print(f"flickbook: {NO_DISPLAY_MESSAGE}", file=sys.stderr)
         return 2
+    except Exception as exc:  # noqa: BLE001 - a file the loader took that the window cannot show
+        if path is None:
+            raise
+        print(f"flickbook: {path}: cannot be shown ({type(exc).__name__}: {exc})", file=sys.stderr)
+        return 2
     autosaver = Autosaver()
     app.autosaver = autosaver
     ctl = app.controller

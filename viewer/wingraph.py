@@ -243,8 +243,9 @@ class WinGraph:
             text += f": win {win}"
         if a.get("glyph"):
             unit = "win chance" if a.get("unit") == "win" else "points"
-            better = better_text(self.ctl.session.game, node.parent.state, a.get("best") or "")
-            text += f"; {a['glyph']} loses {a.get('loss', 0):.2f} {unit}, better {better}"
+            text += f"; {a['glyph']} loses {a.get('loss') or 0.0:.2f} {unit}"
+            if a.get("best") and node.parent is not None:
+                text += f", better {better_text(self.ctl.session.game, node.parent.state, a['best'])}"
         return text
 
     def step_mistake(self, forward: bool) -> None:

@@ -370,6 +370,13 @@ class GlikGame:
     def parse_action(self, state, text: str):
         return A.parse(text)
 
+    def goal_form_problem(self, state, goal) -> str | None:
+        """Why a scenario's or lesson's `goal` is not one Glik can read in `state` (the
+        loader refuses the file with it); None when it is (games/glik/solver.py)."""
+        from games.glik.solver import form_problem
+
+        return form_problem(goal, state.players)
+
     # -- apply --------------------------------------------------------------------------------
     def apply(self, state: GlikState, action) -> Step:
         if isinstance(action, str):

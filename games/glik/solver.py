@@ -51,17 +51,16 @@ class Goal:
     actions: tuple[str, ...] = DEFAULT_KINDS
 
     @classmethod
-    def from_json(cls, data) -> "Goal":
+    def from_json(cls, data, players: int | None = None) -> "Goal":
+        """The goal a scenario file stores; ValueError (see `form_problem`) if it is not one."""
         if isinstance(data, Goal):
             return data
-        kinds = tuple(data.get("actions", DEFAULT_KINDS))
-        if set(kinds) - set(KINDS):
-            raise ValueError(f"goal actions must be among {', '.join(KINDS)}")
-        stones = tuple((int(r), int(c)) for r, c in data.get("stones", []))
+        problem = form_problem(data, players)
+        if problem is not None:
+            raise ValueError(problem)
         count = data.get("count")
-        if (count is None) == (not stones):
-            raise ValueError('a Glik goal has either "count" or "stones"')
-        return cls(int(data["player"]), None if count is None else int(count), stones, kinds)
+        return cls(data["player"], count, tuple((r, c) for r, c in data.get("stones", [])),
+                   tuple(data.get("actions", DEFAULT_KINDS)))
 
     def to_json(self) -> dict:
         d: dict = {"player": self.player}
@@ -72,6 +71,46 @@ class Goal:
         if self.actions != DEFAULT_KINDS:
             d["actions"] = list(self.actions)
         return d
+
+
+GOAL_KEYS = ("player", "count", "stones", "actions")
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def form_problem(goal, players: int | None = None) -> str | None:
+    """Why `goal` is not a Glik goal as files store it (types exact: `count` 1.5 or a player
+    "0" is no goal; every field on the board), in words; None when it is one. Whether the
+    position makes it a puzzle (the goal's stones are the mover's) is `_check`'s, later."""
+    if not isinstance(goal, dict):
+        return "a Glik goal is an object"
+    unknown = sorted(set(goal) - set(GOAL_KEYS))
+    if unknown:
+        return f"a Glik goal has no {unknown[0]!r} (only {', '.join(GOAL_KEYS)})"
+    player = goal.get("player")
+    if not _whole(player) or player < 0 or (players is not None and player >= players):
+        seats = f" (0 for seat 1 to {players - 1} for seat {players})" if players else ""
+        return f"the goal's 'player' must be a seat's index{seats}, not {player!r}"
+    count, stones = goal.get("count"), goal.get("stones")
+    if (count is None) == (stones is None):
+        return 'a Glik goal has either "count" or "stones"'
+    if count is not None and (not _whole(count) or not 1 <= count <= ROWS * COLS):
+        return f"the goal's 'count' must be a whole number of stones from 1, not {count!r}"
+    if stones is not None:
+        if not isinstance(stones, list) or not stones or len(stones) > ROWS * COLS:
+            return "the goal's 'stones' must be a list of fields [row, column]"
+        for cell in stones:
+            if (not isinstance(cell, list) or len(cell) != 2 or not all(map(_whole, cell))
+                    or not (0 <= cell[0] < ROWS and 0 <= cell[1] < COLS)):
+                return (f"the goal's stone {cell!r} is not a field of the board "
+                        f"([row, column], rows 0 to {ROWS - 1}, columns 0 to {COLS - 1})")
+    kinds = goal.get("actions", list(DEFAULT_KINDS))
+    if not isinstance(kinds, list) or not kinds or not all(isinstance(k, str) for k in kinds) \
+            or set(kinds) - set(KINDS):
+        return f"the goal's 'actions' must be a list of {', '.join(KINDS)}"
+    return None
 
 
 @dataclass

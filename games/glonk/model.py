@@ -397,6 +397,14 @@ class GlonkState:
             raise ValueError(f"unknown Glonk phase {s.phase!r}")
         if len(s.seats) != n or len(s.annihilated) != n or len(s.dominator) != n:
             raise ValueError("seats, annihilated and dominator need one entry per player")
+        book = load_book()
+        for seat, armada in enumerate(s.seats):
+            if armada is not None and armada not in book.by_id:
+                raise ValueError(f"seats[{seat}]: unknown armada {armada!r}; known: "
+                                 f"{', '.join(book.ids())}")
+        taken = [a for a in s.seats if a is not None]
+        if len(set(taken)) != len(taken):
+            raise ValueError("seats: two players hold the same armada")
         return s
 
 

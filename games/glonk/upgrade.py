@@ -50,7 +50,12 @@ def _with_returns(game, data: dict) -> list[dict]:
     where: dict[int, int] = {0: 0}  # old index -> new index
     inserted: dict[tuple[int, str], int] = {}  # (new parent, action) -> new index
     for i, entry in enumerate(nodes[1:], start=1):
-        parent = where[int(entry["parent"])]
+        index = entry.get("parent") if isinstance(entry, dict) else None
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < i:
+            raise ValueError(f"node {i}: bad parent {index!r} (must name an earlier node)")
+        if not isinstance(entry.get("action"), str):
+            raise ValueError(f"node {i}: the action is missing")
+        parent = where[index]
         state = states[parent]
         while state.phase == "return_saucer" and entry["action"].split(" ")[0] not in (
                 "return", "pass"):

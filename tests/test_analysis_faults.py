@@ -1,0 +1,230 @@
+"""Issue 28 point 7: a worker that dies under analysis never changes the answer in silence and
+never shows a traceback. Its batch is sent again (a broken local pool is renewed), counts once
+and gives the same bytes, since seeds are per batch; when nothing can take it, one line and
+exit 2. Faults are injected for real: a pool worker killed with SIGKILL mid-run, a Dask
+worker killed mid-run, the Dask scheduler closed mid-run, a Ray worker killed mid-run."""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import importlib.util
+import json
+import os
+import signal
+import threading
+
+import pytest
+
+from analysis import executors
+from analysis.executors import LocalPool, WorkersLost, open_executor, run_batches
+from analysis.glonk import explore
+from games.glonk.actions import Flick
+from test_analysis import duel, duel_file, without_times  # noqa: F401 - duel_file: a fixture
+
+INTENT = Flick.make("P1", 150, 1.1)
+
+
+def explored(executor) -> str:
+    report = explore(duel(), INTENT, "novice", samples=16, seed=5, batch_size=2,
+                     executor=executor)
+    return json.dumps(without_times(report), sort_keys=True)
+
+
+class KillsAWorker(LocalPool):
+    """A local pool that SIGKILLs one of its own processes when the `after`-th batch comes
+    back (so the kill lands mid-run, with batches still out), `times` times in all."""
+
+    def __init__(self, workers: int, after: int = 1, times: int = 1):
+        super().__init__(workers)
+        self.after, self.times, self.kills = after, times, 0
+        self._back = 0
+        self._lock = threading.Lock()
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._came_back)
+        return future
+
+    def _came_back(self, future) -> None:
+        with self._lock:
+            self._back += 1
+            if self.kills < self.times and self._back >= self.after and not self.broken:
+                pids = self.worker_pids()
+                if pids:
+                    os.kill(pids[0], signal.SIGKILL)
+                    self.kills += 1
+                    self._back = 0
+
+
+def test_a_local_pool_worker_killed_mid_run_gives_the_same_bytes_as_in_process():
+    pool = KillsAWorker(2, after=1)
+    try:
+        answer = explored(pool)
+    finally:
+        pool.shutdown()
+    assert pool.kills == 1 and pool.renewals >= 1, "the fault must have happened mid-run"
+    assert answer == explored(executors.InProcessExecutor())
+
+
+def test_a_retried_batch_counts_once():
+    """Every batch's result is handed on exactly once, however often its worker died."""
+    from analysis.glonk import FlickBatch, flick_batch  # noqa: F401 - the batch of `explore`
+
+    seen: list[int] = []
+    pool = KillsAWorker(2, after=2, times=2)
+    tasks = list(range(12))
+    try:
+        results = run_batches(pool, abs, tasks, on_result=lambda i, r: seen.append(i))
+    finally:
+        pool.shutdown()
+    assert results == tasks
+    assert sorted(seen) == tasks, "each batch once"
+
+
+class AlwaysDies(LocalPool):
+    """Every batch kills the process that runs it (a batch that cannot be run anywhere)."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        return super().submit(os._exit, 9)
+
+
+def test_a_batch_lost_on_every_try_stops_with_one_line_not_a_quiet_answer():
+    pool = AlwaysDies(1)
+    try:
+        with pytest.raises(WorkersLost) as caught:
+            run_batches(pool, abs, [1, 2, 3])
+    finally:
+        pool.shutdown()
+    message = str(caught.value)
+    assert "\n" not in message
+    assert "a worker process of the local pool died" in message
+    assert f"was lost {executors.BATCH_TRIES} times, so no answer is given" in message
+    assert pool.renewals == executors.BATCH_TRIES
+
+
+def test_explore_whose_workers_all_die_exits_2_with_one_line(duel_file, monkeypatch, capsys):
+    from flickbook_cli import main
+
+    monkeypatch.setattr(executors, "LocalPool", AlwaysDies)
+    status = main(["explore", str(duel_file), "--piece", "P1", "--angle", "150", "--speed",
+                   "1.1", "--samples", "4", "--workers", "1"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(err) == 1, err
+    assert err[0].startswith("flickbook: analysis stopped: a worker process of the local pool died")
+
+
+def test_a_batch_that_fails_by_itself_is_raised_as_it_is_not_retried():
+    calls = []
+
+    def failing(x):
+        calls.append(x)
+        raise ValueError("a bad batch")
+
+    with pytest.raises(ValueError, match="a bad batch"):
+        run_batches(executors.InProcessExecutor(), failing, [1])
+    assert calls == [1]
+
+
+def test_a_cancelled_batch_is_a_lost_scheduler_and_stops_at_once():
+    class Cancels(cf.Executor):
+        def submit(self, fn, /, *args, **kwargs):
+            future = cf.Future()
+            future.cancel()  # as Dask's futures are when their scheduler goes away
+            future.set_running_or_notify_cancel()
+            return future
+
+    with pytest.raises(WorkersLost, match="the scheduler of the cluster was lost"):
+        run_batches(Cancels(), abs, [1, 2])
+
+
+# --- Dask and Ray: real workers killed mid-run (short: a few seconds each) --------------------
+needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                                reason="Dask distributed is not installed")
+needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                               reason="Ray is not installed")
+
+
+def _kill_when_back(futures_seen: list, kill) -> callable:
+    """An on_result that calls `kill` once, when the first batch comes back."""
+    def heard(i, r):
+        if not futures_seen:
+            futures_seen.append(i)
+            kill()
+    return heard
+
+
+def _slow_square(x):
+    import time
+
+    time.sleep(0.2)
+    return x * x
+
+
+@needs_dask
+def test_a_dask_worker_killed_mid_run_gives_the_same_answer():
+    with open_executor("dask", 2) as executor:
+        client = executor._client if hasattr(executor, "_client") else None
+        client = client or _dask_client(executor)
+        pids = list(client.run(os.getpid).values())
+        seen: list = []
+        results = run_batches(executor, _slow_square, list(range(12)),
+                              on_result=_kill_when_back(seen, lambda: os.kill(pids[0], signal.SIGKILL)))
+    assert results == [x * x for x in range(12)]
+
+
+def _dask_client(executor):
+    import distributed
+
+    return distributed.get_client()
+
+
+@needs_dask
+def test_a_dask_scheduler_that_goes_away_mid_run_stops_with_one_line():
+    import distributed
+
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    try:
+        with open_executor(cluster.scheduler_address) as executor:
+            seen: list = []
+            with pytest.raises(WorkersLost) as caught:
+                run_batches(executor, _slow_square, list(range(40)),
+                            on_result=_kill_when_back(seen, lambda: threading.Thread(
+                                target=cluster.close, daemon=True).start()))
+    finally:
+        cluster.close()
+    assert "\n" not in str(caught.value) and "analysis stopped" in str(caught.value)
+
+
+@needs_ray
+def test_a_ray_worker_killed_mid_run_gives_the_same_bytes_as_in_process():
+    import psutil
+
+    with open_executor("ray", 2) as executor:
+        seen: list = []
+
+        def kill():
+            for proc in psutil.process_iter(["cmdline"]):
+                if any("flick_batch" in part for part in (proc.info["cmdline"] or [])):
+                    proc.kill()
+                    return
+
+        report = explore(duel(), INTENT, "novice", samples=16, seed=5, batch_size=2,
+                         executor=_HearFirst(executor, kill))
+    assert json.dumps(without_times(report), sort_keys=True) == explored(executors.InProcessExecutor())
+
+
+class _HearFirst(cf.Executor):
+    """Passes batches on to `inner`; calls `kill` once, when the first one comes back."""
+
+    def __init__(self, inner, kill):
+        self.inner, self.kill, self.fired = inner, kill, False
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = self.inner.submit(fn, *args, **kwargs)
+        future.add_done_callback(self._back)
+        return future
+
+    def _back(self, future):
+        if not self.fired:
+            self.fired = True
+            self.kill()
