@@ -373,7 +373,7 @@ class GlikGame:
     def goal_form_problem(self, state, goal) -> str | None:
         """Why a scenario's or lesson's `goal` is not one Glik can read in `state` (the
         loader refuses the file with it); None when it is (games/glik/solver.py)."""
-        from games.glik.solver import form_problem
+        from games.glik.goals import form_problem
 
         return form_problem(goal, state.players)
 

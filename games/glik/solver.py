@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from games.glik.kit import COLS, ROWS
 from games.glik import actions as A
+from games.glik.goals import DEFAULT_KINDS, GOAL_KEYS, KINDS, form_problem  # noqa: F401
 from games.glik.rules import (GAME, NEUTRAL_CODE, GlikState, can_place_neutral,
                                chain_components, code_of, frozen_cells, neutral_fields,
                                slide_path)
@@ -38,8 +39,6 @@ N = ROWS * COLS
 FLAG = 1024  # set on a touching (frozen) stone in a packed position
 NFLAG = 2048  # set on a neutral stone kept in a packed position
 CELL = FLAG - 1
-KINDS = ("place", "slide", "neutral", "move-neutral")
-DEFAULT_KINDS = ("place", "slide")
 _DIRS = (("N", -COLS), ("E", 1), ("S", COLS), ("W", -1))
 
 
@@ -73,44 +72,6 @@ class Goal:
         return d
 
 
-GOAL_KEYS = ("player", "count", "stones", "actions")
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def form_problem(goal, players: int | None = None) -> str | None:
-    """Why `goal` is not a Glik goal as files store it (types exact: `count` 1.5 or a player
-    "0" is no goal; every field on the board), in words; None when it is one. Whether the
-    position makes it a puzzle (the goal's stones are the mover's) is `_check`'s, later."""
-    if not isinstance(goal, dict):
-        return "a Glik goal is an object"
-    unknown = sorted(set(goal) - set(GOAL_KEYS))
-    if unknown:
-        return f"a Glik goal has no {unknown[0]!r} (only {', '.join(GOAL_KEYS)})"
-    player = goal.get("player")
-    if not _whole(player) or player < 0 or (players is not None and player >= players):
-        seats = f" (0 for seat 1 to {players - 1} for seat {players})" if players else ""
-        return f"the goal's 'player' must be a seat's index{seats}, not {player!r}"
-    count, stones = goal.get("count"), goal.get("stones")
-    if (count is None) == (stones is None):
-        return 'a Glik goal has either "count" or "stones"'
-    if count is not None and (not _whole(count) or not 1 <= count <= ROWS * COLS):
-        return f"the goal's 'count' must be a whole number of stones from 1, not {count!r}"
-    if stones is not None:
-        if not isinstance(stones, list) or not stones or len(stones) > ROWS * COLS:
-            return "the goal's 'stones' must be a list of fields [row, column]"
-        for cell in stones:
-            if (not isinstance(cell, list) or len(cell) != 2 or not all(map(_whole, cell))
-                    or not (0 <= cell[0] < ROWS and 0 <= cell[1] < COLS)):
-                return (f"the goal's stone {cell!r} is not a field of the board "
-                        f"([row, column], rows 0 to {ROWS - 1}, columns 0 to {COLS - 1})")
-    kinds = goal.get("actions", list(DEFAULT_KINDS))
-    if not isinstance(kinds, list) or not kinds or not all(isinstance(k, str) for k in kinds) \
-            or set(kinds) - set(KINDS):
-        return f"the goal's 'actions' must be a list of {', '.join(KINDS)}"
-    return None
 
 
 @dataclass
