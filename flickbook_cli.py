@@ -273,6 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Glonk: how win chances are estimated: evaluator (the learned position "
                         "evaluator, the default) or rollouts (--budget playouts a node, cut "
                         "off after a round and valued by the evaluator)")
+    p.add_argument("--variations", action="store_true",
+                   help="check the author's own variations too, each like the main line")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     _executor_options(p)
@@ -815,7 +817,8 @@ def cmd_analyse(args) -> int:
     start = time.perf_counter()
     with _executor(args) as executor:
         summary = analyse_record(record, budget=budget, seed=args.seed, executor=executor,
-                                 analyser=analyser, progress=None if not args.json else False)
+                                 analyser=analyser, progress=None if not args.json else False,
+                                 variations=args.variations)
     try:
         save_record(record, args.out)
     except OSError as exc:
@@ -834,6 +837,12 @@ def cmd_analyse(args) -> int:
             print(f"  ply {n['ply']:>3} {n.get('move') or n['action']}: {what}")
     split = (f"; choice lost {json.dumps(summary['choice'])}, execution "
              f"{json.dumps(summary['execution'])}") if "execution" in summary else ""
+    for v in summary.get("variations", []):
+        marks = [n for n in v["nodes"] if n.get("glyph")]
+        print(f"  variation from ply {v['from_ply']} ({len(v['nodes'])} moves): "
+              + ("; ".join(f"{n['move']} {n['glyph']} loses {n['loss']:.2f} {unit}, better "
+                           f"{n.get('better') or n['best']}" for n in marks)
+                 if marks else "no mistakes"))
     print(f"{args.out}: {len(summary['nodes'])} nodes analysed in {summary['seconds']:.1f} s; "
           f"luck {json.dumps(summary['luck'])}{split}")
     return 0
@@ -883,7 +892,8 @@ def _analyse_folder(args) -> int:
                 budget = args.budget if args.budget is not None else analyser.default_budget
                 start = time.perf_counter()
                 summary = analyse_record(record, budget=budget, seed=args.seed,
-                                         executor=executor, analyser=analyser, progress=False)
+                                         executor=executor, analyser=analyser, progress=False,
+                                         variations=args.variations)
                 seconds = time.perf_counter() - start
                 _save(record, out / path.name)  # written last: its presence means done
                 glyphs = [n["glyph"] for n in summary["nodes"] if n["glyph"]]

@@ -120,11 +120,15 @@ def _strip_old(node) -> None:
 
 def analyse_record(record, *, budget: int = 200, seed: int = 0, executor=None,
                    progress: bool | None = None, analyser=None,
-                   on_node: Callable[[int, dict], None] | None = None, **options) -> dict:
+                   on_node: Callable[[int, dict], None] | None = None,
+                   variations: bool = False, **options) -> dict:
     """Analyse `record`'s main line in place; returns per-node figures and the game summary.
 
     `budget`: rollouts per node (Glonk: see analysis.glonk.GlonkAnalyser for what it means
     there). `on_node(ply, figures)` sees each node's win chance as soon as it is known.
+    `variations`: the author's own variations are checked too, each line from its branch
+    point like the main line (the summary's `variations` lists them); the better moves the
+    analysis inserts are not lines of the author's and are never analysed themselves.
     """
     from .registry import analyser_for
 
@@ -134,56 +138,105 @@ def analyse_record(record, *, budget: int = 200, seed: int = 0, executor=None,
     line = record.mainline()
     for node in line:
         _strip_old(node)
-    states = [n.state for n in line]
+    side = author_lines(record) if variations else []
     bar = Progress(0, f"analyse {game.name}", enabled=progress)
-    main_seeds = np.random.SeedSequence([seed, 0]).spawn(len(line))
-    alt_seeds = np.random.SeedSequence([seed, 1]).spawn(len(line))
-    choice_seeds = np.random.SeedSequence([seed, 2]).spawn(len(line))
 
     def partial(i, figures):
         if on_node is not None:
             on_node(i, figures)
 
     try:
-        wins = analyser.win(states, budget=budget, seeds=main_seeds, executor=executor,
-                            progress=bar, on_result=partial)
-        entries: list[dict[str, Any]] = []
-        alternatives: list[tuple[int, Any]] = []
-        judged = _judge_all(analyser, line, choice_seeds, executor, bar)
-        for i, node in enumerate(line):
-            entry = {"version": ANALYSIS_VERSION, "unit": analyser.unit, "loss": None,
-                     "luck": None, "best": None, "glyph": None, "alternative": False, **wins[i]}
-            entry.pop("actions", None)
-            entries.append(entry)
-            if i == 0:
-                continue
-            parent = line[i - 1]
-            own = judged[i]
-            if own is not None:
-                entry.update(own)
-                continue
-            mover = game.current_player(parent.state)
-            if mover == CHANCE:
-                v = analyser.viewpoint(parent.state)
-                entry["luck"] = wins[i]["win"][v] - wins[i - 1]["win"][v]
-            elif mover >= 0:
-                rng = np.random.default_rng(choice_seeds[i])
-                alt = analyser.best_action(parent.state, rng, executor)
-                entry["loss"] = 0.0
-                if alt is not None and str(alt) != node.action_text:
-                    alternatives.append((i, alt))
-        alt_states = [game.apply(line[i - 1].state, a).state for i, a in alternatives]
-        alt_wins = analyser.win(alt_states, budget=budget,
-                                seeds=[alt_seeds[i] for i, _ in alternatives],
-                                executor=executor, progress=bar) if alternatives else []
-        for (i, alt), w in zip(alternatives, alt_wins):
-            mover = game.current_player(line[i - 1].state)
-            entries[i]["loss"] = max(0.0, w["win"][mover] - entries[i]["win"][mover])
-            entries[i]["best"] = str(alt)
-            entries[i]["best_win"] = w
+        entries = _analyse_line(game, line, analyser, budget, [seed], executor, bar, partial)
+        side_entries = [_analyse_line(game, seq, analyser, budget, [seed, 1000 + k], executor,
+                                      bar, None) for k, seq in enumerate(side)]
     finally:
         bar.close()
-    return _write_back(record, line, entries, analyser)
+    summary = _write_back(record, line, entries, analyser)
+    if variations:
+        summary["variations"] = []
+        for seq, found in zip(side, side_entries):
+            out = _write_back(record, seq, found, analyser, first=1)
+            summary["variations"].append({
+                "from_ply": _depth(seq[0]),
+                "moves": [n["move"] for n in out["nodes"][1:]],
+                "nodes": out["nodes"][1:]})
+    return summary
+
+
+def _depth(node) -> int:
+    depth = 0
+    while node.parent is not None:
+        node, depth = node.parent, depth + 1
+    return depth
+
+
+def author_lines(record) -> list[list]:
+    """Every variation of the record's author as a line: its branch point (on the main line
+    or on another variation), then the variation's own main line to its end; earlier
+    analysis's inserted alternatives are taken out first (`_strip_old`)."""
+    lines, todo = [], [record.mainline()]
+    while todo:
+        here = todo.pop(0)
+        for node in here:
+            for child in list(node.variations[1:]):
+                seq, n = [node], child
+                while True:
+                    _strip_old(n)
+                    seq.append(n)
+                    if not n.variations:
+                        break
+                    n = n.variations[0]
+                if child in node.variations:  # not an old alternative _strip_old removed
+                    lines.append(seq)
+                    todo.append(seq[1:])
+    return lines
+
+
+def _analyse_line(game, line, analyser, budget, key, executor, bar, partial) -> list[dict]:
+    """The figures of every node of `line` (a path down the tree): win chances, and per step
+    the judge's figures, the luck of a chance step or the loss against the best action.
+    `key` seeds it (the main line: [seed], as ever)."""
+    states = [n.state for n in line]
+    main_seeds = np.random.SeedSequence([*key[:1], 0, *key[1:]]).spawn(len(line))
+    alt_seeds = np.random.SeedSequence([*key[:1], 1, *key[1:]]).spawn(len(line))
+    choice_seeds = np.random.SeedSequence([*key[:1], 2, *key[1:]]).spawn(len(line))
+    wins = analyser.win(states, budget=budget, seeds=main_seeds, executor=executor,
+                        progress=bar, on_result=partial)
+    entries: list[dict[str, Any]] = []
+    alternatives: list[tuple[int, Any]] = []
+    judged = _judge_all(analyser, line, choice_seeds, executor, bar)
+    for i, node in enumerate(line):
+        entry = {"version": ANALYSIS_VERSION, "unit": analyser.unit, "loss": None,
+                 "luck": None, "best": None, "glyph": None, "alternative": False, **wins[i]}
+        entry.pop("actions", None)
+        entries.append(entry)
+        if i == 0:
+            continue
+        parent = line[i - 1]
+        own = judged[i]
+        if own is not None:
+            entry.update(own)
+            continue
+        mover = game.current_player(parent.state)
+        if mover == CHANCE:
+            v = analyser.viewpoint(parent.state)
+            entry["luck"] = wins[i]["win"][v] - wins[i - 1]["win"][v]
+        elif mover >= 0:
+            rng = np.random.default_rng(choice_seeds[i])
+            alt = analyser.best_action(parent.state, rng, executor)
+            entry["loss"] = 0.0
+            if alt is not None and str(alt) != node.action_text:
+                alternatives.append((i, alt))
+    alt_states = [game.apply(line[i - 1].state, a).state for i, a in alternatives]
+    alt_wins = analyser.win(alt_states, budget=budget,
+                            seeds=[alt_seeds[i] for i, _ in alternatives],
+                            executor=executor, progress=bar) if alternatives else []
+    for (i, alt), w in zip(alternatives, alt_wins):
+        mover = game.current_player(line[i - 1].state)
+        entries[i]["loss"] = max(0.0, w["win"][mover] - entries[i]["win"][mover])
+        entries[i]["best"] = str(alt)
+        entries[i]["best_win"] = w
+    return entries
 
 
 def _judge_all(analyser, line, seeds, executor, bar) -> list:
@@ -215,12 +268,17 @@ def _judge_all(analyser, line, seeds, executor, bar) -> list:
 JUDGE_THREADS = 6
 
 
-def _write_back(record, line, entries, analyser) -> dict:
+def _write_back(record, line, entries, analyser, first: int = 0) -> dict:
+    """Write `entries` into `line`'s nodes from index `first` on (a variation's branch point
+    keeps its main-line figures) and sum up the line."""
     nodes_out = []
     luck_total: dict[int, float] = {}
     choice_total: dict[int, float] = {}  # per player: what the choices lost
     execution_total: dict[int, float] = {}  # per player: what the hand's flicks did beyond
     for i, (node, entry) in enumerate(zip(line, entries)):
+        if i < first:
+            nodes_out.append({"ply": i, "action": node.action_text, "win": None})
+            continue
         best_win = entry.pop("best_win", None)
         entry["glyph"] = analyser.glyph(entry["loss"]) if entry["best"] else None
         seat = entry.pop("luck_seat", None)

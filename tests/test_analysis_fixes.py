@@ -124,6 +124,8 @@ def test_every_analyse_option_on_every_game_answers_without_a_traceback(tmp_path
     if code == 2:
         [line] = captured.err.strip().splitlines()
         assert line.startswith("flickbook: ")
+    else:  # the analysed copy reads back
+        assert load_record(tmp_path / "out.flick").root.analysis["win"] is not None
 
 
 def test_a_folder_of_records_is_analysed_into_another_with_a_summary_and_resumes(tmp_path,
@@ -155,3 +157,28 @@ def test_a_folder_of_records_is_analysed_into_another_with_a_summary_and_resumes
     assert main(["analyse", str(tmp_path / "analysed" / "summary.tsv"), "--out",
                  str(tmp_path / "x.flick")]) == 2  # not a record: one line
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_variations_are_checked_like_the_main_line(tmp_path, capsys):
+    record = glik_record(race())
+    record.add_child(record.root, GLIK.parse_action(race(), "slide 4,20 W"))  # the finish
+    aside = record.add_child(record.root, A.EndTurn())  # the author's line: a pass
+    record.add_child(aside, GLIK.parse_action(aside.state, "slide 11,3 E"))
+    src = save_record(record, tmp_path / "v.flick")
+    out = tmp_path / "v-out.flick"
+    assert main(["analyse", str(src), "--out", str(out), "--executor", "inprocess",
+                 "--variations", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    [variation] = summary["variations"]
+    assert variation["from_ply"] == 0 and variation["moves"][0] == "Y ends the turn"
+    assert variation["nodes"][0]["glyph"] == "??" and variation["nodes"][0]["loss"] == 1.0
+    analysed = load_record(out)
+    passed = analysed.root.variations[1]
+    assert passed.analysis["glyph"] == "??" and passed.variations[0].analysis["win"] == [0, 1]
+    assert analysed.root.variations[0].analysis["loss"] == 0.0  # the main line's finish
+    # Analysing again replaces the figures: nothing is doubled.
+    again = tmp_path / "v-again.flick"
+    assert main(["analyse", str(out), "--out", str(again), "--executor", "inprocess",
+                 "--variations", "--json"]) == 0
+    capsys.readouterr()
+    assert load_record(again).root.variations[1].comment.count("[analysis]") == 1

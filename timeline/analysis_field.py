@@ -5,7 +5,7 @@ Version 1 (docs/file-format.md, docs/analysis.md):
     {"version": 1,
      "win": [0.62, 0.38],        # per seat, the chance to win from this position
      "win_error": 0.07,          # half-width of the 95 % interval of `win` (0: exact)
-     "method": "rollouts",       # how `win` was found: rollouts | solver
+     "method": "rollouts",       # how `win` was found: rollouts | solver | evaluator
      "samples": 200,             # rollouts (or searches) behind it
      "unit": "win",              # unit of loss and luck: win (chance) or points
      "loss": 0.12,               # decisions: value lost against the best alternative found
@@ -26,7 +26,7 @@ import math
 from typing import Any, Callable
 
 ANALYSIS_VERSION = 1
-METHODS = ("rollouts", "solver", "explorer")
+METHODS = ("rollouts", "solver", "explorer", "evaluator")
 UNITS = ("win", "points")
 ANALYSIS_GLYPHS = ("?!", "?", "??")
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
