@@ -66,7 +66,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         before = []
-        for _ in range(size(5, 1)):  # the old autosave: encode every motion and write, on the frame thread
+        # the old autosave: encode every motion and write, on the frame thread
+        for _ in range(size(5, 1)):
             for n in nodes:
                 n.motion_text = None
             t = time.perf_counter()

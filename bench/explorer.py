@@ -2,8 +2,8 @@
 
 On the Glonk demo's last position (two armadas and asteroids, 27 discs in play) the window's worker
 loop (viewer.glonk.explorer.explorer_loop, in a thread here) explores one aim at club skill,
-WINDOW_SAMPLES flicks: `first_report_s` is the time from the request to the first report
-(the first heat on the mat), `all_s` to the last, `flicks_per_s` the rate; then a second aim
+WINDOW_SAMPLES flicks (6 in smoke mode): `first_report_s` is the time from the request to the
+first report (the first heat on the mat), `all_s` to the last, `flicks_per_s` the rate; then a second aim
 replaces it after its first report and `replace_s` is the time until the new aim's first
 report (how fast a moved pull is answered). Prints figures, then one JSON line.
 """

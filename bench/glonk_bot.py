@@ -27,7 +27,8 @@ from bench.benchkit import env_size, report, size  # noqa: E402
 
 STRENGTHS = [s for s in os.environ.get("STRENGTHS", size("novice,club,expert", "novice")).split(",")
              if s]
-PAIRS = [p.split("-") for p in os.environ.get("PAIRS", size("club-novice", "novice-novice")).split(",") if p]
+PAIRS = [p.split("-") for p in os.environ.get("PAIRS", size("club-novice", "novice-novice")).split(",")
+         if p]
 SEEDS = env_size("SEEDS", 3, 1)
 FIRST_SEED = int(os.environ.get("FIRST_SEED", "1"))
 POINTS = int(os.environ.get("POINTS", "2"))

@@ -1,7 +1,8 @@
 """Grendizer XperienZ balance: seeded bot games per difficulty and player count.
 
 Prints one line per (difficulty, players) and ends with one JSON line:
-{"bench": "grendizer_balance", "mode": "full" or "smoke", "games": N, "win_rate": {"easy": {"1": ..}, "difficult": {..}},
+{"bench": "grendizer_balance", "mode": "full" or "smoke", "games": N,
+ "win_rate": {"easy": {"1": ..}, "difficult": {..}},
  "mean_turns": {...}, "games_per_s": ...}
 Usage: python bench/grendizer_balance.py [--games N] [--seed S]
 """
@@ -36,7 +37,8 @@ def play_one(players: int, difficulty: str, seed: int):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=size(1000, 3), help="games per difficulty and count")
+    ap.add_argument("--games", type=int, default=size(1000, 3),
+                    help="games per difficulty and count")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     win_rate, turns = {}, {}

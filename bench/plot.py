@@ -44,7 +44,7 @@ def target_value(target: str | None):
     return float(m.group(1)) if m else None
 
 
-def plot(found: dict[str, list[dict]], key: str, out: Path) -> Path:
+def plot(found: dict[str, list[dict]], key: str, out: Path, source: Path = HISTORY) -> Path:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -66,7 +66,7 @@ def plot(found: dict[str, list[dict]], key: str, out: Path) -> Path:
         for axis in (top, bottom):
             axis.set_xticks(xs)
             axis.set_xticklabels(labels, rotation=45, ha="right", fontsize=7)
-    top.set_title(f"{key} over commits (bench/results/{HISTORY.name})")
+    top.set_title(f"{key} over commits ({source.name})")
     top.set_ylabel(key)
     top.grid(alpha=0.3)
     top.legend(fontsize=8)
@@ -95,7 +95,7 @@ def main(argv=None) -> int:
         return 1
     safe = re.sub(r"[^A-Za-z0-9_.-]", "_", args.figure)
     out = args.out or HISTORY.parent / f"{safe}.png"
-    print(plot(found, args.figure, out))
+    print(plot(found, args.figure, out, args.history))
     return 0
 
 

@@ -170,7 +170,8 @@ def mat_colour(x, y, radius, frac=0.45):
     half = T.MAT_HALF
     # pixel (i, j) has its centre at world ((j + 0.5) / n * 2 half - half, half - (i + 0.5) ...)
     scale = n / (2 * half)
-    return _disc_mean(img, (x + half) * scale - 0.5, (half - y) * scale - 0.5, radius * frac * scale)
+    return _disc_mean(img, (x + half) * scale - 0.5, (half - y) * scale - 0.5,
+                      radius * frac * scale)
 
 
 def face_key(p):
