@@ -133,6 +133,9 @@ class Playback:
         self.time = min(max(time, 0.0), clock.total)
         self.speed = 1.0
         self.playing = False
+        #: Line times at which playing stops by itself (a presentation pausing on each
+        #: comment); a stop is met only when crossed, so playing on from one leaves it.
+        self.stops: tuple[float, ...] = ()
 
     def set_speed(self, speed: float) -> None:
         if not 0.25 <= abs(speed) <= 4.0:
@@ -157,8 +160,13 @@ class Playback:
     def tick(self, dt: float) -> LinePosition:
         """Advance by `dt` wall seconds when playing; stops at either end of the line."""
         if self.playing:
+            before = self.time
             self.time += dt * self.speed
-            if self.time >= self.clock.total or self.time <= 0.0:
+            met = [s for s in self.stops if before < s <= self.time or self.time <= s < before]
+            if met:  # the first stop crossed in the direction of play
+                self.time = min(met) if self.speed > 0 else max(met)
+                self.playing = False
+            elif self.time >= self.clock.total or self.time <= 0.0:
                 self.time = min(max(self.time, 0.0), self.clock.total)
                 self.playing = False
         return self.clock.position(self.time)

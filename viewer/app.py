@@ -278,14 +278,15 @@ class ViewerApp(ShowBase):
             self.wake()  # e.g. Chrono's seconds: drawn even while nothing else changes
 
     # --- showing positions ----------------------------------------------------------------
-    def line_clock(self, line, step_seconds: float | None = None):
-        """A clock over `line`; a natural-pace scene gives each node its own animation length."""
+    def line_clock(self, line, step_seconds: float | None = None, pace=None):
+        """A clock over `line`; a natural-pace scene gives each node its own animation length;
+        `pace` (a `timeline.playback.ReadingPace`) holds commented steps long enough to read."""
         from timeline import LineClock
         from timeline.playback import STEP_SECONDS
 
         natural = getattr(self.scene, "natural_pace", False)
         return LineClock(line, STEP_SECONDS if step_seconds is None else step_seconds,
-                         duration_of=self._scene_span if natural else None)
+                         duration_of=self._scene_span if natural else None, pace=pace)
 
     def _scene_span(self, node):
         motion = self.motion_of(node)

@@ -17,6 +17,7 @@ from pathlib import Path
 from panda3d.core import MouseButton
 
 from games.api import CHANCE, IllegalAction
+from timeline.playback import ReadingPace
 from timeline import (Drawing, LineClock, Playback, RecordFileError, Session, load_record,
                       save_record, verify_motions)
 from viewer.dialogs import FileDialog, HelpOverlay, LearnOverlay, Question, frame_count
@@ -30,6 +31,8 @@ from viewer.panel import TimelinePanel
 from viewer.scene import Pick
 
 DRAG_PIXELS = 6
+#: How long a presentation holds a caption: the same pace as an exported replay's (`--hold`).
+PRESENTATION_PACE = ReadingPace()
 STEP_ANIM_SECONDS = 0.35
 
 def _check_motions_job(job, record, left):
@@ -86,6 +89,9 @@ class Controller:
         self.path: Path | None = None
         self._solutions: dict = {}  # id(record) -> (weak record, its StoredSolution or None)
         self._clock_line = None
+        #: Presentation (F5): "off" (the moves' own pace), "hold" (a caption stays long
+        #: enough to read, `PRESENTATION_PACE`) or "pause" (playback stops on each comment).
+        self.presentation = "off"
         self.dialog = None
         self.drag: Drag | None = None
         self._last_mouse = None
@@ -295,9 +301,35 @@ class Controller:
 
     def clock(self) -> LineClock:
         line = self.session.line()
-        if self._clock_line is None or self._clock_line.line != line:
-            self._clock_line = self.app.line_clock(line)
+        pace = PRESENTATION_PACE if self.presentation != "off" else None
+        if (self._clock_line is None or self._clock_line.line != line
+                or getattr(self._clock_line, "pace", None) is not pace):
+            self._clock_line = self.app.line_clock(line, pace=pace)
+            self._clock_line.pace = pace
         return self._clock_line
+
+    def comment_stops(self, clock: LineClock) -> tuple[float, ...]:
+        """Where a presentation pauses: the line time each commented step's action is done."""
+        if self.presentation != "pause":
+            return ()
+        return tuple(clock.starts[i] + clock.action_spans[i] for i, node in enumerate(clock.line)
+                     if i > 0 and node.comment and node.comment.strip())
+
+    def cmd_presentation(self):
+        """F5: off -> captions held to be read -> a pause on each comment -> off."""
+        order = ("off", "hold", "pause")
+        self.presentation = order[(order.index(self.presentation) + 1) % len(order)]
+        was_playing, reverse = self.playing, self.app.clock.speed < 0
+        if was_playing:
+            self.stop_playback()
+        pace = PRESENTATION_PACE
+        self.say({"off": "Presentation off: the replay keeps the moves' own pace",
+                  "hold": f"Presentation: each comment stays {pace.base:g} s + {pace.per_word:g} s "
+                          "a word (F5 again: pause on each comment)",
+                  "pause": "Presentation: the replay pauses on each comment; Space goes on "
+                           "(F5 again: off)"}[self.presentation])
+        if was_playing:
+            self._start(reverse=reverse)
 
     def _update_scrub(self, time: float | None = None) -> None:
         clock = self.clock()
@@ -497,9 +529,14 @@ class Controller:
         self.app.scene.deselect()
         self.app.clock.speed = -speed if reverse else speed
         self.app.clock.run(clock, time, self.app.clock.speed, follow=True, then=self._line_ended)
+        if self.app.clock.playback is not None and self.app.clock.playback.playing:
+            self.app.clock.playback.stops = self.comment_stops(clock)
         self.panel.set_playing(self.playing, self.app.clock.speed)
 
     def _line_ended(self) -> None:
+        playback = self.app.clock.playback
+        if playback is not None and playback.time in playback.stops:
+            self.say("Presentation: paused on this comment; Space goes on")
         self.panel.set_playing(False, self.app.clock.speed)
         self.refresh_soon()
 

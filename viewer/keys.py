@@ -52,6 +52,8 @@ PLAYBACK = [
     Key("=", "cmd_faster", "Faster playback (up to 4x)"),
     Key("+", "cmd_faster", "Faster playback (up to 4x)"),
     Key("-", "cmd_slower", "Slower playback (down to 0.25x)"),
+    Key("f5", "cmd_presentation",
+        "Presentation: captions hold to be read, then pause on each comment (Space goes on), then off"),
 ]
 UNDO = [
     Key("control-z", "cmd_undo", "Undo the last edit"),
