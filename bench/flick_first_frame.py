@@ -29,6 +29,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from bench.benchkit import report, size  # noqa: E402
+
+# FLICKBOOK_BENCH=smoke: one flick at the machine's own load, no busy processes.
+TARGETS = {"first_along_quiet": "<= 0.05", "first_along_busy": "<= 0.05",
+           "latency_ms_quiet": None, "latency_ms_busy": None}
+
 
 def _along(motion, pid, times):
     """Share of the disc's path length covered at each of `times` (s)."""
@@ -110,14 +116,20 @@ def main() -> None:
     from xvfb.desk import MISSING
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("--flicks", type=int, default=3)
-    ap.add_argument("--busy", type=int, default=2)
+    ap.add_argument("--flicks", type=int, default=size(3, 1))
+    ap.add_argument("--busy", type=int, default=size(2, 0))
     args = ap.parse_args()
     if MISSING:
-        print(json.dumps({"skipped": "Xvfb/xdotool not installed"}))
+        report("flick_first_frame", {"skipped": "Xvfb/xdotool not installed"}, TARGETS)
         return
-    out = {"machine_load": [run(args.flicks, 0), run(args.flicks, args.busy)]}
-    print(json.dumps(out))
+    quiet = run(args.flicks, 0)
+    figures = {"first_along_quiet": quiet["first_along"], "latency_ms_quiet": quiet["latency_ms"],
+               "runs": [quiet]}
+    if args.busy:
+        busy = run(args.flicks, args.busy)
+        figures.update(first_along_busy=busy["first_along"], latency_ms_busy=busy["latency_ms"])
+        figures["runs"].append(busy)
+    report("flick_first_frame", figures, TARGETS)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(1, str(ROOT / "bench"))
 
 import numpy as np  # noqa: E402
 
@@ -27,22 +26,7 @@ from analysis.skill import Skill, scattered  # noqa: E402
 from analysis.table import fit_hand, infer_flick, synthetic_flick  # noqa: E402
 from games.glonk.actions import Flick  # noqa: E402
 
-try:
-    from benchkit import SMOKE, env_size, report
-except ImportError:  # the bench kit lands with the benchmark issue; alone this still runs
-    import json
-
-    SMOKE = os.environ.get("FLICKBOOK_BENCH", "") == "smoke"
-
-    def env_size(name, full, smoke):
-        return int(os.environ.get(name, smoke if SMOKE else full))
-
-    def report(bench, figures, targets=None):
-        line = {"bench": bench, "mode": "smoke" if SMOKE else "full", **figures,
-                "load_1min": round(os.getloadavg()[0], 2), "cores": os.cpu_count(),
-                "targets": dict(targets or {})}
-        print(json.dumps(line), flush=True)
-        return line
+from bench.benchkit import SMOKE, env_size, report  # noqa: E402,F401
 
 TARGETS = {"within_1deg_5pct": ">= 0.9", "median_cpu_s": "<= 10", "hand_angle_error": "<= 0.25",
            "hand_speed_error": "<= 0.25"}
