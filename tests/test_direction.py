@@ -115,3 +115,26 @@ def test_a_follow_keyframe_frames_the_moving_discs_and_returns_when_they_rest(de
     x, y = motion.positions_at(t)[motion.index(motion.piece)][:2]
     assert abs(view["target"][0] - x) < 1.0 and view["distance"] != ORBIT["distance"]
     assert d.camera_at(clock.starts[flick] + motion.duration)["target"] == pytest.approx(ORBIT["target"])
+
+
+def test_every_direction_edit_goes_through_undo(demo):
+    from timeline import Session
+
+    record, line, flick = demo
+    record.direction = None
+    session = Session(record)
+    session.go_to(line[flick])
+    session.add_camera_key(ORBIT, 0.1)
+    session.add_camera_key(ORBIT2, 0.2, kind="follow")
+    session.add_note({"kind": "text", "text": "here", "duration": 2.0, "anchor": {"table": [0, 0]}}, 0.1)
+    session.add_speed(0.25, (line[flick], 0.0), (line[flick], 0.2))
+    assert [len(record.direction[k]) for k in ("camera", "notes", "speed")] == [2, 1, 1]
+    assert loads(dumps(record)).direction == record.direction
+    for _ in range(4):
+        session.undo()
+    assert record.direction is None
+    session.redo()
+    assert len(record.direction["camera"]) == 1
+    with pytest.raises(ValueError):
+        session.add_note({"kind": "text", "duration": -1, "anchor": {"table": [0, 0]}})
+    record.direction = None
