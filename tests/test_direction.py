@@ -92,7 +92,9 @@ def test_a_note_on_a_disc_follows_it_through_the_motion(demo):
     record, line, flick = demo
     clock = LineClock(line)
     node = line[flick]
-    d = Direction(directed(record, line, flick), clock)
+    data = directed(record, line, flick)
+    data["speed"], data["holds"] = [], []  # a note's duration is watched seconds: none slowed
+    d = Direction(data, clock)
     motion = node.stored_motion
     i = motion.index(motion.piece)
     for t in [motion.duration * k / 8 for k in range(1, 9)]:
@@ -138,3 +140,14 @@ def test_every_direction_edit_goes_through_undo(demo):
     with pytest.raises(ValueError):
         session.add_note({"kind": "text", "duration": -1, "anchor": {"table": [0, 0]}})
     record.direction = None
+
+
+def test_a_note_stays_up_for_its_watched_seconds_through_slow_motion_and_holds(demo):
+    record, line, flick = demo
+    clock = LineClock(line)
+    d = Direction(directed(record, line, flick), clock)
+    begin = d.film_time(clock.starts[flick])
+    held = clock.starts[flick] + round(0.1 * line[flick].stored_motion.duration, 4)
+    # the hold's line moment shows the note throughout the hold until its watched second ends
+    assert d.notes_at(held, film=begin + 0.9)
+    assert not d.notes_at(held, film=begin + 1.05)

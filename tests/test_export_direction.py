@@ -20,7 +20,7 @@ def directed():
         "camera": [{"at": moment(line[8], 0.0), "view": top, "blend": "cut"},
                    {"at": moment(node, 0.0), "view": top, "blend": "cut", "kind": "follow"}],
         "speed": [{"from": moment(node, 0.0), "to": moment(node, d), "rate": 0.25}],
-        "notes": [{"at": moment(node, 0.0), "duration": d, "kind": "ring", "text": "the saucer",
+        "notes": [{"at": moment(node, 0.0), "duration": 4 * d, "kind": "ring", "text": "the saucer",
                    "anchor": {"disc": motion.piece}}]}
     return record, node
 

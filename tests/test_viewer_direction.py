@@ -47,7 +47,7 @@ def child(tmp: Path) -> None:
         assert got.distance == pytest.approx(want["distance"], rel=1e-3), time
         assert got.target[0] == pytest.approx(want["target"][0], abs=1e-3)
         shown = [n.index for n, _ in app.direction_notes.shown]
-        assert shown == [n.index for n in direction.notes_at(time)]
+        assert shown == [n.index for n in direction.notes_at(time, film=clock._film)]
         seen_note = seen_note or bool(shown)
     assert seen_note
     # slow motion: during the first flick's slowed stretch 60 frames cover less than 2 s of line

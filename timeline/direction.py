@@ -22,8 +22,8 @@ back at its view when they rest. Saved views on nodes are cuts at the start of t
 
 Film time (what a viewer watches) runs at `rate` x line time inside a speed stretch (0.25: four
 times slower), stands still on a line moment for each hold's `seconds`, and equals line time
-elsewhere. Notes live in line time: visible from their moment for `duration` seconds, fading in
-and out over `fade`.
+elsewhere. A note shows from its moment for `duration` film seconds (as watched: slow motion
+and holds keep it up longer in line time), fading in and out over `fade`.
 
 No Panda3D here: callers resolve named views ("top", "seat") into orbit views.
 """
@@ -232,7 +232,8 @@ class Direction:
         ys = [float(now[i][1]) for i in moved]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         spread = max(max(xs) - min(xs), max(ys) - min(ys), 0.1)
-        weight = _ease(min(1.0, t / FOLLOW_EASE, max(0.0, motion.duration - t) / FOLLOW_EASE))
+        ease = min(FOLLOW_EASE, motion.duration / 4)
+        weight = _ease(min(1.0, t / ease, max(0.0, motion.duration - t) / ease))
         return (cx, cy), spread, weight
 
     # time ------------------------------------------------------------------------------------
@@ -295,16 +296,22 @@ class Direction:
         return (self.line_time_at(f + 1e-3) - time) / 1e-3
 
     # notes -----------------------------------------------------------------------------------
-    def notes_at(self, time: float, rest_position: Callable | None = None) -> list[NoteShown]:
-        """The notes showing at line time `time`, each where its anchor is then.
-        `rest_position(state, disc_id)`: a disc's place at rest, for a disc no motion moves."""
+    def notes_at(self, time: float, rest_position: Callable | None = None,
+                 film: float | None = None) -> list[NoteShown]:
+        """The notes showing at line time `time` (film second `film`, which tells the moments
+        of a hold apart; by default the film time of `time`), each where its anchor is then.
+        A note's duration and fade are film seconds, so slow motion and holds keep it up
+        for as long as it is watched. `rest_position(state, disc_id)`: a disc's place at
+        rest, for a disc no motion moves."""
         shown = []
+        film = self.film_time(time) if film is None else film
         for start, i, note in self.notes:
-            end = start + note["duration"]
-            if not start <= time < end:
+            begin = self.film_time(start)
+            end = begin + note["duration"]
+            if not begin <= film < end:
                 continue
             fade = min(note.get("fade", 0.0), note["duration"] / 2)
-            alpha = 1.0 if fade <= 0 else min(1.0, (time - start) / fade, (end - time) / fade)
+            alpha = 1.0 if fade <= 0 else min(1.0, (film - begin) / fade, (end - film) / fade)
             at = self.anchor_at(note["anchor"], time, rest_position)
             if at is None:
                 continue  # the disc is off the table by now

@@ -179,7 +179,7 @@ class Clock:
             from viewer.direction_view import NotesLayer
 
             notes = self.app.direction_notes = NotesLayer(self.app)
-        notes.show(direction.notes_at(time))
+        notes.show(direction.notes_at(time, film=self._film))
 
     def _show(self, pos) -> None:
         clock = self.playback.clock

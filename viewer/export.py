@@ -79,15 +79,16 @@ def frame_times(clock: LineClock, fps: float, speed: float, hold: float) -> np.n
 
 
 def directed_frame_times(direction, fps: float, speed: float, hold: float) -> np.ndarray:
-    """Line times of each frame of a directed replay: film time (the direction's speed
-    stretches and holds) at `speed`, holding the first and last frames."""
+    """Line times and film times of each frame of a directed replay: film time (the
+    direction's speed stretches and holds) at `speed`, holding the first and last frames."""
     if fps <= 0 or speed <= 0:
         raise RenderError("fps and speed must be positive")
     frames = int(np.ceil(direction.film_total / speed * fps)) + 1
     film = np.minimum(np.arange(frames) * speed / fps, direction.film_total)
     times = np.array([direction.line_time_at(float(f)) for f in film])
     held = int(round(hold * fps))
-    return np.concatenate([np.zeros(held), times, np.full(held, direction.clock.total)])
+    return (np.concatenate([np.zeros(held), times, np.full(held, direction.clock.total)]),
+            np.concatenate([np.zeros(held), film, np.full(held, direction.film_total)]))
 
 
 def pace_of(args) -> ReadingPace:
@@ -146,8 +147,10 @@ class FrameRenderer:
         self.direction = Direction(record.direction, self.clock,
                                    lambda view, node: self.app.saved_view(view).to_json())
         self.directed = record.direction is not None
-        self.times = directed_frame_times(self.direction, fps, speed, hold) if self.directed \
-            else frame_times(self.clock, fps, speed, hold)
+        if self.directed:
+            self.times, self.films = directed_frame_times(self.direction, fps, speed, hold)
+        else:
+            self.times = frame_times(self.clock, fps, speed, hold)
         start = self.app.view_for_preset(camera_preset, self.line[0])
         self.start_view = start
         # the view of each node: the latest saved view at or before it, else the preset's
@@ -180,7 +183,7 @@ class FrameRenderer:
         it). Two frames that show the same are the same picture (the held ends of a clip)."""
         pos = self.clock.position(float(self.times[index]))
         return pos.index, self.clock.action_fraction(pos), \
-            float(self.times[index]) if self.directed else None
+            float(self.films[index]) if self.directed else None
 
     def view_at(self, time: float):
         """The camera at line time `time`: the direction's, else the latest saved view."""
@@ -198,7 +201,7 @@ class FrameRenderer:
         self.app.set_view(self.view_at(time))
         self.app.show_node(node, fraction)
         if self.notes is not None:
-            self.notes.show(self.direction.notes_at(time))
+            self.notes.show(self.direction.notes_at(time, film=float(self.films[index])))
         self.captions.show(caption_text(node, at == 0, self.captions.wrap))
         self.app.render_frames(1)
 

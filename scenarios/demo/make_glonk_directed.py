@@ -30,7 +30,8 @@ def build():
     flicks = [n for n in line if n.stored_motion is not None]
     first = flicks[0]
     motion = first.stored_motion
-    contact = motion.first_contact.t if motion.first_contact is not None else motion.duration / 2
+    # the first contact after the flick is under way (discs touching at the start are not one)
+    contact = next((c.t for c in motion.contacts if c.t > 0.05), motion.duration / 2)
     high = {"view": "orbit", "target": [0.0, 0.0, 0.0], "distance": 1.5, "heading": 30.0, "pitch": -62.0}
     low = {"view": "orbit", "target": [0.0, 0.0, 0.0], "distance": 1.1, "heading": -20.0, "pitch": -40.0}
     record.headers["title"] = "Glonk, directed: the first flicks"
