@@ -151,3 +151,19 @@ def test_a_note_stays_up_for_its_watched_seconds_through_slow_motion_and_holds(d
     # the hold's line moment shows the note throughout the hold until its watched second ends
     assert d.notes_at(held, film=begin + 0.9)
     assert not d.notes_at(held, film=begin + 1.05)
+
+
+def test_the_bundled_directed_tutorial_uses_every_part_of_a_direction_and_is_up_to_date():
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    record = load_record(root / "scenarios" / "demo" / "glonk-directed.flick")
+    d = record.direction
+    kinds = {k.get("kind", "view") for k in d["camera"]}
+    assert kinds == {"view", "follow"} and {k["blend"] for k in d["camera"]} >= {"cut", "smooth"}
+    assert any(s["rate"] < 1 for s in d["speed"]) and d["holds"]
+    assert any("disc" in n["anchor"] for n in d["notes"])
+    made = subprocess.run([sys.executable, "scenarios/demo/make_glonk_directed.py", "--check"],
+                          cwd=root, capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stdout + made.stderr
