@@ -31,6 +31,7 @@ from timeline.schema import (ASK, MAX_DEPTH, Bool, Either, Int, Json, ListOf, Nu
                              Obj, OneOf, SchemaError, Str, fail, like_default)
 from timeline.analysis_field import read_analysis, seat_count
 from timeline.views import read_view
+from timeline.direction import read_direction
 
 FORMAT_NAME = "flickbook"
 FORMAT_VERSION = 3
@@ -114,6 +115,8 @@ def snapshot(record: Record) -> dict:
         data["start"] = copy.deepcopy(record.start_state_json)
     if record.scenario is not None:
         data["scenario"] = copy.deepcopy(record.scenario)
+    if record.direction is not None:
+        data["direction"] = copy.deepcopy(record.direction)
     return data
 
 
@@ -640,7 +643,8 @@ NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "intent": Str(10_0
 TOP = Obj(required={"format": OneOf(FORMAT_NAME), "format_version": Int(1, FORMAT_VERSION),
                     "game": _NAME, "nodes": ListOf(_EACH_NODE_LATER, 1, MAX_NODES)},
           optional={"kind": OneOf("record", "scenario", "lesson"), "config": Obj(extra=Json()),
-                    "headers": HEADERS, "start": Obj(extra=Json()), "scenario": SCENARIO})
+                    "headers": HEADERS, "start": Obj(extra=Json()), "scenario": SCENARIO,
+                    "direction": Obj(extra=Json())})
 
 #: What game code may raise on data it was not written for; the loader turns it into a message.
 #: (RuntimeError: Glonk's setup flow says so of positions it cannot continue.)
@@ -813,6 +817,11 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
         _read_annotations(node, entry, name, where)
         built.append(node)
     _check_solution(record, name)
+    if "direction" in data:
+        try:
+            record.direction = read_direction(data["direction"])
+        except ValueError as exc:
+            raise RecordFileError(f"{name}: {exc}") from None
     if verify_motion and warnings is not None:
         warnings.extend(verify_motions(record))
     return record

@@ -226,6 +226,8 @@ class Record:
     start_state_json: dict | None = None  # a custom starting position (scenarios)
     kind: str = "record"  # or "scenario", or "lesson" (nodes that ask, analysis/lessons)
     scenario: dict | None = None  # title, description, hints, goal, solution (scenarios)
+    #: How the replay is filmed: camera keyframes, speed, holds, notes (timeline.direction).
+    direction: dict | None = None
     root: Node = field(init=False)
 
     def __post_init__(self):

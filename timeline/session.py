@@ -6,6 +6,8 @@ pair of closures so undo and redo restore the tree and the cursor exactly.
 """
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -337,6 +339,46 @@ class Session:
         from timeline.views import read_view
 
         self._set_attr("camera view", "camera", None if view is None else read_view(view), node)
+
+    def set_direction(self, description: str, direction: dict | None) -> None:
+        """Replace the record's direction (timeline.direction, checked: ValueError if it is
+        not one), undoably."""
+        from timeline.direction import read_direction
+
+        value = None if direction is None else read_direction(direction)
+        record, old = self.record, self.record.direction
+        if old == value:
+            return
+        self._push(_Edit(description, lambda: setattr(record, "direction", value),
+                         lambda: setattr(record, "direction", old), self.node, self.node))
+        record.direction = value
+        self._changed("annotation")
+
+    def add_camera_key(self, view: dict, t: float = 0.0, blend: str = "smooth",
+                       kind: str = "view", node: Node | None = None) -> None:
+        """A camera keyframe `t` seconds into `node`'s span (the cursor's by default)."""
+        from timeline.direction import empty_direction, moment
+
+        data = copy.deepcopy(self.record.direction) if self.record.direction else empty_direction()
+        data.setdefault("camera", []).append({"at": moment(node or self.node, t), "view": view,
+                                              "blend": blend, "kind": kind})
+        self.set_direction("follow-camera keyframe" if kind == "follow" else "camera keyframe", data)
+
+    def add_note(self, note: dict, t: float = 0.0, node: Node | None = None) -> None:
+        """A note in time (timeline.direction) from `t` seconds into `node`'s span."""
+        from timeline.direction import empty_direction, moment
+
+        data = copy.deepcopy(self.record.direction) if self.record.direction else empty_direction()
+        data.setdefault("notes", []).append({**note, "at": moment(node or self.node, t)})
+        self.set_direction(f"{note.get('kind', 'text')} note", data)
+
+    def add_speed(self, rate: float, start: tuple, end: tuple) -> None:
+        """A speed stretch from (node, t) `start` to `end`."""
+        from timeline.direction import empty_direction, moment
+
+        data = copy.deepcopy(self.record.direction) if self.record.direction else empty_direction()
+        data.setdefault("speed", []).append({"from": moment(*start), "to": moment(*end), "rate": rate})
+        self.set_direction("slow motion" if rate < 1 else "faster stretch", data)
 
     def set_prompt(self, text: str | None, node: Node | None = None) -> None:
         self._set_attr("tutorial prompt", "prompt", text or None, node)

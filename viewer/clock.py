@@ -56,6 +56,8 @@ class Clock:
     def __init__(self, app):
         self.app = app
         self.playback: Playback | None = None
+        self.direction = None  # the record's direction while the line plays (timeline.direction)
+        self._film = 0.0
         self.follow = False  # line playback: the cursor moves along the line
         self.speed = 1.0  # the line playback's last speed (kept between runs)
         self._then = None
@@ -93,6 +95,8 @@ class Clock:
         self.first_times = []
         self._run_frame = _frame_count()
         self._start_time = time
+        self.direction = self._direction(line_clock) if follow else None
+        self._film = self.direction.film_time(time) if self.direction is not None else 0.0
         self._show(self.playback.clock.position(self.playback.time))
         if not self.playback.playing:
             self._finish()
@@ -129,11 +133,53 @@ class Clock:
             played = abs(self.playback.time - self._start_time) / max(abs(self.playback.speed), 1e-9)
             if played < START_SECONDS:
                 dt = min(dt, START_STEP)
-        pos = self.playback.tick(dt)
+        if self.direction is not None:  # the direction's film time: slow motion, holds
+            pos = self._film_tick(dt)
+        else:
+            pos = self.playback.tick(dt)
         self._show(pos)
         if not self.playback.playing:
             self._finish()
         return True
+
+    def _direction(self, line_clock):
+        """The record's direction over the line being played, or None without one."""
+        record = getattr(self.app.session, "record", None)
+        if record is None or record.direction is None:
+            return None
+        from timeline.direction import Direction
+
+        return Direction(record.direction, line_clock,
+                         lambda view, node: self.app.saved_view(view).to_json())
+
+    def _film_tick(self, dt: float):
+        playback, direction = self.playback, self.direction
+        self._film += dt * playback.speed
+        if self._film >= direction.film_total or self._film <= 0.0:
+            self._film = min(max(self._film, 0.0), direction.film_total)
+            playback.playing = False
+        return playback.seek(direction.line_time_at(self._film))
+
+    def moment(self):
+        """(node, seconds into its span) of the line playback shown, or None."""
+        if self.playback is None or not self.follow:
+            return None
+        pos = self.playback.clock.position(self.playback.time)
+        return self.playback.clock.line[pos.index], pos.t
+
+    def _show_direction(self) -> None:
+        direction, time = self.direction, self.playback.time
+        if direction.has_camera():
+            from viewer.camera import View
+
+            view = direction.camera_at(time, self.app.orbit.view.to_json())
+            self.app.set_view(View.from_json(view))
+        notes = getattr(self.app, "direction_notes", None)
+        if notes is None:
+            from viewer.direction_view import NotesLayer
+
+            notes = self.app.direction_notes = NotesLayer(self.app)
+        notes.show(direction.notes_at(time, film=self._film))
 
     def _show(self, pos) -> None:
         clock = self.playback.clock
@@ -147,11 +193,16 @@ class Clock:
             self.started_at = _real_time()
         if len(self.first_times) < 6:
             self.first_times.append(round(float(self.playback.time), 4))
+        if self.direction is not None:
+            self._show_direction()
         if self._on_position is not None:
             self._on_position(self.playback.time)
 
     def _finish(self) -> None:
         clock = self.playback.clock
+        notes = getattr(self.app, "direction_notes", None)
+        if notes is not None and not self.follow:
+            notes.show([])
         self.app.show_node(self.app.session.node if self.follow else clock.line[-1])
         then, self._then = self._then, None
         if then is not None:

@@ -866,6 +866,35 @@ class Controller:
         self.session.set_camera(self.app.view_to_save(self.app.orbit.goal))
         self.say("Camera view kept in this position")
 
+    def _moment(self):
+        """The moment shown: the replay's (node, seconds into it), else the cursor at rest."""
+        moment = self.app.clock.moment()
+        if moment is None or moment[0] is not self.session.node:
+            node = self.session.node
+            from timeline.playback import node_duration
+
+            return node, node_duration(node)
+        return moment
+
+    def cmd_camera_key(self, kind: str = "view"):
+        node, t = self._moment()
+        self.session.add_camera_key(self.app.view_to_save(self.app.orbit.goal), t, kind=kind,
+                                    node=node)
+        self.say(("Follow-camera" if kind == "follow" else "Camera") + " keyframe kept at this moment")
+
+    def cmd_follow_key(self):
+        self.cmd_camera_key("follow")
+
+    def cmd_note_here(self):
+        node, t = self._moment()
+        motion = node.stored_motion if node.stored_motion is not None else node.motion
+        if motion is None or not motion.piece:
+            self.say("A note rides on a flicked disc: go to a flick first")
+            return
+        self.session.add_note({"kind": "ring", "duration": max(motion.duration - t, 0.0) + 2.0,
+                               "fade": 0.3, "anchor": {"disc": motion.piece}}, t, node=node)
+        self.say("Note kept on the flicked disc from this moment")
+
     # --- dialogs --------------------------------------------------------------------------------
     def _open_dialog(self, dialog) -> None:
         self.stop_playback()

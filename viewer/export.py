@@ -78,6 +78,19 @@ def frame_times(clock: LineClock, fps: float, speed: float, hold: float) -> np.n
     return np.concatenate([np.zeros(held), times, np.full(held, clock.total)])
 
 
+def directed_frame_times(direction, fps: float, speed: float, hold: float) -> np.ndarray:
+    """Line times and film times of each frame of a directed replay: film time (the
+    direction's speed stretches and holds) at `speed`, holding the first and last frames."""
+    if fps <= 0 or speed <= 0:
+        raise RenderError("fps and speed must be positive")
+    frames = int(np.ceil(direction.film_total / speed * fps)) + 1
+    film = np.minimum(np.arange(frames) * speed / fps, direction.film_total)
+    times = np.array([direction.line_time_at(float(f)) for f in film])
+    held = int(round(hold * fps))
+    return (np.concatenate([np.zeros(held), times, np.full(held, direction.clock.total)]),
+            np.concatenate([np.zeros(held), film, np.full(held, direction.film_total)]))
+
+
 def pace_of(args) -> ReadingPace:
     """The reading pace the command line asked for (`--hold`, `--per-word`, `--setup-step`),
     each missing one at its default."""
@@ -129,8 +142,17 @@ class FrameRenderer:
         self.app.scene.show_prompts = False
         self.app.scene.hints.hide()  # the legal-move highlights are for someone at the table
         self.clock = self._clock(step_seconds, pace or ReadingPace())
-        self.times = frame_times(self.clock, fps, speed, hold)
+        from timeline.direction import Direction
+
+        self.direction = Direction(record.direction, self.clock,
+                                   lambda view, node: self.app.saved_view(view).to_json())
+        self.directed = record.direction is not None
+        if self.directed:
+            self.times, self.films = directed_frame_times(self.direction, fps, speed, hold)
+        else:
+            self.times = frame_times(self.clock, fps, speed, hold)
         start = self.app.view_for_preset(camera_preset, self.line[0])
+        self.start_view = start
         # the view of each node: the latest saved view at or before it, else the preset's
         self.views, view = [], start
         for node in self.line:
@@ -138,6 +160,11 @@ class FrameRenderer:
                 view = self.app.view_for_preset(None, node)
             self.views.append(view)
         self.captions = Captions(self.app)
+        self.notes = None
+        if self.directed:
+            from viewer.direction_view import NotesLayer
+
+            self.notes = NotesLayer(self.app)
         self._grab = None  # the texture each frame is copied into, once frames are asked for
         self._grabbed = None  # what it holds (`_what`)
 
@@ -155,14 +182,26 @@ class FrameRenderer:
         """What frame `index` shows: the node and how far through its action (None: after
         it). Two frames that show the same are the same picture (the held ends of a clip)."""
         pos = self.clock.position(float(self.times[index]))
-        return pos.index, self.clock.action_fraction(pos)
+        return pos.index, self.clock.action_fraction(pos), \
+            float(self.films[index]) if self.directed else None
+
+    def view_at(self, time: float):
+        """The camera at line time `time`: the direction's, else the latest saved view."""
+        from viewer.camera import View
+
+        if self.directed and self.direction.has_camera():
+            return View.from_json(self.direction.camera_at(time, self.start_view.to_json()))
+        return self.views[self.clock.position(time).index]
 
     def draw(self, index: int) -> None:
-        at, fraction = self._what(index)
+        at, fraction, _ = self._what(index)
         node = self.line[at]
+        time = float(self.times[index])
         self.session.go_to(node)
-        self.app.set_view(self.views[at])
+        self.app.set_view(self.view_at(time))
         self.app.show_node(node, fraction)
+        if self.notes is not None:
+            self.notes.show(self.direction.notes_at(time, film=float(self.films[index])))
         self.captions.show(caption_text(node, at == 0, self.captions.wrap))
         self.app.render_frames(1)
 
@@ -173,6 +212,8 @@ class FrameRenderer:
             self.app.win.clearRenderTextures()
             self._grab = None
         self.captions.text.destroy()
+        if self.notes is not None:
+            self.notes.destroy()
         self.app.scene.show_prompts = True
         self.app.scene.hints.show()
 

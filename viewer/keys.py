@@ -78,6 +78,9 @@ MOVE_LIST = [
 ]
 RECORD = [
     Key("k", "cmd_save_view", "Keep the camera view in this position"),
+    Key("j", "cmd_camera_key", "Direction: a camera keyframe at this moment (the view shown)"),
+    Key("shift-j", "cmd_follow_key", "Direction: a follow-camera keyframe at this moment"),
+    Key("shift-n", "cmd_note_here", "Direction: a ring note on the flicked disc from this moment"),
     Key("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
     Key("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     Key("p", "cmd_promote", "Promote this variation"),

@@ -275,6 +275,13 @@ class GlonkGame:
 
     # --- text and JSON -------------------------------------------------------------------
 
+    def disc_position(self, s: GlonkState, disc_id: str):
+        """Table (x, y) of a disc in play, else None (a direction's note follows it)."""
+        piece = s.get(disc_id)
+        if piece is None or piece.status != "in_play":
+            return None
+        return (float(piece.x), float(piece.y))
+
     def state_to_json(self, s: GlonkState) -> dict:
         return s.to_json()
 

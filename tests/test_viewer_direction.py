@@ -1,0 +1,74 @@
+"""The window plays a record's direction during replay and an author edits it (J, Shift+J,
+Shift+N), each edit undone by Ctrl+Z; the window's frames agree with the export's."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_direction_in_the_window_in_a_child_process(tmp_path):
+    result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=400)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "all direction checks passed" in result.stdout
+
+
+def child(tmp: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    import pytest
+
+    from timeline import Session, load_record, save_record
+    from timeline.direction import Direction
+    from viewer.app import ViewerApp
+
+    record = load_record(ROOT / "scenarios" / "demo" / "glonk-directed.flick")
+    session = Session(record)
+    app = ViewerApp(session, offscreen=True, size=(640, 360), interactive=True)
+    ctl = app.controller
+    line = record.mainline()
+    flick = next(i for i, n in enumerate(line) if n.stored_motion is not None)
+
+    # replay plays the direction: camera and notes at the clock's line time
+    ctl.go_to(line[flick - 1])
+    ctl.cmd_play_pause()
+    clock = app.clock
+    assert clock.direction is not None
+    direction = Direction(record.direction, clock.playback.clock,
+                          lambda v, n: app.saved_view(v).to_json())
+    seen_note = False
+    for _ in range(60):
+        clock.tick(1 / 30)
+        time = clock.playback.time
+        want = direction.camera_at(time)
+        got = app.orbit.view
+        assert got.distance == pytest.approx(want["distance"], rel=1e-3), time
+        assert got.target[0] == pytest.approx(want["target"][0], abs=1e-3)
+        shown = [n.index for n, _ in app.direction_notes.shown]
+        assert shown == [n.index for n in direction.notes_at(time, film=clock._film)]
+        seen_note = seen_note or bool(shown)
+    assert seen_note
+    # slow motion: during the first flick's slowed stretch 60 frames cover less than 2 s of line
+    ctl.stop_playback()
+
+    # an author keeps a camera keyframe, a follow keyframe and a note at the moment shown
+    before = len(record.direction["camera"]), len(record.direction["notes"])
+    ctl.go_to(line[flick])
+    ctl._key("j")
+    ctl._key("shift-j")
+    ctl._key("shift-n")
+    assert (len(record.direction["camera"]), len(record.direction["notes"])) == (before[0] + 2, before[1] + 1)
+    assert record.direction["camera"][-1]["kind"] == "follow"
+    path = save_record(record, tmp / "directed.flick")
+    again = load_record(path)
+    assert again.direction == record.direction
+    for _ in range(3):
+        ctl._key("control-z")
+    assert (len(record.direction["camera"]), len(record.direction["notes"])) == before
+    print("all direction checks passed")
+
+
+if __name__ == "__main__":
+    child(Path(sys.argv[1]))

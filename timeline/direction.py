@@ -1,0 +1,341 @@
+"""A record's direction: how its replay is filmed (camera keyframes, speed, holds, notes).
+
+Everything here is a value kept in the record (`Record.direction`, docs/file-format.md) and
+one evaluation of it along a line of the record, so the window and `flickbook export` play
+the same thing. Times are *moments*: a node (its path of child indices) and seconds into that
+node's span (inside its motion, for a flick). A moment on a node that is not on the line being
+played is not part of that line's direction (directions follow the line they were made on).
+
+    {"camera": [{"at": {"path": [0, 0], "t": 0.4}, "view": VIEW, "blend": "smooth",
+                 "kind": "view" | "follow"}, ...],
+     "speed":  [{"from": MOMENT, "to": MOMENT, "rate": 0.25}, ...],
+     "holds":  [{"at": MOMENT, "seconds": 1.5}, ...],
+     "notes":  [{"at": MOMENT, "duration": 3.0, "fade": 0.4, "kind": "text" | "arrow" | "ring",
+                 "text": "...", "anchor": {"disc": "P1-s2"} | {"table": [x, y]},
+                 "colour": "yellow"}, ...]}
+
+A camera keyframe's `blend` says how the camera arrives at it from the keyframe before: `cut`
+(the earlier view holds until the keyframe's moment), `linear` or `smooth` (eased) across the
+stretch between the two. A `follow` keyframe keeps the discs that the flick under way has moved
+so far (the flicked disc and those it hit) framed, from its view's heading and pitch, and is
+back at its view when they rest. Saved views on nodes are cuts at the start of their node.
+
+Film time (what a viewer watches) runs at `rate` x line time inside a speed stretch (0.25: four
+times slower), stands still on a line moment for each hold's `seconds`, and equals line time
+elsewhere. A note shows from its moment for `duration` film seconds (as watched: slow motion
+and holds keep it up longer in line time), fading in and out over `fade`.
+
+No Panda3D here: callers resolve named views ("top", "seat") into orbit views.
+"""
+from __future__ import annotations
+
+import bisect
+import copy
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from timeline.record import DRAWING_COLOURS
+from timeline.schema import Either, ListOf, Num, Obj, OneOf, SchemaError, Str, Int
+from timeline.views import read_view
+
+DIRECTION_VERSION = 1
+BLENDS = ("cut", "linear", "smooth")
+CAMERA_KINDS = ("view", "follow")
+NOTE_KINDS = ("text", "arrow", "ring")
+MIN_RATE, MAX_RATE = 0.05, 8.0
+#: How much room a follow camera leaves around the discs it frames (x their spread), and the
+#: least distance it comes to (metres).
+FOLLOW_MARGIN, FOLLOW_MIN_DISTANCE = 2.2, 0.35
+#: Seconds a follow camera takes to ease from its view onto the discs, and back once they rest.
+FOLLOW_EASE = 0.5
+
+_MOMENT = Obj(required={"path": ListOf(Int(0), max_len=1_000_000), "t": Num(0, 1e6)})
+_VIEW_SPEC = Obj(required={"view": OneOf("top", "seat", "orbit")},
+                 optional={"seat": Int(0, 64), "target": ListOf(Num(-1e6, 1e6), 3, 3),
+                           "distance": Num(1e-6, 1e6), "heading": Num(-1e6, 1e6),
+                           "pitch": Num(-90, 0)})
+_CAMERA = Obj(required={"at": _MOMENT, "view": _VIEW_SPEC},
+              optional={"blend": OneOf(*BLENDS), "kind": OneOf(*CAMERA_KINDS)})
+_SPEED = Obj(required={"from": _MOMENT, "to": _MOMENT, "rate": Num(MIN_RATE, MAX_RATE)})
+_HOLD = Obj(required={"at": _MOMENT, "seconds": Num(0.0, 600.0)})
+_ANCHOR = Either(Obj(required={"disc": Str(200)}),
+                 Obj(required={"table": ListOf(Num(-1e6, 1e6), 2, 2)}),
+                 what='{"disc": ID} or {"table": [x, y]}')
+_NOTE = Obj(required={"at": _MOMENT, "duration": Num(0.05, 3600.0), "kind": OneOf(*NOTE_KINDS),
+                      "anchor": _ANCHOR},
+            optional={"fade": Num(0.0, 60.0), "text": Str(2000), "colour": OneOf(*DRAWING_COLOURS),
+                      "offset": ListOf(Num(-100, 100), 2, 2)})
+DIRECTION = Obj(required={"version": Int(1, DIRECTION_VERSION)},
+                optional={"camera": ListOf(_CAMERA, max_len=10_000),
+                          "speed": ListOf(_SPEED, max_len=10_000),
+                          "holds": ListOf(_HOLD, max_len=10_000),
+                          "notes": ListOf(_NOTE, max_len=10_000)})
+
+
+def read_direction(data) -> dict:
+    """`data` checked as a direction (types, ranges, views); ValueError says what is wrong."""
+    try:
+        DIRECTION(data, "direction")
+    except SchemaError as exc:
+        raise ValueError(str(exc)) from None
+    data = copy.deepcopy(data)
+    for i, key in enumerate(data.get("camera", [])):
+        try:
+            key["view"] = read_view(key["view"])
+        except ValueError as exc:
+            raise ValueError(f"direction: camera[{i}]: {exc}") from None
+    for i, stretch in enumerate(data.get("speed", [])):
+        if stretch["to"]["path"] == stretch["from"]["path"] and stretch["to"]["t"] <= stretch["from"]["t"]:
+            raise ValueError(f"direction: speed[{i}]: 'to' must come after 'from'")
+    return data
+
+
+def empty_direction() -> dict:
+    return {"version": DIRECTION_VERSION}
+
+
+def moment(node, t: float) -> dict:
+    """The moment `t` seconds into `node`'s span."""
+    return {"path": list(node.path), "t": round(float(t), 4)}
+
+
+# --- evaluation -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NoteShown:
+    """A note as it shows at a line time: where (table metres), how opaque, what it says."""
+
+    index: int
+    kind: str
+    text: str
+    colour: str
+    at: tuple[float, float]
+    offset: tuple[float, float]
+    alpha: float
+
+
+def _ease(u: float) -> float:
+    return u * u * (3.0 - 2.0 * u)
+
+
+def _lerp_angle(a: float, b: float, u: float) -> float:
+    d = (b - a + 180.0) % 360.0 - 180.0
+    return a + d * u
+
+
+def blend_views(a: dict, b: dict, u: float) -> dict:
+    """Orbit views `a` to `b` at `u` (0..1): targets and distances in a line, angles the short
+    way round."""
+    return {"view": "orbit",
+            "target": [x + (y - x) * u for x, y in zip(a["target"], b["target"])],
+            "distance": a["distance"] * (b["distance"] / a["distance"]) ** u,
+            "heading": _lerp_angle(a["heading"], b["heading"], u),
+            "pitch": a["pitch"] + (b["pitch"] - a["pitch"]) * u}
+
+
+class Direction:
+    """One direction evaluated along one line (its LineClock): camera, film time and notes at
+    any line time."""
+
+    def __init__(self, data: dict | None, clock, resolve: Callable[[dict, object], dict] | None = None):
+        """`resolve(view, node)`: the orbit view a saved view stands for where `node` is shown
+        (named views follow the window); None keeps only orbit views as they are."""
+        self.data = data or empty_direction()
+        self.clock = clock
+        self.resolve = resolve or (lambda view, node: view)
+        self._index = {tuple(node.path): i for i, node in enumerate(clock.line)}
+        self._build_camera()
+        self._build_time()
+        self.notes = []
+        for i, note in enumerate(self.data.get("notes", [])):
+            start = self.line_time(note["at"])
+            if start is not None:
+                self.notes.append((start, i, note))
+
+    # moments ---------------------------------------------------------------------------------
+    def line_time(self, moment: dict) -> float | None:
+        """The line time of a moment, or None when its node is not on this line."""
+        index = self._index.get(tuple(moment["path"]))
+        if index is None:
+            return None
+        return self.clock.time_of(index, moment["t"])
+
+    # camera ----------------------------------------------------------------------------------
+    def _build_camera(self) -> None:
+        keys = []
+        for i, node in enumerate(self.clock.line):
+            if node.camera:  # saved views are cuts at their node's start
+                keys.append((self.clock.starts[i], -1, {"view": node.camera, "blend": "cut",
+                                                         "kind": "view"}))
+        for order, key in enumerate(self.data.get("camera", [])):
+            at = self.line_time(key["at"])
+            if at is not None:
+                keys.append((at, order, key))
+        keys.sort(key=lambda k: (k[0], k[1]))
+        self.camera_keys = keys
+        self._camera_times = [k[0] for k in keys]
+
+    def has_camera(self) -> bool:
+        return bool(self.camera_keys)
+
+    def camera_at(self, time: float, default: dict | None = None) -> dict | None:
+        """The orbit view at line time `time` (None: no keyframe or saved view yet and no
+        `default`)."""
+        i = bisect.bisect_right(self._camera_times, time) - 1
+        if i < 0:
+            if default is None:
+                return None
+            if not self.camera_keys:
+                return self._view_of(default, None, time)
+            return default
+        at, _, key = self.camera_keys[i]
+        here = self._view_of(key, at, time)
+        if i + 1 < len(self.camera_keys):
+            nxt_at, _, nxt = self.camera_keys[i + 1]
+            blend = nxt.get("blend", "smooth")
+            if blend != "cut" and nxt_at > at:
+                u = (time - at) / (nxt_at - at)
+                u = _ease(u) if blend == "smooth" else u
+                return blend_views(here, self._view_of(nxt, nxt_at, nxt_at), u)
+        return here
+
+    def _view_of(self, key: dict, at: float | None, time: float) -> dict:
+        node = self.clock.line[self.clock.position(time).index]
+        base = self.resolve(key["view"], node)
+        if key.get("kind") != "follow":
+            return base
+        framed = self._follow_target(time)
+        if framed is None:
+            return base
+        (cx, cy), spread, weight = framed
+        followed = {"view": "orbit", "target": [cx, cy, base["target"][2]],
+                    "distance": max(FOLLOW_MIN_DISTANCE, spread * FOLLOW_MARGIN),
+                    "heading": base["heading"], "pitch": base["pitch"]}
+        return blend_views(base, followed, weight)
+
+    def _follow_target(self, time: float):
+        """Centre, spread and weight (0..1, eased in and out) of the discs the motion under
+        way at `time` has moved so far, or None outside a motion."""
+        pos = self.clock.position(time)
+        node = self.clock.line[pos.index]
+        motion = node.stored_motion if node.stored_motion is not None else node.motion
+        if motion is None or motion.duration <= 0:
+            return None
+        t = min(pos.t, motion.duration)
+        now = motion.positions_at(t)
+        start = motion.positions_at(0.0)
+        moved = [i for i in range(len(motion.ids))
+                 if math.hypot(*(now[i][:2] - start[i][:2])) > 0.002 or motion.ids[i] == motion.piece]
+        if not moved:
+            return None
+        xs = [float(now[i][0]) for i in moved]
+        ys = [float(now[i][1]) for i in moved]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        spread = max(max(xs) - min(xs), max(ys) - min(ys), 0.1)
+        ease = min(FOLLOW_EASE, motion.duration / 4)
+        weight = _ease(min(1.0, t / ease, max(0.0, motion.duration - t) / ease))
+        return (cx, cy), spread, weight
+
+    # time ------------------------------------------------------------------------------------
+    def _build_time(self) -> None:
+        """Knots (line time, film time) of a piecewise-linear map; a hold is two knots at one
+        line time."""
+        total = self.clock.total
+        rates = []  # (start, end, rate): later stretches win where they overlap
+        for stretch in self.data.get("speed", []):
+            a, b = self.line_time(stretch["from"]), self.line_time(stretch["to"])
+            if a is not None and b is not None and b > a:
+                rates.append((a, b, float(stretch["rate"])))
+        holds = {}
+        for hold in self.data.get("holds", []):
+            at = self.line_time(hold["at"])
+            if at is not None:
+                holds[at] = holds.get(at, 0.0) + float(hold["seconds"])
+        cuts = sorted({0.0, total, *[x for a, b, _ in rates for x in (a, b)], *holds})
+        line, film = [0.0], [0.0]
+        if 0.0 in holds:
+            line.append(0.0)
+            film.append(holds[0.0])
+        for a, b in zip(cuts, cuts[1:]):
+            mid = (a + b) / 2
+            rate = 1.0
+            for lo, hi, r in rates:
+                if lo <= mid < hi:
+                    rate = r
+            line.append(b)
+            film.append(film[-1] + (b - a) / rate)
+            if b in holds:
+                line.append(b)
+                film.append(film[-1] + holds[b])
+        self._line_knots, self._film_knots = line, film
+        self.film_total = film[-1]
+
+    def film_time(self, time: float) -> float:
+        """Film seconds at line time `time` (on a hold: its start)."""
+        time = min(max(time, 0.0), self.clock.total)
+        i = bisect.bisect_left(self._line_knots, time)
+        if i < len(self._line_knots) and self._line_knots[i] == time:
+            return self._film_knots[i]
+        a, b = self._line_knots[i - 1], self._line_knots[i]
+        fa, fb = self._film_knots[i - 1], self._film_knots[i]
+        return fa + (fb - fa) * (time - a) / (b - a)
+
+    def line_time_at(self, film: float) -> float:
+        """Line time at film second `film` (a hold answers its line moment throughout)."""
+        film = min(max(film, 0.0), self.film_total)
+        i = bisect.bisect_right(self._film_knots, film)
+        if i >= len(self._film_knots):
+            return self._line_knots[-1]
+        a, b = self._film_knots[i - 1], self._film_knots[i]
+        la, lb = self._line_knots[i - 1], self._line_knots[i]
+        return la if b == a else la + (lb - la) * (film - a) / (b - a)
+
+    def rate_at(self, time: float) -> float:
+        """How fast line time passes per film second at `time` (0 on a hold's moment)."""
+        f = self.film_time(time)
+        return (self.line_time_at(f + 1e-3) - time) / 1e-3
+
+    # notes -----------------------------------------------------------------------------------
+    def notes_at(self, time: float, rest_position: Callable | None = None,
+                 film: float | None = None) -> list[NoteShown]:
+        """The notes showing at line time `time` (film second `film`, which tells the moments
+        of a hold apart; by default the film time of `time`), each where its anchor is then.
+        A note's duration and fade are film seconds, so slow motion and holds keep it up
+        for as long as it is watched. `rest_position(state, disc_id)`: a disc's place at
+        rest, for a disc no motion moves."""
+        shown = []
+        film = self.film_time(time) if film is None else film
+        for start, i, note in self.notes:
+            begin = self.film_time(start)
+            end = begin + note["duration"]
+            if not begin <= film < end:
+                continue
+            fade = min(note.get("fade", 0.0), note["duration"] / 2)
+            alpha = 1.0 if fade <= 0 else min(1.0, (film - begin) / fade, (end - film) / fade)
+            at = self.anchor_at(note["anchor"], time, rest_position)
+            if at is None:
+                continue  # the disc is off the table by now
+            shown.append(NoteShown(i, note["kind"], note.get("text", ""), note.get("colour", "yellow"),
+                                   at, tuple(note.get("offset", (0.0, 0.0))), max(0.0, alpha)))
+        return shown
+
+    def anchor_at(self, anchor: dict, time: float, rest_position: Callable | None = None):
+        """Table (x, y) of an anchor at line time `time`: a disc follows its motion."""
+        if "table" in anchor:
+            return tuple(float(v) for v in anchor["table"])
+        disc = anchor["disc"]
+        pos = self.clock.position(time)
+        node = self.clock.line[pos.index]
+        motion = node.stored_motion if node.stored_motion is not None else node.motion
+        if motion is not None and disc in motion.ids:
+            t = min(pos.t, motion.duration)
+            i = motion.index(disc)
+            if not motion.present_at(t)[i]:
+                return None
+            x, y = motion.positions_at(t)[i][:2]
+            return (float(x), float(y))
+        state = node.state if pos.t >= self.clock.spans[pos.index] or node.parent is None \
+            else node.parent.state
+        if rest_position is None:
+            rest_position = getattr(node.record.game, "disc_position", None)
+        return rest_position(state, disc) if rest_position is not None else None
