@@ -58,3 +58,45 @@ def test_an_observed_flick_survives_the_file_format_and_verifies():
     old["format_version"] = 3
     with pytest.raises(ValueError, match="format 3"):
         MIGRATIONS[3](old)
+
+
+def test_hand_fit_from_the_intended_and_executed_flicks_of_a_record(tmp_path):
+    """Six flicks of one player, each meant one way and made another: the fitted hand's
+    angle scatter is the spread of the angle errors, with bounds round it."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from games.glonk.actions import Flick
+    from timeline.fileformat import save_record
+
+    syn = synthetic_flick(5)
+    state = syn.state
+    rec = Record.new("glonk", {})
+    rec.root._state = state
+    rec.start_state_json = rec.game.state_to_json(state)
+    seat = rec.game.current_player(state)
+    names = [f"P{i + 1}" for i in range(len(state.players) if hasattr(state, "players") else 2)]
+    names[seat] = "Alice"
+    rec.headers["players"] = names
+    ship = state.piece(syn.flick.piece)
+    errors = [-2.0, 1.0, 3.0, -1.5, 0.5, -1.0]
+    for i, da in enumerate(errors):
+        meant = Flick.make(ship.id, 30.0 * i, 0.5 + 0.05 * i, 0.0)
+        made = Flick.make(ship.id, 30.0 * i + da, (0.5 + 0.05 * i) * 1.02, 0.0)
+        rec.add_child(rec.root, made, intent=meant)
+    path = tmp_path / "g.flick"
+    save_record(rec, path)
+    env = {**os.environ, "FLICKBOOK_HOME": str(tmp_path / "home")}
+    out = subprocess.run([sys.executable, "-m", "flickbook_cli", "hand", "fit", str(path),
+                          "--player", "Alice", "--json"], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    import statistics
+    assert got["flicks"] == 6
+    assert got["angle_sd"] == pytest.approx(statistics.stdev(errors), abs=0.01)
+    assert got["angle_bounds"][0] < got["angle_sd"] < got["angle_bounds"][1]
+    nobody = subprocess.run([sys.executable, "-m", "flickbook_cli", "hand", "fit", str(path),
+                             "--player", "Zed"], capture_output=True, text=True, env=env)
+    assert nobody.returncode != 0 and "Traceback" not in nobody.stderr and "Zed" in nobody.stderr
