@@ -179,6 +179,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", default=None)
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("hand", help="a player's own hand: fit it from the intended and "
+                                    "executed flicks in records")
+    act = p.add_subparsers(dest="hand_action", metavar="ACTION")
+    act.required = True
+    q = act.add_parser("fit", help="fit and save a player's hand from records")
+    q.add_argument("files", nargs="+")
+    q.add_argument("--player", required=True, help="the player's name, as the records' headers have it")
+    q.add_argument("--json", action="store_true")
+
     p = sub.add_parser("infer", help="Glonk: the flick made at a real table, from where the "
                                      "discs came to rest")
     p.add_argument("file", help="the record of the game before the flick")
@@ -707,6 +716,41 @@ def _skill_arg(name: str):
             raise UserError(f"--skill {name}: {level}, or a player's saved hand ({hand})") from None
 
 
+def cmd_hand(args) -> int:
+    """Fit a player's hand from the (intended, executed) flick pairs of records, and save it."""
+    from analysis.table import fit_hand, save_hand
+
+    pairs = []
+    for path in args.files:
+        record = _load(path)
+        players = [str(n) for n in record.headers.get("players") or []]
+        if args.player not in players:
+            raise UserError(f"{path}: no player {args.player!r} in this record"
+                            + (f" (players: {', '.join(players)})" if players else ""))
+        seat = players.index(args.player)
+        for node in record.nodes():
+            if node.parent is None or node.intent is None:
+                continue
+            if record.game.current_player(node.parent.state) == seat:
+                pairs.append((node.intent, node.action))
+    try:
+        hand = fit_hand(args.player, pairs)
+    except ValueError as exc:
+        raise UserError(f"{args.player}: {exc}") from None
+    where = save_hand(hand)
+    out = {"player": args.player, "flicks": hand.flicks, "angle_sd": hand.skill.angle_sd,
+           "angle_bounds": list(hand.angle_bounds), "speed_sd": hand.skill.speed_sd,
+           "speed_bounds": list(hand.speed_bounds), "saved": str(where)}
+    if args.json:
+        print(json.dumps(out, sort_keys=True))
+    else:
+        print(f"{args.player}: {hand.flicks} flicks; angle scatter {hand.skill.angle_sd:.2f} deg "
+              f"(95 %: {hand.angle_bounds[0]:.2f}-{hand.angle_bounds[1]:.2f}), speed scatter "
+              f"{100 * hand.skill.speed_sd:.1f} % (95 %: {100 * hand.speed_bounds[0]:.1f}-"
+              f"{100 * hand.speed_bounds[1]:.1f} %); saved to {where}")
+    return 0
+
+
 def cmd_infer(args) -> int:
     """The flick a real-table player made, inferred from where the discs came to rest."""
     from analysis.table import Observation, infer_flick
@@ -1052,7 +1096,7 @@ def cmd_export(args) -> int:
 
 
 COMMANDS = {"explore": cmd_explore, "bestshot": cmd_bestshot, "analyse": cmd_analyse,
-            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "progress": cmd_progress, "infer": cmd_infer, "selfplay": cmd_selfplay,
+            "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "progress": cmd_progress, "infer": cmd_infer, "hand": cmd_hand, "selfplay": cmd_selfplay,
             "flick": cmd_flick, "render": cmd_render, "play": cmd_play,
             "open": _viewer_command, "demo": _viewer_command, None: _viewer_command}
 

@@ -383,3 +383,11 @@ def synthetic_flick(seed: int, noise: float = ENTRY_NOISE, spin_sd: float = 1.5)
     end = next((d for d in motion.final if d.id == piece.id), None)
     slide = math.dist((end.x, end.y), start[piece.id]) if end is not None else float("nan")
     return SyntheticFlick(state, flick, Observation(piece.id, entered, frozenset(removed)), slide)
+
+
+def observed_entry(obs: Observation, found: Inference) -> dict:
+    """The node's `observed` for a real-table flick (Record.add_child(..., observed=)): the
+    entered places are authoritative for the rules; the inferred flick is the action."""
+    return {"entered": {k: [float(x), float(y)] for k, (x, y) in sorted(obs.moved.items())},
+            "removed": sorted(obs.removed), "fit_error": float(found.fit_error),
+            "ambiguous": bool(found.ambiguous)}

@@ -34,7 +34,7 @@ from timeline.views import read_view
 from timeline.direction import read_direction
 
 FORMAT_NAME = "flickbook"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 EXTENSION = ".flick"
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -80,6 +80,8 @@ def snapshot(record: Record) -> dict:
             entry["action"] = node.action_text
             if node.intent is not None:
                 entry["intent"] = str(node.intent)
+            if node.observed is not None:
+                entry["observed"] = copy.deepcopy(node.observed)
         if node.comment:
             entry["comment"] = node.comment
         if node.glyphs:
@@ -286,7 +288,19 @@ def _migrate_2_to_3(data: dict) -> dict:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
+def _migrate_3_to_4(data: dict) -> dict:
+    """Version 4 lets a node be `observed` (a flick made at a real table, logged as the
+    inferred flick plus the places entered after it). Every version 3 flick was played in
+    Flickbook, so nothing is added; an `observed` there is not version 3 data."""
+    for i, entry in enumerate(data.get("nodes") or []):
+        if isinstance(entry, dict) and "observed" in entry:
+            raise ValueError(f"node {i} is 'observed', which format 3 does not have")
+    data["format_version"] = 4
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3,
+                                                 3: _migrate_3_to_4}
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -634,7 +648,11 @@ _POINT = Either(_NAME, ListOf(Either(Num(-MAX_COORDINATE, MAX_COORDINATE), _NAME
                      f"-{MAX_COORDINATE} to {MAX_COORDINATE})")
 DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
               optional={"to": _POINT, "colour": OneOf(*DRAWING_COLOURS)})
+_XY = ListOf(Num(-1e3, 1e3), 2, 2)
+OBSERVED = Obj(required={"entered": Obj(extra=_XY), "removed": ListOf(_NAME, max_len=10_000),
+                         "fit_error": Num(0, 1e3), "ambiguous": Bool})
 NODE = Obj(optional={"parent": Int(0), "action": Str(10_000), "intent": Str(10_000),
+                     "observed": OBSERVED,
                      "comment": _TEXT,
                      "glyphs": ListOf(OneOf(*GLYPHS), max_len=len(GLYPHS)),
                      "drawings": ListOf(DRAWING, max_len=MAX_DRAWINGS), "camera": Obj(extra=Json(4)),
@@ -800,7 +818,7 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
         _check(isinstance(entry, dict), name, where, "not an object")
         if i == 0:
             _check("parent" not in entry and "action" not in entry and "motion" not in entry
-                   and "intent" not in entry,
+                   and "intent" not in entry and "observed" not in entry,
                    name, where, "the first node must be the root (no parent, action or motion)")
             _conform(NODE, entry, name, where)
             node = record.root
@@ -849,6 +867,9 @@ def _play(record: Record, parent: Node, text: str, entry: dict, name: str, where
         except _GAME_ERRORS as exc:
             problem = f"the stored motion cannot be checked ({exc})"
         _check(problem is None, name, where, f"illegal: {problem}")
+    if "observed" in entry:
+        node.observed = _observed(record, parent, action, node.stored_motion, entry["observed"],
+                                  name, where)
     try:
         node._compute(parent.state)
     except IllegalAction as exc:
@@ -890,6 +911,22 @@ def _intent(record: Record, parent: Node, action, text: str, name: str, where: s
     return intent
 
 
+def _observed(record: Record, parent: Node, action, motion, observed: dict, name: str,
+              where: str) -> dict:
+    """A node's observation, validated: a flick of a game that logs real tables, with the
+    stored motion that rests exactly at the entered places."""
+    game = record.game
+    _check(hasattr(game, "observed_problem"), name, where,
+           f"{game.title} actions are not observed at a real table")
+    _check(motion is not None, name, where, "an observed flick must store its motion")
+    try:
+        problem = game.observed_problem(parent.state, action, observed, motion)
+    except _GAME_ERRORS as exc:
+        problem = f"the observation cannot be checked ({exc})"
+    _check(problem is None, name, where, f"bad observation: {problem}")
+    return copy.deepcopy(observed)
+
+
 class MotionProblems(list):
     """What `verify_motions` found, one line each: `note` (the physics version that made the
     motions, when it is not this one: it explains differences, it is none) first, then
@@ -921,7 +958,14 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
             continue
         if should_stop is not None and should_stop():
             break
-        fresh = record.game.apply(node.parent.state, node.action).motion
+        if node.observed is not None:  # the inferred flick, blended to the entered places
+            try:
+                fresh = record.game.observed_motion(node.parent.state, node.action, node.observed)
+            except ValueError:
+                fresh = None
+            fresh = None if fresh is None else type(fresh).from_bytes(fresh.to_bytes())
+        else:
+            fresh = record.game.apply(node.parent.state, node.action).motion
         if fresh is None or fresh != node.stored_motion:
             flicks.append(f"node {i} (ply {node.ply}, action {node.action_text!r}): a fresh "
                           "simulation differs from the stored motion; the stored motion is what plays")

@@ -65,7 +65,7 @@ class Node:
     """One position in the record: the action that led here and its annotations."""
 
     __slots__ = ("record", "parent", "action", "variations", "comment", "glyphs", "drawings",
-                 "camera", "prompt", "analysis", "ask", "intent", "_step", "_state", "stored_motion", "motion_text",
+                 "camera", "prompt", "analysis", "ask", "intent", "observed", "_step", "_state", "stored_motion", "motion_text",
                  "_ply", "__weakref__")
 
     def __init__(self, record: "Record", parent: "Node | None", action=None):
@@ -85,6 +85,10 @@ class Node:
         #: What the player meant, where the hand's scatter made the action differ (a flick
         #: under a table feel, GameType.intents); None: the action is what was meant.
         self.intent = None
+        #: A flick made at a real table: the places the user entered after it (authoritative
+        #: for the rules), the inferred flick's fit error and ambiguity (the game's
+        #: `observed_motion`); the action is the inferred flick. None: played here.
+        self.observed: dict | None = None
         self._step: Step | None = None
         self._state = None
         #: Motion read from a file (played in preference to a fresh simulation).
@@ -252,19 +256,36 @@ class Record:
         return cls(game.name, full, **kw)
 
     def add_child(self, parent: Node, action, *, main: bool = False, step=None,
-                  intent=None) -> Node:
+                  intent=None, observed: Mapping | None = None) -> Node:
         """Add (or reuse) the child of `parent` reached by `action`; validates the action.
 
         `step`, when given, is `game.apply(parent.state, action)` computed by the caller.
         `intent`: what the player meant, when the hand made `action` of it (kept only where
-        it differs; a reused child keeps its own)."""
+        it differs; a reused child keeps its own).
+        `observed`: the action is a flick inferred from a real table, and these are the
+        places entered after it (`{"entered", "removed", "fit_error", "ambiguous"}`): its
+        motion is the game's `observed_motion`, resting exactly there (ValueError if it
+        cannot); an existing child with the same action is not reused."""
         text = str(action)
         existing = parent.child_for(text)
         if existing is not None:
+            if observed is not None:
+                raise ValueError(f"{text} is already played here")
             return existing
         node = Node(self, parent, action)
         if intent is not None and str(intent) != text:
             node.intent = intent
+        if observed is not None:
+            if not hasattr(self.game, "observed_motion"):
+                raise ValueError(f"{self.game.title} actions are not observed at a real table")
+            observed = {"entered": {k: [float(x), float(y)] for k, (x, y) in
+                                    sorted(observed["entered"].items())},
+                        "removed": sorted(observed["removed"]),
+                        "fit_error": float(observed["fit_error"]),
+                        "ambiguous": bool(observed["ambiguous"])}
+            node.stored_motion = self.game.observed_motion(parent.state, action, observed)
+            node.observed = observed
+            step = None
         if step is None:
             node._compute(parent.state)  # raises IllegalAction before the tree changes
         else:

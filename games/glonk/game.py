@@ -253,6 +253,31 @@ class GlonkGame:
         pf = physics.Flick(action.piece, action.angle_rad, action.speed, action.spin)
         return motion_disagreement(motion, R.discs_of(replace(s, pending_board=None)), pf)
 
+    def observed_motion(self, s: GlonkState, action, observed):
+        """The stored motion of an observed flick (a real table's): the flick's simulation
+        from `s` blended to rest exactly at the observed places (see observed.py); ValueError
+        when it cannot be."""
+        from . import observed as O
+
+        problem = self.observed_problem(s, action, observed)
+        if problem is not None:
+            raise ValueError(problem)
+        start = {p.id: (p.x, p.y) for p in s.in_play()}
+        return O.blend(R.simulate_flick(replace(s, pending_board=None), action), start, observed)
+
+    def observed_problem(self, s: GlonkState, action, observed, motion=None) -> str | None:
+        """Why `observed` is not an observation of `action` from `s` (and, given `motion`, why
+        that motion does not rest where it says), or None."""
+        from . import observed as O
+
+        if not isinstance(action, Flick):
+            return "only a flick is observed"
+        start = {p.id: (p.x, p.y) for p in s.in_play()}
+        problem = O.observed_problem_data(start, action.piece, observed)
+        if problem is None and motion is not None:
+            problem = O.agrees(motion, start, observed)
+        return problem
+
     def _judge(self, s, action, motion) -> Step:
         ids = getattr(motion, "ids", None)
         if ids is not None and set(ids) != {p.id for p in s.in_play()}:
