@@ -115,8 +115,9 @@ def test_heatmap_fills_while_aiming_and_candidates_are_kept_and_replayed(tmp_pat
         desk.key("Left")  # back where the candidates were aimed: they are still there
         p = desk.settled()
         assert len(explorer(p)["candidates"]) == 2
-        p = desk.key("shift+a")
-        assert explorer(p)["candidates"] == [] and p["message"] == "Cleared 2 candidate aims"
+        desk.key("shift+a")  # the key is handled in one frame, the panel follows in the next
+        p = desk.wait(lambda p: explorer(p)["candidates"] == [], 20, "Shift+A to clear the aims")
+        assert p["message"] == "Cleared 2 candidate aims"
         settings = json.loads((home / "settings.json").read_text())["glonk"]
         assert settings["explorer"] is True and settings["explorer_skill"] == "novice"
         # the skill buttons in the panel: "expert" explores the flick at the cursor again
