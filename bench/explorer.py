@@ -31,8 +31,17 @@ def main() -> None:
     session.go_to(session.record.root.end())
     state = session.state
     game = session.game
-    aim = game.parse_action(state, "flick G1 a=0.00 v=2.000 s=0.00")
-    other = game.parse_action(state, "flick G2 a=350.00 v=1.600 s=0.00")
+    # two of the mover's discs that may be flicked at the demo's end (the demo is remade when
+    # the rules change, so which ones are active is read, not assumed)
+    from games.glonk.rules import activatable
+
+    mine = sorted(p.id for p in state.in_play()
+                  if p.is_ship and p.owner == state.turn_player and activatable(state, p)
+                  and p.speed > 0)
+    if len(mine) < 2:
+        raise SystemExit(f"bench/explorer.py: the demo's end has {len(mine)} flickable discs")
+    aim = game.parse_action(state, f"flick {mine[0]} a=0.00 v=2.000 s=0.00")
+    other = game.parse_action(state, f"flick {mine[1]} a=350.00 v=1.600 s=0.00")
     inbox, outbox = queue.Queue(), queue.Queue()
     worker = threading.Thread(target=explorer_loop, args=(inbox, outbox), daemon=True)
     worker.start()
@@ -40,7 +49,10 @@ def main() -> None:
     inbox.put(("explore", 1, state, aim, "club", SAMPLES, WINDOW_SEED, False))
     first = last = None
     while last is None:
-        kind, job, _found, finished = outbox.get(timeout=600)
+        message = outbox.get(timeout=600)
+        if message[0] == "error":
+            raise SystemExit(f"bench/explorer.py: the explorer refused the aim: {message[2]}")
+        kind, job, _found, finished = message
         now = time.perf_counter() - start
         first = first if first is not None else now
         if finished:
@@ -51,7 +63,10 @@ def main() -> None:
     inbox.put(("explore", 3, state, other, "club", SAMPLES, WINDOW_SEED, False))
     replace = None
     while replace is None:
-        kind, job, _found, finished = outbox.get(timeout=600)
+        message = outbox.get(timeout=600)
+        if message[0] == "error":
+            raise SystemExit(f"bench/explorer.py: the explorer refused the aim: {message[2]}")
+        job = message[1]
         if job == 3:
             replace = time.perf_counter() - asked
     inbox.put(("stop",))
