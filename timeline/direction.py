@@ -12,7 +12,8 @@ played is not part of that line's direction (directions follow the line they wer
      "holds":  [{"at": MOMENT, "seconds": 1.5}, ...],
      "notes":  [{"at": MOMENT, "duration": 3.0, "fade": 0.4, "kind": "text" | "arrow" | "ring",
                  "text": "...", "anchor": {"disc": "P1-s2"} | {"table": [x, y]},
-                 "colour": "yellow"}, ...]}
+                 "colour": "yellow"}, ...],
+     "markers": [{"at": MOMENT, "label": "..."}, ...]}        (version 2)
 
 A camera keyframe's `blend` says how the camera arrives at it from the keyframe before: `cut`
 (the earlier view holds until the keyframe's moment), `linear` or `smooth` (eased) across the
@@ -24,6 +25,15 @@ Film time (what a viewer watches) runs at `rate` x line time inside a speed stre
 times slower), stands still on a line moment for each hold's `seconds`, and equals line time
 elsewhere. A note shows from its moment for `duration` film seconds (as watched: slow motion
 and holds keep it up longer in line time), fading in and out over `fade`.
+
+A marker (M in the window) is a moment an author wants in the highlight reel
+(`flickbook export FILE --reel`, timeline/reel.py); markers came with direction version 2, and
+a direction is written at the lowest version that holds it (`versioned`), so one without
+markers still reads where version 1 is the newest known.
+
+Every keyframe has a place on the scrub bar (`ticks`): camera keyframes, both ends of a speed
+stretch, holds, notes and markers; `moved`, `removed` and `with_blend` are the edits the
+window makes of one (each a new direction, for the session's undo).
 
 No Panda3D here: callers resolve named views ("top", "seat") into orbit views.
 """
@@ -39,7 +49,9 @@ from timeline.record import DRAWING_COLOURS
 from timeline.schema import Either, ListOf, Num, Obj, OneOf, SchemaError, Str, Int
 from timeline.views import read_view
 
-DIRECTION_VERSION = 1
+DIRECTION_VERSION = 2
+#: The first direction version with markers.
+MARKERS_VERSION = 2
 BLENDS = ("cut", "linear", "smooth")
 CAMERA_KINDS = ("view", "follow")
 NOTE_KINDS = ("text", "arrow", "ring")
@@ -66,11 +78,15 @@ _NOTE = Obj(required={"at": _MOMENT, "duration": Num(0.05, 3600.0), "kind": OneO
                       "anchor": _ANCHOR},
             optional={"fade": Num(0.0, 60.0), "text": Str(2000), "colour": OneOf(*DRAWING_COLOURS),
                       "offset": ListOf(Num(-100, 100), 2, 2)})
+_MARKER = Obj(required={"at": _MOMENT}, optional={"label": Str(200)})
 DIRECTION = Obj(required={"version": Int(1, DIRECTION_VERSION)},
                 optional={"camera": ListOf(_CAMERA, max_len=10_000),
                           "speed": ListOf(_SPEED, max_len=10_000),
                           "holds": ListOf(_HOLD, max_len=10_000),
-                          "notes": ListOf(_NOTE, max_len=10_000)})
+                          "notes": ListOf(_NOTE, max_len=10_000),
+                          "markers": ListOf(_MARKER, max_len=10_000)})
+#: The lists of a direction whose entries have a place in time, in the order ticks are listed.
+TIMED = ("camera", "speed", "holds", "notes", "markers")
 
 
 def read_direction(data) -> dict:
@@ -88,16 +104,139 @@ def read_direction(data) -> dict:
     for i, stretch in enumerate(data.get("speed", [])):
         if stretch["to"]["path"] == stretch["from"]["path"] and stretch["to"]["t"] <= stretch["from"]["t"]:
             raise ValueError(f"direction: speed[{i}]: 'to' must come after 'from'")
+    if data.get("markers") and data["version"] < MARKERS_VERSION:
+        raise ValueError(f"direction: markers need direction version {MARKERS_VERSION} "
+                         f"(this one says {data['version']})")
     return data
 
 
 def empty_direction() -> dict:
-    return {"version": DIRECTION_VERSION}
+    return {"version": 1}
+
+
+def versioned(data: dict) -> dict:
+    """`data` at the lowest direction version that holds it (markers: 2, else 1), lists left
+    empty by edits dropped."""
+    data = {k: v for k, v in data.items() if k == "version" or v}
+    data["version"] = MARKERS_VERSION if data.get("markers") else 1
+    return data
 
 
 def moment(node, t: float) -> dict:
     """The moment `t` seconds into `node`'s span."""
     return {"path": list(node.path), "t": round(float(t), 4)}
+
+
+# --- keyframes on the scrub bar ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Tick:
+    """One keyframe's place on the scrub bar: `key` names it in the direction (`("camera", 2)`,
+    `("speed", 0, "from")`), `time` is its line time, `kind` one of camera, follow, speed, hold,
+    note, marker, and `blend` a camera keyframe's blend (None for the others)."""
+
+    key: tuple
+    time: float
+    kind: str
+    blend: str | None = None
+
+
+_KINDS = {"speed": "speed", "holds": "hold", "notes": "note", "markers": "marker"}
+
+
+def line_index(clock) -> dict:
+    """Each node of `clock`'s line by its path, to its index in the line."""
+    return {tuple(node.path): i for i, node in enumerate(clock.line)}
+
+
+def time_of(moment: dict, clock, index: dict | None = None) -> float | None:
+    """The line time of `moment` on `clock`'s line, or None when its node is not on it."""
+    i = (index if index is not None else line_index(clock)).get(tuple(moment["path"]))
+    return None if i is None else clock.time_of(i, moment["t"])
+
+
+def moment_at(clock, time: float) -> dict:
+    """The moment shown at line time `time` of `clock`."""
+    pos = clock.position(min(max(time, 0.0), clock.total))
+    return moment(clock.line[pos.index], pos.t)
+
+
+def ticks(data: dict | None, clock) -> list[Tick]:
+    """The keyframes of `data` on `clock`'s line, in the order of `TIMED` (those of other
+    lines left out)."""
+    if not data:
+        return []
+    index = line_index(clock)
+    out = []
+    for name in TIMED:
+        for i, entry in enumerate(data.get(name, [])):
+            ends = (("from", entry["from"]), ("to", entry["to"])) if name == "speed" else \
+                ((None, entry["at"]),)
+            for end, at in ends:
+                time = time_of(at, clock, index)
+                if time is None:
+                    continue
+                key = (name, i) if end is None else (name, i, end)
+                if name == "camera":
+                    out.append(Tick(key, time, entry.get("kind", "view") == "follow" and "follow"
+                                    or "camera", entry.get("blend", "smooth")))
+                else:
+                    out.append(Tick(key, time, _KINDS[name]))
+    return out
+
+
+def moment_of(data: dict, key: tuple) -> dict:
+    """The moment the keyframe `key` stands at."""
+    entry = data[key[0]][key[1]]
+    return entry[key[2]] if len(key) > 2 else entry["at"]
+
+
+def moved(data: dict, key: tuple, at: dict, clock=None) -> dict:
+    """`data` with the keyframe `key` at moment `at` (a new direction). A speed stretch's start
+    stays before its end (ValueError, judged on `clock`'s line where given)."""
+    data = copy.deepcopy(data)
+    entry = data[key[0]][key[1]]
+    if len(key) > 2:
+        entry[key[2]] = dict(at)
+        if clock is not None:
+            a, b = time_of(entry["from"], clock), time_of(entry["to"], clock)
+            if a is not None and b is not None and b <= a:
+                raise ValueError("a slow-motion or faster stretch ends after it starts")
+    else:
+        entry["at"] = dict(at)
+    return versioned(data)
+
+
+def removed(data: dict, key: tuple) -> dict:
+    """`data` without the keyframe `key` (either end of a speed stretch removes the stretch)."""
+    data = copy.deepcopy(data)
+    del data[key[0]][key[1]]
+    return versioned(data)
+
+
+def with_blend(data: dict, key: tuple, blend: str) -> dict:
+    """`data` with camera keyframe `key` arriving by `blend` (cut, linear or smooth)."""
+    if key[0] != "camera":
+        raise ValueError("only a camera keyframe has a blend")
+    if blend not in BLENDS:
+        raise ValueError(f"a blend is one of {', '.join(BLENDS)}")
+    data = copy.deepcopy(data)
+    data["camera"][key[1]]["blend"] = blend
+    return versioned(data)
+
+
+def next_blend(blend: str | None) -> str:
+    """The blend after `blend` in the order cut, linear, smooth (round again)."""
+    return BLENDS[(BLENDS.index(blend or "smooth") + 1) % len(BLENDS)]
+
+
+def with_marker(data: dict | None, at: dict, label: str = "") -> dict:
+    """`data` with a marker at moment `at` (a new direction, version 2)."""
+    data = copy.deepcopy(data) if data else empty_direction()
+    marker = {"at": dict(at)}
+    if label:
+        marker["label"] = label
+    data.setdefault("markers", []).append(marker)
+    return versioned(data)
 
 
 # --- evaluation -----------------------------------------------------------------------------

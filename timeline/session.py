@@ -380,6 +380,13 @@ class Session:
         data.setdefault("speed", []).append({"from": moment(*start), "to": moment(*end), "rate": rate})
         self.set_direction("slow motion" if rate < 1 else "faster stretch", data)
 
+    def add_marker(self, t: float = 0.0, node: Node | None = None, label: str = "") -> None:
+        """A marker (for the highlight reel, timeline.reel) `t` seconds into `node`'s span."""
+        from timeline.direction import moment, with_marker
+
+        self.set_direction("marker", with_marker(self.record.direction, moment(node or self.node, t),
+                                                 label))
+
     def set_prompt(self, text: str | None, node: Node | None = None) -> None:
         self._set_attr("tutorial prompt", "prompt", text or None, node)
 
