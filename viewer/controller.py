@@ -102,6 +102,9 @@ class Controller:
         self.pending: Pending | None = None  # an action being resolved off the frame thread
         self.inputs = 0  # key and button events handled (tests wait on it)
         self.panel = TimelinePanel(app, self)
+        from viewer.keyframe_ticks import KeyframeTicks
+
+        self.ticks = KeyframeTicks(self)  # the direction's keyframes on the scrub bar
         from viewer.turnlog import TurnLog
 
         self.log = TurnLog(app)
@@ -297,6 +300,7 @@ class Controller:
                                      for label, a in turn_actions] + self.best.buttons())
         self._update_scrub(self.app.clock.playback.time if self.playing else None)
         self.panel.set_playing(self.playing, self.app.clock.speed)
+        self.ticks.refresh()
         self.app.wake()
 
     def clock(self) -> LineClock:
@@ -388,6 +392,7 @@ class Controller:
                 self.scrub_to(self.panel.mouse_fraction())
             else:
                 self.panel.scrub_release()
+        self.ticks.frame()
         self._mouse_frame()
         if self.playing:
             self._update_scrub(app.clock.playback.time)
@@ -814,6 +819,14 @@ class Controller:
         if self._edit(self.session.make_main_line, node):
             self.say(f"The line through {self._label(node)} is the main line now (Ctrl+Z undoes)")
 
+    def cmd_delete(self):
+        """Delete: the keyframe selected on the scrub bar, else the move here and after."""
+        if not self.ticks.delete_selected():
+            self.cmd_delete_from_here()
+
+    def cmd_cycle_blend(self):
+        self.ticks.cycle_blend()
+
     def cmd_delete_from_here(self, node=None):
         node = node or self.session.node
         if node.parent is None:
@@ -895,6 +908,14 @@ class Controller:
                                "fade": 0.3, "anchor": {"disc": motion.piece}}, t, node=node)
         self.say("Note kept on the flicked disc from this moment")
 
+    def cmd_mark(self):
+        """M: a marker at the moment shown (playing or at rest), for the highlight reel."""
+        node, t = self._moment()
+        self.session.add_marker(t, node)
+        count = len(self.session.record.direction["markers"])
+        self.say(f"Marked ply {node.ply} at {t:.2f} s for the highlight reel ({count} marked; "
+                 "flickbook export FILE --reel films them)")
+
     # --- dialogs --------------------------------------------------------------------------------
     def _open_dialog(self, dialog) -> None:
         self.stop_playback()
@@ -927,6 +948,7 @@ class Controller:
             return
         self.panel.close_menu()
         self.app.scene.deselect()
+        self.ticks.deselect()
         self.say("")
 
     def default_path(self) -> Path:
