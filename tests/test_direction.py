@@ -46,7 +46,7 @@ def test_a_direction_survives_saving_and_loading(demo):
     (lambda d: d["notes"][0].update(kind="star"), "kind"),
     (lambda d: d["speed"][0].update(rate=0.0), "rate"),
     (lambda d: d["camera"][0].update(blend="wipe"), "blend"),
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
     (lambda d: d["holds"][0].update(extra=1), "extra"),
 ])
 def test_a_bad_direction_is_refused_with_the_place_named(demo, change, words):
