@@ -819,10 +819,9 @@ class Controller:
         if self._edit(self.session.make_main_line, node):
             self.say(f"The line through {self._label(node)} is the main line now (Ctrl+Z undoes)")
 
-    def cmd_delete(self):
-        """Delete: the keyframe selected on the scrub bar, else the move here and after."""
-        if not self.ticks.delete_selected():
-            self.cmd_delete_from_here()
+    def cmd_delete_keyframe(self):
+        """Delete while a keyframe's tick is selected on the scrub bar: that keyframe."""
+        self.ticks.delete_selected()
 
     def cmd_cycle_blend(self):
         self.ticks.cycle_blend()

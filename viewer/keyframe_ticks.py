@@ -3,7 +3,7 @@ speed stretches' ends, holds, notes and markers (below it), each at its line tim
 
 A press on a tick selects it (the message line says what it is); dragging it along the bar
 moves it to another moment, one undoable edit when the button comes up; Delete removes the
-selected keyframe (`cmd_delete`), Shift+B changes a selected camera keyframe's blend (cut,
+selected keyframe (`cmd_delete_keyframe`: Delete is bound to it while one is), Shift+B changes a selected camera keyframe's blend (cut,
 linear, smooth), Esc drops the selection. Every edit is `Session.set_direction` of a new
 direction (timeline.direction `moved`, `removed`, `with_blend`), so Ctrl+Z reaches it.
 
@@ -177,6 +177,11 @@ class KeyframeTicks:
         blend = f", by {BLEND_WORDS[tick.blend]} (Shift+B: blend)" if tick.blend else ""
         self.ctl.say(f"{WORDS[tick.kind].capitalize()} at {self._where(at)}{blend}; drag: move, "
                      "Delete: remove")
+
+    def blend_selected(self) -> bool:
+        """A camera keyframe is selected (Shift+B has a blend to change)."""
+        tick = self.tick(self.selected) if self.selected is not None else None
+        return tick is not None and tick.blend is not None
 
     def deselect(self) -> bool:
         """Drop the selection; True when there was one."""

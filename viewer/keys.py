@@ -78,18 +78,20 @@ MOVE_LIST = [
 ]
 RECORD = [
     Key("k", "cmd_save_view", "Keep the camera view in this position"),
-    Key("j", "cmd_camera_key", "Direction: a camera keyframe at this moment (the view shown)"),
-    Key("shift-j", "cmd_follow_key", "Direction: a follow-camera keyframe at this moment"),
+    Key("j", "cmd_camera_key", "Direction: a camera (J) or follow keyframe"),
+    Key("shift-j", "cmd_follow_key", "Direction: a camera (J) or follow keyframe"),
     Key("shift-n", "cmd_note_here", "Direction: a ring note on the flicked disc from this moment"),
-    Key("m", "cmd_mark", "Mark this moment for the highlight reel (flickbook export --reel)"),
-    Key("shift-b", "cmd_cycle_blend",
-        "Direction: the selected camera keyframe's blend (cut, linear, smooth)"),
+    Key("m", "cmd_mark", "Mark this moment for a highlight reel"),
+    Key("shift-b", "cmd_cycle_blend", "Direction: the selected camera keyframe's next blend",
+        lambda host: host.keyframe_selected(camera=True)),
     Key("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
     Key("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     Key("p", "cmd_promote", "Promote this variation"),
     Key("shift-m", "cmd_make_main_line", "Make this line the main line"),
     Key("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
-    Key("delete", "cmd_delete", "Delete the keyframe selected on the scrub bar, else delete from here"),
+    Key("delete", "cmd_delete_from_here", "Delete from here"),
+    Key("delete", "cmd_delete_keyframe", "Remove the keyframe selected on the scrub bar",
+        lambda host: host.keyframe_selected()),
 ]
 PLAY = [
     Key("escape", "cmd_escape", "Drop the selection; stop or hide the best shot"),
@@ -127,8 +129,7 @@ DRAW = [("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
         ("Right click on board", "Mark / unmark a field")]
 PANEL = [("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
                        "promote, main line, delete; wheel anywhere over it: scroll"),
-         ("Scrub bar", "Click to jump, drag to scrub"),
-         ("Scrub bar ticks", "The direction's keyframes: click selects one, drag moves it in time")]
+         ("Scrub bar", "Click to jump, drag to scrub")]
 FIELD = ("Typing in a field", "Every key goes to the field; Enter keeps it, Esc leaves it")
 
 
