@@ -222,6 +222,30 @@ class KeyframeTicks:
         node = self.ctl.session.record.node_at(at["path"])
         return f"ply {node.ply}, {at['t']:.2f} s"
 
+    def probe(self) -> dict:
+        """For real-window tests: each tick's key, kind, line time, moment and pixel centre,
+        the track's pixel span, the selection and whether a tick is held."""
+        app = self.ctl.app
+        w, h = app.win.getXSize(), app.win.getYSize()
+
+        def pixel(node, x, z):
+            p = app.render2d.getRelativePoint(node, (x, 0, z))
+            return [round((p.x + 1) / 2 * w, 1), round((1 - p.z) / 2 * h, 1)]
+
+        data = self.ctl.session.record.direction
+        out = []
+        for tick in self.shown:
+            frame = self.frames.get(tick.key)
+            if frame is None:
+                continue
+            low, high = frame["frameSize"][2:]
+            out.append({"key": list(tick.key), "kind": tick.kind, "time": round(tick.time, 4),
+                        "at": moment_of(data, tick.key), "px": pixel(frame, 0, (low + high) / 2)})
+        track = self.panel.track
+        return {"ticks": out, "track": [pixel(track, 0, 0), pixel(track, self.panel.track_w, 0)],
+                "total": round(self._clock().total, 4), "selected": list(self.selected or []) or None,
+                "held": self.drag is not None}
+
     def destroy(self) -> None:
         for frame in self.frames.values():
             frame.destroy()

@@ -1,0 +1,102 @@
+"""Directing a replay in a real window (Xvfb + xdotool), as an author does: on a flick of the
+Glonk demo J keeps a camera keyframe and Shift+N a note on the flicked disc; their ticks
+appear on the scrub bar; dragging the camera keyframe's tick moves it to another moment,
+Ctrl+Z puts it back, dragging the note's tick moves the note; Ctrl+S saves. The saved record
+holds exactly that direction: the camera keyframe where J kept it, the note where its tick was
+let go, nothing else. Every wait is on the viewer's probe file, never a fixed sleep."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from test_e2e_viewer import pytestmark  # noqa: F401 - skipped without Xvfb / xdotool
+from xvfb.desk import Desk
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "scenarios" / "demo" / "glonk-demo.flick"
+
+
+def _tick(p, kind):
+    found = [t for t in p["ticks"]["ticks"] if t["kind"] == kind]
+    assert len(found) == 1, p["ticks"]
+    return found[0]
+
+
+def _line_time(p, x):
+    """The line time under pixel column `x` of the scrub bar."""
+    (x0, _), (x1, _) = p["ticks"]["track"]
+    return (x - x0) / (x1 - x0) * p["ticks"]["total"]
+
+
+def _drag(desk, tick, dx):
+    x, y = tick["px"]
+    desk.drag([(x, y)] + [(x + dx * k / 8, y) for k in range(1, 9)])
+    return x + dx
+
+
+def test_keys_and_the_scrub_bar_direct_a_replay_and_the_file_holds_exactly_that(tmp_path):
+    from timeline import load_record
+
+    src = tmp_path / "demo.flick"
+    shutil.copy(DEMO, src)
+    desk = Desk(tmp_path)
+    try:
+        desk.start("open", str(src))
+        desk.key("End")
+        p = desk.settled()
+        while not (p["node_action"] or "").startswith("flick"):
+            desk.key("Left")
+            p = desk.settled()
+        flick_path = p["node"]
+        assert p["ticks"]["ticks"] == []  # the demo has no direction
+        # J: a camera keyframe at the moment shown; Shift+N: a ring on the flicked disc
+        p = desk.key("j")
+        p = desk.wait(lambda p: "Camera keyframe kept" in p["message"] and p["ticks"]["ticks"],
+                      20, "J's keyframe and its tick")
+        p = desk.key("shift+n")
+        p = desk.wait(lambda p: "Note kept on the flicked disc" in p["message"]
+                      and len(p["ticks"]["ticks"]) == 2, 20, "Shift+N's note and its tick")
+        camera, note = _tick(p, "camera"), _tick(p, "note")
+        assert camera["at"]["path"] == flick_path == note["at"]["path"]
+        # drag the camera keyframe's tick 160 px to the left: it moves to the moment let go at
+        let_go = _drag(desk, camera, -160)
+        p = desk.wait(lambda p: not p["ticks"]["held"] and _tick(p, "camera")["at"] != camera["at"],
+                      30, "the dragged camera keyframe")
+        moved = _tick(p, "camera")
+        assert abs(moved["px"][0] - let_go) <= 2.0, (moved, let_go)
+        per_pixel = p["ticks"]["total"] / (p["ticks"]["track"][1][0] - p["ticks"]["track"][0][0])
+        assert abs(moved["time"] - _line_time(p, let_go)) <= 2 * per_pixel
+        assert "Camera keyframe moved to" in p["message"]
+        assert _tick(p, "note")["at"] == note["at"], "the other keyframe stays"
+        # Ctrl+Z: the drag undone, the keyframe back where J kept it
+        desk.key("ctrl+z")
+        p = desk.wait(lambda p: _tick(p, "camera")["at"] == camera["at"], 20, "the drag undone")
+        assert len(p["ticks"]["ticks"]) == 2
+        # the note's tick dragged 90 px to the left instead
+        let_go = _drag(desk, _tick(p, "note"), -90)
+        p = desk.wait(lambda p: not p["ticks"]["held"] and _tick(p, "note")["at"] != note["at"],
+                      30, "the dragged note")
+        dragged = _tick(p, "note")
+        assert abs(dragged["time"] - _line_time(p, let_go)) <= 2 * per_pixel
+        assert _tick(p, "camera")["at"] == camera["at"]
+        out = tmp_path / "directed.flick"
+        desk.save_as(out)
+        saved = load_record(out)
+        d = saved.direction
+        assert set(d) == {"version", "camera", "notes"} and d["version"] == 1
+        (key,) = d["camera"]
+        assert key["at"] == camera["at"] and key.get("kind", "view") == "view"
+        assert key["blend"] == "smooth"
+        (ring,) = d["notes"]
+        assert ring["at"] == dragged["at"] and ring["kind"] == "ring"
+        flick = saved.node_at(flick_path)
+        assert ring["anchor"] == {"disc": flick.stored_motion.piece}
+        # and reopened, the window shows the same two ticks where they were
+        desk.open(out)
+        p = desk.wait(lambda p: len(p["ticks"]["ticks"]) == 2, 30, "the reopened record's ticks")
+        assert _tick(p, "note")["at"] == dragged["at"] and _tick(p, "camera")["at"] == camera["at"]
+    except BaseException:
+        desk.screenshot()
+        raise
+    finally:
+        desk.stop()
