@@ -239,6 +239,67 @@ def with_marker(data: dict | None, at: dict, label: str = "") -> dict:
     return versioned(data)
 
 
+# --- moments that follow their nodes -------------------------------------------------------------
+def _moment_slots(entry: dict, name: str) -> tuple[str, ...]:
+    return ("from", "to") if name == "speed" else ("at",)
+
+
+def moment_nodes(data: dict | None, record) -> dict:
+    """Each moment's path in `data`, to the node it names in `record` now (paths naming no
+    node are left out)."""
+    out = {}
+    for name in TIMED:
+        for entry in (data or {}).get(name, []):
+            for slot in _moment_slots(entry, name):
+                path = tuple(entry[slot]["path"])
+                if path not in out:
+                    try:
+                        out[path] = record.node_at(path)
+                    except ValueError:
+                        pass
+    return out
+
+
+def _path_in_tree(node) -> list | None:
+    """`node`'s child-index path, or None when it hangs in no tree any more (deleted)."""
+    path = []
+    while node.parent is not None:
+        siblings = node.parent.variations
+        index = next((i for i, n in enumerate(siblings) if n is node), None)
+        if index is None:
+            return None
+        path.append(index)
+        node = node.parent
+    return path[::-1]
+
+
+def remapped(data: dict | None, nodes: dict) -> dict | None:
+    """`data` after the tree's variations were reordered or cut: each moment names the node it
+    named before (`nodes`, from `moment_nodes` taken then) by its path now; an entry whose node
+    was cut away is left out (Ctrl+Z brings the old direction back with the tree)."""
+    if not data:
+        return data
+    out = copy.deepcopy(data)
+    for name in TIMED:
+        kept = []
+        for entry in out.get(name, []):
+            alive = True
+            for slot in _moment_slots(entry, name):
+                node = nodes.get(tuple(entry[slot]["path"]))
+                if node is None:
+                    continue  # a path that named nothing stays as it was
+                path = _path_in_tree(node)
+                if path is None:
+                    alive = False
+                else:
+                    entry[slot]["path"] = path
+            if alive:
+                kept.append(entry)
+        if name in out:
+            out[name] = kept
+    return versioned(out)
+
+
 # --- evaluation -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class NoteShown:
