@@ -76,5 +76,6 @@ def test_the_export_films_the_direction(game):
     with FrameRenderer(record, None, None, size=(320, 180), fps=10, speed=1.0, camera_preset="seat",
                        hold=0.5, step_seconds=0.6, reel=(1.0, 1.0)) as fr:
         labels = [m.label for _, _, marked in fr.clips for m in marked]
-        assert set(labels) >= {m["label"] for m in record.direction["markers"]}
+        for marker in record.direction["markers"]:
+            assert any(label.endswith(": " + marker["label"]) for label in labels), labels
         assert 0 < len(fr.times) < len(times)

@@ -117,6 +117,32 @@ def child(tmp: Path) -> None:
     assert again.direction == record.direction
     key("control-z")
     assert record.direction == original and record.direction["version"] == 1
+    # F7: the reel's review list, one row a marked moment, each kept or dropped (an edit)
+    from timeline.reel import marked_moments
+
+    line[10].analysis = {"glyph": "?"}
+    ctl.go_to(line[14])
+    key("m")
+    key("f7")
+    review = ctl.dialog
+    assert ctl.mode == "dialog" and type(review).__name__ == "ReelReview"
+    every = marked_moments(record, ctl.clock(), dropped=True)
+    assert [(m.source, m.label, True) for m in every] == [tuple(r) for r in review.probe()]
+    assert {m.source for m in every} >= {"mistake", "score", "author"}
+    score = next(m for m in every if m.source == "score")
+    review.toggle(score, False)
+    assert record.direction["dropped"] == [{"at": score.at, "source": "score"}]
+    assert [on for m, on in review.rows if m.source == "score"] == [False]
+    assert score not in marked_moments(record, ctl.clock())  # the export's reel leaves it out
+    line[10].analysis = None  # (a made-up analysis is no file's)
+    again = load_record(save_record(record, tmp / "reviewed.flick"))
+    assert again.direction == record.direction
+    key("escape")
+    assert ctl.dialog is None
+    key("control-z")
+    assert "dropped" not in record.direction
+    key("control-z")
+    assert record.direction == original
     print("all tick checks passed")
 
 

@@ -79,14 +79,20 @@ _NOTE = Obj(required={"at": _MOMENT, "duration": Num(0.05, 3600.0), "kind": OneO
             optional={"fade": Num(0.0, 60.0), "text": Str(2000), "colour": OneOf(*DRAWING_COLOURS),
                       "offset": ListOf(Num(-100, 100), 2, 2)})
 _MARKER = Obj(required={"at": _MOMENT}, optional={"label": Str(200)})
+#: Where a marked moment of the highlight reel comes from (timeline.reel).
+REEL_SOURCES = ("author", "mistake", "score", "end")
+_DROPPED = Obj(required={"at": _MOMENT, "source": OneOf(*REEL_SOURCES)})
 DIRECTION = Obj(required={"version": Int(1, DIRECTION_VERSION)},
                 optional={"camera": ListOf(_CAMERA, max_len=10_000),
                           "speed": ListOf(_SPEED, max_len=10_000),
                           "holds": ListOf(_HOLD, max_len=10_000),
                           "notes": ListOf(_NOTE, max_len=10_000),
-                          "markers": ListOf(_MARKER, max_len=10_000)})
+                          "markers": ListOf(_MARKER, max_len=10_000),
+                          "dropped": ListOf(_DROPPED, max_len=10_000)})
 #: The lists of a direction whose entries have a place in time, in the order ticks are listed.
 TIMED = ("camera", "speed", "holds", "notes", "markers")
+#: Every list of moments (the reel's dropped moments have no tick).
+MOMENT_LISTS = TIMED + ("dropped",)
 
 
 def read_direction(data) -> dict:
@@ -104,9 +110,10 @@ def read_direction(data) -> dict:
     for i, stretch in enumerate(data.get("speed", [])):
         if stretch["to"]["path"] == stretch["from"]["path"] and stretch["to"]["t"] <= stretch["from"]["t"]:
             raise ValueError(f"direction: speed[{i}]: 'to' must come after 'from'")
-    if data.get("markers") and data["version"] < MARKERS_VERSION:
-        raise ValueError(f"direction: markers need direction version {MARKERS_VERSION} "
-                         f"(this one says {data['version']})")
+    for name in ("markers", "dropped"):
+        if data.get(name) and data["version"] < MARKERS_VERSION:
+            raise ValueError(f"direction: {name} need direction version {MARKERS_VERSION} "
+                             f"(this one says {data['version']})")
     return data
 
 
@@ -115,10 +122,10 @@ def empty_direction() -> dict:
 
 
 def versioned(data: dict) -> dict:
-    """`data` at the lowest direction version that holds it (markers: 2, else 1), lists left
-    empty by edits dropped."""
+    """`data` at the lowest direction version that holds it (markers or a reel's dropped
+    moments: 2, else 1), lists left empty by edits dropped."""
     data = {k: v for k, v in data.items() if k == "version" or v}
-    data["version"] = MARKERS_VERSION if data.get("markers") else 1
+    data["version"] = MARKERS_VERSION if data.get("markers") or data.get("dropped") else 1
     return data
 
 
@@ -248,7 +255,7 @@ def moment_nodes(data: dict | None, record) -> dict:
     """Each moment's path in `data`, to the node it names in `record` now (paths naming no
     node are left out)."""
     out = {}
-    for name in TIMED:
+    for name in MOMENT_LISTS:
         for entry in (data or {}).get(name, []):
             for slot in _moment_slots(entry, name):
                 path = tuple(entry[slot]["path"])
@@ -280,7 +287,7 @@ def remapped(data: dict | None, nodes: dict) -> dict | None:
     if not data:
         return data
     out = copy.deepcopy(data)
-    for name in TIMED:
+    for name in MOMENT_LISTS:
         kept = []
         for entry in out.get(name, []):
             alive = True

@@ -915,6 +915,14 @@ class Controller:
         self.say(f"Marked ply {node.ply} at {t:.2f} s for the highlight reel ({count} marked; "
                  "flickbook export FILE --reel films them)")
 
+    def cmd_reel_review(self):
+        """F7: the highlight reel's marked moments on this line, each kept or dropped."""
+        if self.dialog is not None:
+            return
+        from viewer.reel_review import ReelReview
+
+        self._open_dialog(ReelReview(self, on_close=self._dialog_closed))
+
     # --- dialogs --------------------------------------------------------------------------------
     def _open_dialog(self, dialog) -> None:
         self.stop_playback()
