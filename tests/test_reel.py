@@ -102,7 +102,10 @@ def test_the_export_films_the_reel_and_refuses_a_line_without_marks(demo):
         want_times, _ = reel_frame_times(fr.direction, clips(fr.direction, marked, 1.0, 1.0), 10, 1.0)
         assert list(fr.times) == list(want_times)
         assert len(fr.times) < len(LineClock(line).line) * 10  # a few seconds, not the game
-        fr.draw(len(fr.times) // 2)  # a frame of the reel draws
+        assert len(fr.clip_of) == len(fr.times)
+        fr.draw(len(fr.times) // 2)  # a frame of the reel draws, its caption says which moment
+        assert fr.captions.shown.startswith(f"Highlight 1 of {len(fr.clips)}: ")
+        assert "boarding" in fr.captions.shown
     bare = load_record(ROOT / "scenarios" / "glik" / "01-first-touch.flick")
     with pytest.raises(RenderError, match="nothing is marked"):
         FrameRenderer(bare, None, None, size=(320, 180), fps=10, speed=1.0, camera_preset="seat",

@@ -172,6 +172,10 @@ class FrameRenderer:
                                   "(flickbook analyse)")
             self.times, self.films = reel_frame_times(self.direction, self.clips, fps, speed)
             self.directed = True  # frames at film time (without a direction: line time)
+            # each frame's clip, for its caption's first line ("Highlight 2 of 5: ...")
+            self.clip_of = np.concatenate([
+                np.full(int(np.ceil((b - a) / speed * fps)) + 1, k)
+                for k, (a, b, _) in enumerate(self.clips)])
         elif self.directed:
             self.times, self.films = directed_frame_times(self.direction, fps, speed, hold)
         else:
@@ -227,7 +231,13 @@ class FrameRenderer:
         self.app.show_node(node, fraction)
         if self.notes is not None:
             self.notes.show(self.direction.notes_at(time, film=float(self.films[index])))
-        self.captions.show(caption_text(node, at == 0, self.captions.wrap))
+        text = caption_text(node, at == 0, self.captions.wrap)
+        if self.clips is not None:
+            k = int(self.clip_of[index])
+            labels = "; ".join(m.label for m in self.clips[k][2])
+            head = textwrap.fill(f"Highlight {k + 1} of {len(self.clips)}: {labels}", self.captions.wrap)
+            text = head + ("\n" + text if text else "")
+        self.captions.show(text)
         self.app.render_frames(1)
 
     def close(self) -> None:
