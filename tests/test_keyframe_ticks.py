@@ -117,6 +117,35 @@ def child(tmp: Path) -> None:
     assert again.direction == record.direction
     key("control-z")
     assert record.direction == original and record.direction["version"] == 1
+    # Shift+S at one moment and again at a later one: a slow-motion stretch (0.25x) between;
+    # Shift+H: a 1 s hold; Shift+B on their ticks: the rate, then the hold's seconds
+    from timeline.direction import moment
+    from timeline.playback import node_duration
+
+    ctl.go_to(line[14])
+    key("shift-s")
+    assert record.direction == original and "Shift+S again" in ctl.message_text
+    ctl.go_to(line[12])  # an end before the start: the stretch runs the right way round
+    key("shift-s")
+    stretch = record.direction["speed"][-1]
+    assert stretch == {"from": moment(line[12], node_duration(line[12])),
+                       "to": moment(line[14], node_duration(line[14])), "rate": 0.25}
+    key("shift-h")
+    assert record.direction["holds"][-1] == {"at": moment(line[12], node_duration(line[12])),
+                                             "seconds": 1.0}
+    n_speed, n_holds = len(record.direction["speed"]), len(record.direction["holds"])
+    bar.select(("speed", n_speed - 1, "to"))
+    key("shift-b")
+    assert record.direction["speed"][-1]["rate"] == 0.5
+    bar.select(("holds", n_holds - 1))
+    key("shift-b")
+    assert record.direction["holds"][-1]["seconds"] == 2.0
+    bar.select(("notes", 0))
+    assert not ctl.host.keyframe_selected(setting=True)  # a note has no Shift+B setting
+    for _ in range(4):
+        key("control-z")
+    assert record.direction == original
+    ctl.ticks.deselect()
     # F7: the reel's review list, one row a marked moment, each kept or dropped (an edit)
     from timeline.reel import marked_moments
 

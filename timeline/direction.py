@@ -231,6 +231,44 @@ def with_blend(data: dict, key: tuple, blend: str) -> dict:
     return versioned(data)
 
 
+#: What Shift+B goes round on a speed stretch (its rate) and on a hold (its seconds).
+RATES = (0.1, 0.25, 0.5, 2.0, 4.0)
+HOLD_SECONDS = (0.5, 1.0, 2.0, 3.0)
+
+
+def _next_of(values: tuple, value: float) -> float:
+    """The value after `value` in `values` (round again; one not in them: the first above it)."""
+    later = [v for v in values if v > value + 1e-9]
+    return later[0] if later else values[0]
+
+
+def with_next_setting(data: dict, key: tuple) -> tuple[dict, str]:
+    """`data` with the keyframe `key`'s next setting (a camera keyframe's blend, a speed
+    stretch's rate, a hold's seconds), and that setting in words."""
+    name = key[0]
+    data = copy.deepcopy(data)
+    entry = data[name][key[1]]
+    if name == "camera":
+        entry["blend"] = next_blend(entry.get("blend", "smooth"))
+        words = entry["blend"]
+    elif name == "speed":
+        entry["rate"] = _next_of(RATES, entry["rate"])
+        words = f"{entry['rate']:g}x"
+    elif name == "holds":
+        entry["seconds"] = _next_of(HOLD_SECONDS, entry["seconds"])
+        words = f"{entry['seconds']:g} s"
+    else:
+        raise ValueError("a note or a marker has no setting to change here")
+    return versioned(data), words
+
+
+def with_entry(data: dict | None, name: str, entry: dict) -> dict:
+    """`data` with `entry` added to its list `name` (a new direction)."""
+    data = copy.deepcopy(data) if data else empty_direction()
+    data.setdefault(name, []).append(entry)
+    return versioned(data)
+
+
 def next_blend(blend: str | None) -> str:
     """The blend after `blend` in the order cut, linear, smooth (round again)."""
     return BLENDS[(BLENDS.index(blend or "smooth") + 1) % len(BLENDS)]

@@ -823,8 +823,8 @@ class Controller:
         """Delete while a keyframe's tick is selected on the scrub bar: that keyframe."""
         self.ticks.delete_selected()
 
-    def cmd_cycle_blend(self):
-        self.ticks.cycle_blend()
+    def cmd_cycle_setting(self):
+        self.ticks.cycle_setting()
 
     def cmd_delete_from_here(self, node=None):
         node = node or self.session.node
@@ -906,6 +906,40 @@ class Controller:
         self.session.add_note({"kind": "ring", "duration": max(motion.duration - t, 0.0) + 2.0,
                                "fade": 0.3, "anchor": {"disc": motion.piece}}, t, node=node)
         self.say("Note kept on the flicked disc from this moment")
+
+    def cmd_slow_motion(self):
+        """Shift+S: a slow-motion stretch starts at the moment shown; Shift+S again at a later
+        moment ends it there (one edit, at 0.25x; Shift+B on its tick changes the rate)."""
+        from timeline.direction import moment, time_of
+
+        node, t = self._moment()
+        here = moment(node, t)
+        start, self._slow_from = getattr(self, "_slow_from", None), None
+        if start is None or start[0] is not self.session.record:
+            self._slow_from = (self.session.record, here)
+            self.say(f"Slow motion from ply {node.ply}, {t:.2f} s: Shift+S again where it ends")
+            return
+        clock = self.clock()
+        a, b = time_of(start[1], clock), time_of(here, clock)
+        if a is None or b is None or abs(b - a) < 1e-3:
+            self.say("Slow motion needs its end at another moment of this line: Shift+S starts again")
+            return
+        fro, to = (start[1], here) if a < b else (here, start[1])
+        from timeline.direction import with_entry
+
+        self.session.set_direction("slow motion", with_entry(
+            self.session.record.direction, "speed", {"from": fro, "to": to, "rate": 0.25}))
+        self.say(f"Slow motion (0.25x) for {abs(b - a):.2f} s of the line; Shift+B on its tick "
+                 "changes the rate (Ctrl+Z undoes)")
+
+    def cmd_hold(self):
+        """Shift+H: the replay stands still for a second at the moment shown."""
+        from timeline.direction import moment, with_entry
+
+        node, t = self._moment()
+        self.session.set_direction("hold", with_entry(self.session.record.direction, "holds",
+                                                      {"at": moment(node, t), "seconds": 1.0}))
+        self.say(f"A 1 s hold at ply {node.ply}, {t:.2f} s; Shift+B on its tick: longer (Ctrl+Z undoes)")
 
     def cmd_mark(self):
         """M: a marker at the moment shown (playing or at rest), for the highlight reel."""

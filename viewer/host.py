@@ -51,11 +51,11 @@ class Host:
     def seat_count(self) -> int:
         return len(list(self.scene.seat_headings(self.state)))
 
-    def keyframe_selected(self, camera: bool = False) -> bool:
-        """A keyframe's tick (`camera`: a camera keyframe's) is selected on the scrub bar
-        (viewer.keyframe_ticks)."""
+    def keyframe_selected(self, setting: bool = False) -> bool:
+        """A keyframe's tick (`setting`: one with a setting Shift+B changes) is selected on
+        the scrub bar (viewer.keyframe_ticks)."""
         ticks = self._ctl.ticks
-        return ticks.blend_selected() if camera else ticks.tick(ticks.selected) is not None
+        return ticks.setting_selected() if setting else ticks.tick(ticks.selected) is not None
 
     def has_hints(self) -> bool:
         """Whether H has hints to give here (a puzzle or a lesson is open)."""

@@ -3,8 +3,9 @@ speed stretches' ends, holds, notes and markers (below it), each at its line tim
 
 A press on a tick selects it (the message line says what it is); dragging it along the bar
 moves it to another moment, one undoable edit when the button comes up; Delete removes the
-selected keyframe (`cmd_delete_keyframe`: Delete is bound to it while one is), Shift+B changes a selected camera keyframe's blend (cut,
-linear, smooth), Esc drops the selection. Every edit is `Session.set_direction` of a new
+selected keyframe (`cmd_delete_keyframe`: Delete is bound to it while one is), Shift+B changes
+the selected keyframe's setting (a camera keyframe's blend: cut, linear, smooth; a speed
+stretch's rate; a hold's seconds), Esc drops the selection. Every edit is `Session.set_direction` of a new
 direction (timeline.direction `moved`, `removed`, `with_blend`), so Ctrl+Z reaches it.
 
 The ticks hang from the panel's track node and read only its width and the mouse's place on
@@ -16,7 +17,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import MouseButton
 
-from timeline.direction import moment_at, moment_of, moved, next_blend, removed, ticks, with_blend
+from timeline.direction import moment_at, moment_of, moved, removed, ticks, with_next_setting
 
 #: Colour of each kind of tick; a selected one is white.
 COLOURS = {"camera": (0.45, 0.75, 1.0, 1), "follow": (0.30, 0.95, 0.90, 1),
@@ -31,6 +32,8 @@ DRAG_MIN = 0.006
 #: The least line time between a speed stretch's two ends.
 MIN_STRETCH = 0.02
 BLEND_WORDS = {"cut": "a cut", "linear": "a linear move", "smooth": "a smooth move"}
+#: The kinds of tick whose keyframe has a setting for Shift+B.
+SETTINGS = ("camera", "follow", "speed", "hold")
 WORDS = {"camera": "camera keyframe", "follow": "follow-camera keyframe",
          "speed": "slow-motion or faster stretch", "hold": "hold", "note": "note",
          "marker": "marker"}
@@ -178,10 +181,10 @@ class KeyframeTicks:
         self.ctl.say(f"{WORDS[tick.kind].capitalize()} at {self._where(at)}{blend}; drag: move, "
                      "Delete: remove")
 
-    def blend_selected(self) -> bool:
-        """A camera keyframe is selected (Shift+B has a blend to change)."""
+    def setting_selected(self) -> bool:
+        """A keyframe with a setting Shift+B changes is selected (camera, speed, hold)."""
         tick = self.tick(self.selected) if self.selected is not None else None
-        return tick is not None and tick.blend is not None
+        return tick is not None and tick.kind in SETTINGS
 
     def deselect(self) -> bool:
         """Drop the selection; True when there was one."""
@@ -204,18 +207,25 @@ class KeyframeTicks:
         self.refresh()
         return True
 
-    def cycle_blend(self) -> None:
-        """The selected camera keyframe arrives by the next blend: cut, linear, smooth."""
+    def cycle_setting(self) -> None:
+        """Shift+B: the selected keyframe's next setting: a camera keyframe's blend (cut,
+        linear, smooth), a speed stretch's rate (0.1x to 4x), a hold's seconds."""
         tick = self.tick(self.selected) if self.selected is not None else None
-        if tick is None or tick.blend is None:
-            self.ctl.say("Select a camera keyframe on the scrub bar first (click its tick)")
+        if tick is None or tick.kind not in SETTINGS:
+            self.ctl.say("Select a camera keyframe, a speed stretch or a hold on the scrub bar "
+                         "first (click its tick)")
             return
         session = self.ctl.session
-        blend = next_blend(tick.blend)
-        session.set_direction(f"{blend} blend", with_blend(session.record.direction, tick.key, blend))
-        self.ctl.say(f"The {WORDS[tick.kind]} arrives by {BLEND_WORDS[blend]}"
-                     + (" (the view before holds until it)" if blend == "cut" else "")
-                     + "; Shift+B again: the next blend")
+        data, words = with_next_setting(session.record.direction, tick.key)
+        session.set_direction(f"{WORDS[tick.kind]}: {words}", data)
+        if tick.blend is not None:
+            said = f"The {WORDS[tick.kind]} arrives by {BLEND_WORDS[words]}" + (
+                " (the view before holds until it)" if words == "cut" else "")
+        elif tick.kind == "speed":
+            said = f"The stretch plays at {words}"
+        else:
+            said = f"The hold lasts {words}"
+        self.ctl.say(said + "; Shift+B again: the next one (Ctrl+Z undoes)")
         self.refresh()
 
     def _where(self, at: dict) -> str:
