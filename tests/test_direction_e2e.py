@@ -1,12 +1,16 @@
 """Directing a replay in a real window (Xvfb + xdotool), as an author does: on a flick of the
 Glonk demo J keeps a camera keyframe and Shift+N a note on the flicked disc; their ticks
 appear on the scrub bar; dragging the camera keyframe's tick moves it to another moment,
-Ctrl+Z puts it back, dragging the note's tick moves the note; Ctrl+S saves. The saved record
-holds exactly that direction: the camera keyframe where J kept it, the note where its tick was
-let go, nothing else. Every wait is on the viewer's probe file, never a fixed sleep."""
+Ctrl+Z puts it back, dragging the note's tick moves the note; Shift+S at the flick's end and
+at its start slows it down, Shift+J keeps a second (follow) keyframe; Ctrl+S saves. The saved
+record holds exactly that direction, reopened it shows the same ticks, and `flickbook export`
+films it with the flick four times slower. Every wait is on the viewer's probe file, never a
+fixed sleep."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from test_e2e_viewer import pytestmark  # noqa: F401 - skipped without Xvfb / xdotool
@@ -36,6 +40,7 @@ def _drag(desk, tick, dx):
 
 def test_keys_and_the_scrub_bar_direct_a_replay_and_the_file_holds_exactly_that(tmp_path):
     from timeline import load_record
+    from timeline.playback import node_duration
 
     src = tmp_path / "demo.flick"
     shutil.copy(DEMO, src)
@@ -79,22 +84,54 @@ def test_keys_and_the_scrub_bar_direct_a_replay_and_the_file_holds_exactly_that(
         dragged = _tick(p, "note")
         assert abs(dragged["time"] - _line_time(p, let_go)) <= 2 * per_pixel
         assert _tick(p, "camera")["at"] == camera["at"]
+        # Shift+S here and again a move back: the flick in slow motion; Shift+J there: a
+        # second keyframe (a follow camera) where the flick starts
+        desk.key("shift+s")
+        desk.wait(lambda p: "Shift+S again" in p["message"], 20, "the stretch's start")
+        desk.key("Left")
+        p = desk.settled()
+        parent_path = p["node"]
+        assert parent_path == flick_path[:-1]
+        desk.key("shift+s")
+        p = desk.wait(lambda p: "Slow motion (0.25x)" in p["message"]
+                      and len(p["ticks"]["ticks"]) == 4, 20, "the slow-motion stretch")
+        desk.key("shift+j")
+        p = desk.wait(lambda p: len(p["ticks"]["ticks"]) == 5, 20, "the follow keyframe")
         out = tmp_path / "directed.flick"
         desk.save_as(out)
         saved = load_record(out)
         d = saved.direction
-        assert set(d) == {"version", "camera", "notes"} and d["version"] == 1
-        (key,) = d["camera"]
+        assert set(d) == {"version", "camera", "notes", "speed"} and d["version"] == 1
+        flick, parent = saved.node_at(flick_path), saved.node_at(parent_path)
+        start = {"path": parent_path, "t": round(node_duration(parent), 4)}
+        assert d["speed"] == [{"from": start, "to": camera["at"], "rate": 0.25}]
+        key, follow = d["camera"]
         assert key["at"] == camera["at"] and key.get("kind", "view") == "view"
         assert key["blend"] == "smooth"
+        assert follow["at"] == start and follow["kind"] == "follow"
         (ring,) = d["notes"]
         assert ring["at"] == dragged["at"] and ring["kind"] == "ring"
-        flick = saved.node_at(flick_path)
         assert ring["anchor"] == {"disc": flick.stored_motion.piece}
-        # and reopened, the window shows the same two ticks where they were
+        # reopened, the window shows the same ticks where they were
         desk.open(out)
-        p = desk.wait(lambda p: len(p["ticks"]["ticks"]) == 2, 30, "the reopened record's ticks")
-        assert _tick(p, "note")["at"] == dragged["at"] and _tick(p, "camera")["at"] == camera["at"]
+        p = desk.wait(lambda p: len(p["ticks"]["ticks"]) == 5, 30, "the reopened record's ticks")
+        assert _tick(p, "note")["at"] == dragged["at"]
+        assert [t["at"] for t in p["ticks"]["ticks"] if t["kind"] == "camera"] == [camera["at"]]
+        # and exported: the film plays the flick four times slower (its frames counted)
+        from viewer.export import FrameRenderer
+
+        frames = tmp_path / "frames"
+        run = subprocess.run([sys.executable, str(ROOT / "flickbook_cli.py"), "export", str(out),
+                              "--out", str(frames), "--from", str(parent.ply), "--to", str(flick.ply),
+                              "--size", "160x90", "--fps", "4", "--workers", "1"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, run.stdout + run.stderr
+        with FrameRenderer(saved, parent.ply, flick.ply, size=(160, 90), fps=4, speed=1.0,
+                           camera_preset="seat", hold=1.0, step_seconds=0.6) as fr:
+            want = len(fr.times)
+            stretched = fr.direction.film_total - fr.clock.total
+        assert len(list(frames.glob("frame*.png"))) == want
+        assert stretched >= 3 * flick.stored_motion.duration - 0.05
     except BaseException:
         desk.screenshot()
         raise
