@@ -105,6 +105,7 @@ class Controller:
         from viewer.keyframe_ticks import KeyframeTicks
 
         self.ticks = KeyframeTicks(self)  # the direction's keyframes on the scrub bar
+        self._slow_from = None  # (record, moment) where Shift+S began a slow-motion stretch
         from viewer.turnlog import TurnLog
 
         self.log = TurnLog(app)
@@ -914,7 +915,7 @@ class Controller:
 
         node, t = self._moment()
         here = moment(node, t)
-        start, self._slow_from = getattr(self, "_slow_from", None), None
+        start, self._slow_from = self._slow_from, None
         if start is None or start[0] is not self.session.record:
             self._slow_from = (self.session.record, here)
             self.say(f"Slow motion from ply {node.ply}, {t:.2f} s: Shift+S again where it ends")
@@ -990,6 +991,7 @@ class Controller:
         self.panel.close_menu()
         self.app.scene.deselect()
         self.ticks.deselect()
+        self._slow_from = None  # a slow-motion stretch begun with Shift+S is let go
         self.say("")
 
     def default_path(self) -> Path:

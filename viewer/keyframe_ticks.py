@@ -59,8 +59,12 @@ class KeyframeTicks:
         """Draw the ticks of the record's direction on the line shown (once per change)."""
         record = self.ctl.session.record
         clock = self._clock()
-        drawn = (id(record), id(record.direction), id(clock), self.panel.track_w, self.selected)
-        if drawn == self._drawn and not force:
+        if self._drawn is not None and self._drawn[0] is not record:
+            self.selected = self.drag = None  # another record: its own keyframes
+        # what is drawn, held (not by id: a freed direction's id may come again)
+        drawn = (record, record.direction, clock, self.panel.track_w, self.selected)
+        if not force and self._drawn is not None and all(
+                a is b or (isinstance(a, (float, tuple)) and a == b) for a, b in zip(drawn, self._drawn)):
             return
         self._drawn = drawn
         self.shown = ticks(record.direction, clock)
