@@ -151,8 +151,16 @@ _KINDS = {"speed": "speed", "holds": "hold", "notes": "note", "markers": "marker
 
 
 def line_index(clock) -> dict:
-    """Each node of `clock`'s line by its path, to its index in the line."""
-    return {tuple(node.path): i for i, node in enumerate(clock.line)}
+    """Each node of `clock`'s line by its path, to its index in the line (the paths built
+    along the line, one step a node, not each from the root)."""
+    out, path = {}, ()
+    for i, node in enumerate(clock.line):
+        if i == 0 or node.parent is not clock.line[i - 1]:
+            path = tuple(node.path)
+        else:
+            path = path + (node.parent.variations.index(node),)
+        out[path] = i
+    return out
 
 
 def time_of(moment: dict, clock, index: dict | None = None) -> float | None:
@@ -388,7 +396,7 @@ class Direction:
         self.data = data or empty_direction()
         self.clock = clock
         self.resolve = resolve or (lambda view, node: view)
-        self._index = {tuple(node.path): i for i, node in enumerate(clock.line)}
+        self._index = line_index(clock)
         self._build_camera()
         self._build_time()
         self.notes = []
