@@ -5,7 +5,7 @@ Ctrl+Z puts it back, dragging the note's tick moves the note; Shift+S at the fli
 at its start slows it down, Shift+J keeps a second (follow) keyframe; Ctrl+S saves. The saved
 record holds exactly that direction, reopened it shows the same ticks, and `flickbook export`
 films it with the flick four times slower. Every wait is on the viewer's probe file, never a
-fixed sleep."""
+fixed sleep. Then M marks a moment, F7's review list drops it, and the reel leaves it out."""
 from __future__ import annotations
 
 import shutil
@@ -132,6 +132,32 @@ def test_keys_and_the_scrub_bar_direct_a_replay_and_the_file_holds_exactly_that(
             stretched = fr.direction.film_total - fr.clock.total
         assert len(list(frames.glob("frame*.png"))) == want
         assert stretched >= 3 * flick.stored_motion.duration - 0.05
+        # M marks the moment shown; F7 lists it with the game's own marked moments (the demo's
+        # boarding scores); its Drop button leaves it out of the reel that the export films
+        desk.key("m")
+        desk.wait(lambda p: "for the highlight reel" in p["message"], 20, "the marker")
+        desk.key("F7")
+        p = desk.wait(lambda p: p["reel"], 20, "the review list")
+        mine = [r for r in p["reel"] if r[0] == "author"]
+        assert len(mine) == 1 and mine[0][2] is True and any(r[0] == "score" for r in p["reel"])
+        desk.click(*mine[0][3])
+
+        def dropped(p):
+            return p["reel"] and [r[2] for r in p["reel"] if r[0] == "author"] == [False]
+        desk.wait(dropped, 20, "the marker dropped from the reel")
+        desk.key("Escape")
+        desk.wait(lambda p: p["dialog"] is None, 20, "the review list to close")
+        reviewed = tmp_path / "reviewed.flick"
+        desk.save_as(reviewed)
+        d = load_record(reviewed).direction
+        assert len(d["markers"]) == 1 and d["version"] == 2
+        assert d["dropped"] == [{"at": d["markers"][0]["at"], "source": "author"}]
+        run = subprocess.run([sys.executable, str(ROOT / "flickbook_cli.py"), "export", str(reviewed),
+                              "--out", str(tmp_path / "reel"), "--reel", "--size", "160x90",
+                              "--fps", "4", "--workers", "1"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "score" in run.stdout and mine[0][1] not in run.stdout
     except BaseException:
         desk.screenshot()
         raise

@@ -59,10 +59,12 @@ class ReelReview(Overlay):
                              if marked else "M marks the moment shown; an analysis (F6) marks "
                              "the mistakes; the moves that score or end the game are marked too.")
         self.rows = []
+        self.toggles = {}
         top = self.H / 2 - 0.24
         for k, m in enumerate(marked[self.first:self.first + ROWS]):
             on = not is_dropped(record, m)
             self.rows.append((m, on))
+            k_row = len(self.rows) - 1
             y = top - k * self.ROW
             words = f"{self.first + k + 1}. {m.label}  ({SOURCE_WORDS[m.source]})"
             go = _button(self.box, words, lambda m=m: self.go(m), (-0.16, 0, y), width=1.5,
@@ -73,6 +75,7 @@ class ReelReview(Overlay):
                              (self.W / 2 - 0.2, 0, y), width=0.26, height=self.ROW - 0.012, scale=0.034)
             toggle["frameColor"] = (KEPT if on else DROPPED, BTN, BTN, KEPT if on else DROPPED)
             self._drawn += [go, toggle]
+            self.toggles[k_row] = toggle
 
     def page(self, direction: int) -> None:
         self.first += direction * ROWS
@@ -91,4 +94,11 @@ class ReelReview(Overlay):
         self.ctl.go_to(clock.line[marked.index])
 
     def probe(self) -> list:
-        return [[m.source, m.label, on] for m, on in self.rows]
+        """Each row shown: where it came from, its words, kept, and its button's pixel."""
+        app = self.app
+        w, h = app.win.getXSize(), app.win.getYSize()
+
+        def pixel(node):
+            p = app.render2d.getRelativePoint(node, (0, 0, 0))
+            return [round((p.x + 1) / 2 * w, 1), round((1 - p.z) / 2 * h, 1)]
+        return [[m.source, m.label, on, pixel(self.toggles[k])] for k, (m, on) in enumerate(self.rows)]
