@@ -102,6 +102,10 @@ class Controller:
         self.pending: Pending | None = None  # an action being resolved off the frame thread
         self.inputs = 0  # key and button events handled (tests wait on it)
         self.panel = TimelinePanel(app, self)
+        from viewer.keyframe_ticks import KeyframeTicks
+
+        self.ticks = KeyframeTicks(self)  # the direction's keyframes on the scrub bar
+        self._slow_from = None  # (record, moment) where Shift+S began a slow-motion stretch
         from viewer.turnlog import TurnLog
 
         self.log = TurnLog(app)
@@ -297,6 +301,7 @@ class Controller:
                                      for label, a in turn_actions] + self.best.buttons())
         self._update_scrub(self.app.clock.playback.time if self.playing else None)
         self.panel.set_playing(self.playing, self.app.clock.speed)
+        self.ticks.refresh()
         self.app.wake()
 
     def clock(self) -> LineClock:
@@ -388,6 +393,7 @@ class Controller:
                 self.scrub_to(self.panel.mouse_fraction())
             else:
                 self.panel.scrub_release()
+        self.ticks.frame()
         self._mouse_frame()
         if self.playing:
             self._update_scrub(app.clock.playback.time)
@@ -814,6 +820,13 @@ class Controller:
         if self._edit(self.session.make_main_line, node):
             self.say(f"The line through {self._label(node)} is the main line now (Ctrl+Z undoes)")
 
+    def cmd_delete_keyframe(self):
+        """Delete while a keyframe's tick is selected on the scrub bar: that keyframe."""
+        self.ticks.delete_selected()
+
+    def cmd_cycle_setting(self):
+        self.ticks.cycle_setting()
+
     def cmd_delete_from_here(self, node=None):
         node = node or self.session.node
         if node.parent is None:
@@ -895,6 +908,56 @@ class Controller:
                                "fade": 0.3, "anchor": {"disc": motion.piece}}, t, node=node)
         self.say("Note kept on the flicked disc from this moment")
 
+    def cmd_slow_motion(self):
+        """Shift+S: a slow-motion stretch starts at the moment shown; Shift+S again at a later
+        moment ends it there (one edit, at 0.25x; Shift+B on its tick changes the rate)."""
+        from timeline.direction import moment, time_of
+
+        node, t = self._moment()
+        here = moment(node, t)
+        start, self._slow_from = self._slow_from, None
+        if start is None or start[0] is not self.session.record:
+            self._slow_from = (self.session.record, here)
+            self.say(f"Slow motion from ply {node.ply}, {t:.2f} s: Shift+S again where it ends")
+            return
+        clock = self.clock()
+        a, b = time_of(start[1], clock), time_of(here, clock)
+        if a is None or b is None or abs(b - a) < 1e-3:
+            self.say("Slow motion needs its end at another moment of this line: Shift+S starts again")
+            return
+        fro, to = (start[1], here) if a < b else (here, start[1])
+        from timeline.direction import with_entry
+
+        self.session.set_direction("slow motion", with_entry(
+            self.session.record.direction, "speed", {"from": fro, "to": to, "rate": 0.25}))
+        self.say(f"Slow motion (0.25x) for {abs(b - a):.2f} s of the line; Shift+B on its tick "
+                 "changes the rate (Ctrl+Z undoes)")
+
+    def cmd_hold(self):
+        """Shift+H: the replay stands still for a second at the moment shown."""
+        from timeline.direction import moment, with_entry
+
+        node, t = self._moment()
+        self.session.set_direction("hold", with_entry(self.session.record.direction, "holds",
+                                                      {"at": moment(node, t), "seconds": 1.0}))
+        self.say(f"A 1 s hold at ply {node.ply}, {t:.2f} s; Shift+B on its tick: longer (Ctrl+Z undoes)")
+
+    def cmd_mark(self):
+        """M: a marker at the moment shown (playing or at rest), for the highlight reel."""
+        node, t = self._moment()
+        self.session.add_marker(t, node)
+        count = len(self.session.record.direction["markers"])
+        self.say(f"Marked ply {node.ply} at {t:.2f} s for the highlight reel ({count} marked; "
+                 "flickbook export FILE --reel films them)")
+
+    def cmd_reel_review(self):
+        """F7: the highlight reel's marked moments on this line, each kept or dropped."""
+        if self.dialog is not None:
+            return
+        from viewer.reel_review import ReelReview
+
+        self._open_dialog(ReelReview(self, on_close=self._dialog_closed))
+
     # --- dialogs --------------------------------------------------------------------------------
     def _open_dialog(self, dialog) -> None:
         self.stop_playback()
@@ -927,6 +990,8 @@ class Controller:
             return
         self.panel.close_menu()
         self.app.scene.deselect()
+        self.ticks.deselect()
+        self._slow_from = None  # a slow-motion stretch begun with Shift+S is let go
         self.say("")
 
     def default_path(self) -> Path:

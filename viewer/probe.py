@@ -72,6 +72,8 @@ class Probe:
                          "thinking": ctl.computer.thinking is not None,
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "best_shot": ctl.best.probe(),
+            "ticks": ctl.ticks.probe(),
+            "reel": ctl.dialog.probe() if type(ctl.dialog).__name__ == "ReelReview" else None,
             "status": app._status_text,
             "lesson": ctl.lesson_box.probe() if hasattr(ctl, "lesson_box") else None,
             "ask": node.ask,
