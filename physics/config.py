@@ -64,7 +64,7 @@ RIM_HEIGHT = 0.005
 RIM_CHAMFER = 0.0008
 #: A hit gives a disc a 3D state (tipping about an edge, `physics.tip.Tip`) only when the turn
 #: rate it gets carries at least TIP_MIN of what standing it on its rim costs (a rock of about
-#: 2 degrees or more); below that the disc is kept flat, as every disc is between hits.
+#: 2.5 degrees or more); below that the disc is kept flat, as every disc is between hits.
 TIP_MIN = 0.05
 #: RK4 steps per frame of a tipping disc's turn.
 TIP_SUBSTEPS = 8

@@ -440,6 +440,7 @@ class _World:
         dt = 1.0 / sub_hz
         live = [k for k in world if not self.gone[k]]
         pushed: dict[tuple[int, int], float] = {}  # normal impulse of the pairs a hit may tip
+        tippable = {pq for pq in pairs if self._rim(*pq) is not None}
         for s in range(config.SUBSTEPS):
             t = ((frame - 1) * config.SUBSTEPS + s + 1) / sub_hz
             if waiting:
@@ -475,7 +476,7 @@ class _World:
                 pts = pb.getContactPoints(self.body[i], self.body[j], physicsClientId=cid)
                 if not pts:
                     continue
-                if self._rim(i, j) is not None:
+                if (i, j) in tippable:
                     pushed[(i, j)] = pushed.get((i, j), 0.0) + sum(pt[9] for pt in pts) * dt
                 pushing = any(pt[9] > 0 for pt in pts)
                 if not (pushing or any(pt[8] <= config.TOUCH_DISTANCE for pt in pts)):
@@ -604,9 +605,12 @@ class _World:
 
     def _tipped(self, pose: np.ndarray) -> np.ndarray:
         """The poses to record: tipping discs raised and turned about their edge."""
+        q = config.POSITION_QUANTUM
         for k in self.tipping:
             tip = self.tip[k]
-            pose[k, 2] = self.z[k] + tip.height()
+            # Up to the storage grid (and past the quaternion's rounding), so that the lowest
+            # point of the stored pose is never below what the disc turns on.
+            pose[k, 2] = math.ceil((self.z[k] + tip.height() + 3e-6) / q) * q
             pose[k, 3:] = compose(tip.quaternion(), tuple(pose[k, 3:]))
         return pose
 
