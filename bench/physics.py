@@ -322,7 +322,7 @@ def stacked_flips():
     offsets = (0.0, 0.3, 0.6, 0.9)
     table = {}
     lowest = None
-    for speed in pick((0.2, 0.25, 0.3, 0.5, 1.0, 2.0, 3.0), 3):
+    for speed in pick((0.17, 0.18, 0.19, 0.25, 0.5, 1.0, 2.0, 3.0), 3):
         row = []
         for offset in pick(offsets, 2):
             discs = [make("base", "base", -0.012 - s.radius - b.radius - 0.004,

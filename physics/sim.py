@@ -171,6 +171,8 @@ class _World:
         self.tip: list[Tip | None] = [None] * n  # a disc turning about an edge after a hit
         self.tipping: list[int] = []
         self._rims: dict[tuple[int, int], tuple | None] = {}
+        self.kicked: set[tuple[int, int]] = set()  # pairs that kicked, until they come apart
+        self.hits: dict[tuple[int, int], list] = {}  # hits being summed: [impulse, frames]
 
     # --- world ---------------------------------------------------------------------------
 
@@ -353,6 +355,8 @@ class _World:
                 clear -= travel / 2.0
                 for i in movers:
                     self._slide(i, frame_dt)
+                if self.hits:  # a hit summed in the last Bullet frame kicks now
+                    self._hits({})
             moved = stepped or movers
             for i in moved:
                 if self.gone[i]:
@@ -531,9 +535,8 @@ class _World:
                 pb.resetBaseVelocity(self.body[k], (self.vx[k], self.vy[k], 0.0),
                                      (0.0, 0.0, self.w[k]), physicsClientId=cid)
             self.synced[k] = True
-        for (i, j), impulse in pushed.items():
-            if impulse > 0.0:
-                self._kick(i, j, impulse)
+        if pushed or self.hits:
+            self._hits(pushed)
 
     # --- tipping (physics.tip) -----------------------------------------------------------
 
@@ -555,6 +558,23 @@ class _World:
         self._rims[key] = (levels, rim)
         return rim
 
+    def _hits(self, pushed: dict[tuple[int, int], float]):
+        """A hit's impulse is summed over the frame it starts in and the next (an impact takes
+        a few solver steps and may straddle two frames), then kicks once: a push that goes on
+        while the rims stay in touch is not a new hit."""
+        for pq, impulse in pushed.items():
+            if impulse > 0.0 and pq not in self.kicked:
+                got = self.hits.setdefault(pq, [0.0, 0])
+                got[0] += impulse
+        for pq in sorted(self.hits):
+            got = self.hits[pq]
+            got[1] += 1
+            if got[1] >= 2 or pq not in self.touching:
+                del self.hits[pq]
+                self.kicked.add(pq)
+                self._kick(*pq, got[0])
+        self.kicked &= self.touching
+
     def _kick(self, i: int, j: int, impulse: float):
         """Discs i and j pushed each other with `impulse` (N s) in the frame just stepped:
         each that the hit turns violently enough about an edge starts tipping."""
@@ -566,8 +586,8 @@ class _World:
         ux, uy = dx / dist, dy / dist  # the push on j, away from i
         a, b = self.discs[i], self.discs[j]
         i_upper = self.z[i] + a.thickness / 2 > self.z[j] + b.thickness / 2
-        rates = kicks((a.mass, a.radius, a.thickness), (b.mass, b.radius, b.thickness), di, dj,
-                      slope, impulse, i_upper)
+        *rates, _ = kicks((a.mass, a.radius, a.thickness), (b.mass, b.radius, b.thickness),
+                          di, dj, slope, impulse, i_upper)
         for k, w, sx, sy in ((i, rates[0], -ux, -uy), (j, rates[1], ux, uy)):
             if self.gone[k] or self.tip[k] is not None or w == 0.0:
                 continue

@@ -82,7 +82,7 @@ def tip_energy(mass: float, radius: float, thickness: float, w: float) -> float:
 
 
 def kicks(a: tuple[float, float, float], b: tuple[float, float, float], da: float, db: float,
-          slope: float, jh: float, a_upper: bool) -> tuple[float, float]:
+          slope: float, jh: float, a_upper: bool) -> tuple[float, float, float]:
     """Turn rates of two discs (mass, radius, thickness) a and b from one hit in which Bullet,
     holding them flat, exchanged the horizontal impulse `jh`; da, db: the contact's height
     above each centre; `slope`: of the contact normal (`contact`), which pushes the upper disc
@@ -92,7 +92,7 @@ def kicks(a: tuple[float, float, float], b: tuple[float, float, float], da: floa
     upper disc gives way upwards at its struck side: the impulse along the normal is
     jh cos(b) (1/ma + 1/mb) / (ka + kb), where k is how fast each rim's contact point moves
     along the normal per unit impulse there (its translation, plus its turn about the edge it
-    turns about, if any)."""
+    turns about, if any). Returns (wa, wb, the horizontal part of that impulse)."""
     cos_b = 1.0 / math.sqrt(1.0 + slope * slope)
     sin_b = slope * cos_b
     out, ks = [], []
@@ -105,7 +105,7 @@ def kicks(a: tuple[float, float, float], b: tuple[float, float, float], da: floa
         out.append(w1)
         ks.append(k)
     p = jh * cos_b * (1 / a[0] + 1 / b[0]) / (ks[0] + ks[1])
-    return out[0] * p, out[1] * p
+    return out[0] * p, out[1] * p, p * cos_b
 
 
 class Tip:

@@ -60,7 +60,7 @@ def test_a_saucer_turned_over_by_a_violent_hit_cannot_be_activated_again_that_tu
 
 
 def test_a_hit_that_only_rocks_the_saucer_damages_nothing():
-    s, flick, motion = struck_saucer_lying_on_another(0.2)
+    s, flick, motion = struck_saucer_lying_on_another(0.18)
     assert not any(d.upside_down for d in motion.final)
     step = GAME.apply_with_motion(s, flick, motion)
     assert not [e for e in step.events if e.kind == "damaged"]
