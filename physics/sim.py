@@ -6,11 +6,15 @@ Why it is built this way (FINDINGS.md and the measurements in config.py):
   uniform-pressure model (slide and spin decay together, no sideways force), applied by this
   module. Bullet's own contact friction on a plane bent spinning slides, stopped spins early and
   shortened slides at an angle to the world axes.
-- Discs move in the plane: there is no gravity and no mat in the Bullet world, and every disc has
-  no inertia about horizontal axes (`localInertiaDiagonal` (0, 0, I)), so a hit can neither
-  tilt it nor lift it. Two flat discs on a flat mat touch rim to rim, so they cannot ride up
-  each other: no disc stands, rolls, leans or flips. A disc that starts lying on another keeps
-  its height while it is supported, and drops flat onto what is below once it is not.
+- Discs move in the plane in Bullet: there is no gravity and no mat in its world, and every
+  disc has no inertia about horizontal axes (`localInertiaDiagonal` (0, 0, I)), so Bullet can
+  neither tilt nor lift one. What a hit does about a horizontal axis is `physics.tip`'s: from
+  the impulse Bullet resolved and where the two rims press (bands side by side: horizontally,
+  at the middle of their overlap; chamfers only: sloping), a disc turned hard enough gets a
+  3D state, turning about an edge until it lies flat again or on its other face. Equal discs
+  on one level press at their centres' height, so no hit on the mat tips them. A disc that
+  starts lying on another keeps its height while it is supported, and drops flat onto what is
+  below once it is not; Bullet collides it only with discs whose rims reach its own.
 - A frame in which no two discs can meet (the movers' travel is less than the smallest gap)
   does not touch Bullet at all: the movers slide by the model alone. Only frames in which two
   discs may touch are stepped in Bullet, at FRAME_HZ * SUBSTEPS, with the mat's friction
