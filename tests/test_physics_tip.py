@@ -196,3 +196,23 @@ def test_dead_centre_and_glancing_hits_between_equal_discs_tip_neither():
                 assert m.contacts
                 assert max(tilt_deg(q) for q in m.poses[:, :, 3:].reshape(-1, 4)) < 0.01
                 assert not any(d.upside_down for d in m.final)
+
+
+def test_a_turning_over_flick_is_bit_identical_in_a_new_process():
+    import hashlib
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parent.parent)
+    script = (
+        "import hashlib, sys\n"
+        f"sys.path.insert(0, {root!r}); sys.path.insert(0, {root + '/tests'!r})\n"
+        "from test_physics_tip import stacked\n"
+        "from physics import simulate\n"
+        "discs, flick = stacked(1.5, offset=0.3)\n"
+        "print(hashlib.sha256(simulate(discs, flick).to_bytes()).hexdigest())\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout.split()[-1]
+    discs, flick = stacked(1.5, offset=0.3)
+    assert out == hashlib.sha256(simulate(discs, flick).to_bytes()).hexdigest()
