@@ -110,6 +110,11 @@ class LessonHouse:
     def own_accept_words(self, state, accept: dict) -> str:
         return self.kind_words.get(accept.get("kind"), str(accept.get("kind")))
 
+    def better_answer(self, state, accept: dict, action) -> str | None:
+        """For the author's check: words naming an answer the house finds better than
+        `action` (e.g. playing no card), or None when there is none it knows of."""
+        return None
+
     def refutation(self, state, action) -> tuple[str, ...]:
         """A line to play out after a wrong move (canonical texts; none by default)."""
         return ()
@@ -578,7 +583,13 @@ class LessonAuthor:
         if not node.ask or not node.variations:
             return None
         answer = node.variations[0]
-        return self.house.judge(node.state, node.ask["accept"], answer.action, answer.step)
+        verdict = self.house.judge(node.state, node.ask["accept"], answer.action, answer.step)
+        better = self.house.better_answer(node.state, node.ask["accept"], answer.action)
+        if better:
+            from dataclasses import replace
+
+            verdict = replace(verdict, why=f"{verdict.why}; but {better}")
+        return verdict
 
 
 def json_copy(value):

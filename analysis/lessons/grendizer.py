@@ -81,6 +81,23 @@ class GrendizerLessons(LessonHouse):
                               f"decision here wins {_pct(best)}", self.play_on(state, action),
                        figures)
 
+    def better_answer(self, state, accept, action) -> str | None:
+        """The decision with the best win chance, when it is not `action` and wins more."""
+        if accept.get("kind") != "loss":
+            return None
+        from games.notation import move_text
+
+        chances = self.chances(state, accept)
+        best = max(chances, key=lambda k: (chances[k], k == str(action)))
+        if best == str(action) or chances[best] <= chances.get(str(action), 0.0) + 1e-12:
+            return None
+        try:
+            words = move_text(GAME, state, GAME.parse_action(state, best))
+        except Exception:  # noqa: BLE001 - a decision without words keeps its text
+            words = best
+        return (f"{words} is better: the team wins {_pct(chances[best])} after it, "
+                f"{_pct(chances.get(str(action), 0.0))} after this answer")
+
     def refutation(self, state, action) -> tuple[str, ...]:
         return self.play_on(state, action)
 
