@@ -29,6 +29,9 @@ class Entry:
     difficulty: int | None = None
     verdict: str | None = None  # the saved verdict's words, e.g. "expert 79 %, club 57 %"
     error: str | None = None  # why the file cannot be opened, for a damaged one
+    #: The progress database's id of the exercise (`scenarios.courses.chapter_id`), read with
+    #: the rest so a list that shows ratings opens no file twice.
+    item_id: str | None = None
 
     def label(self) -> str:
         """The entry's line in a list: title, kind and the saved facts, as people read them."""
@@ -55,9 +58,33 @@ def kind_of(record: Record) -> str:
     return "puzzle"
 
 
+#: (resolved path, own) -> ((mtime_ns, size), Entry): a file is read again only once it changed,
+#: so listing the catalogue (each solve asks for the next puzzle) costs a stat a file.
+_ENTRIES: dict[tuple[Path, bool], tuple[tuple[int, int], Entry]] = {}
+
+
 def entry_of(path: Path, own: bool) -> Entry:
-    """The entry for one file (never raises for a damaged or unreadable file)."""
+    """The entry for one file (never raises for a damaged or unreadable file); read once per
+    change of the file (its modification time and size)."""
     path = Path(path)
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    key = (path.resolve(), own)
+    known = _ENTRIES.get(key)
+    if stamp is not None and known is not None and known[0] == stamp and known[1].path == path:
+        return known[1]
+    entry = _read_entry(path, own)
+    if stamp is not None:
+        _ENTRIES[key] = (stamp, entry)
+    return entry
+
+
+def _read_entry(path: Path, own: bool) -> Entry:
+    from scenarios.courses import chapter_id
+
     try:
         record = load_record(path)
     except (RecordFileError, OSError, ValueError) as exc:
@@ -69,7 +96,7 @@ def entry_of(path: Path, own: bool) -> Entry:
     difficulty = info.get("difficulty")
     return Entry(path, record.game.name, kind, str(title), own,
                  difficulty if isinstance(difficulty, int) else None,
-                 brief_verdict(info.get("verdict")))
+                 brief_verdict(info.get("verdict")), item_id=chapter_id(record))
 
 
 def brief_verdict(verdict) -> str | None:

@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from timeline.fileformat import (MAX_JSON_BYTES, RecordFileError, dumps, parse_bytes,
+from timeline.fileformat import (RecordFileError, dumps, parse_bytes, read_bounded,
                                  record_from_json, record_to_json, write_atomic)
 from timeline.record import Record
 from timeline.schema import Int, ListOf, Nullable, Obj, OneOf, SchemaError, Str
@@ -133,14 +133,9 @@ def load_course(path) -> Course:
     path = Path(path)
     name = str(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_JSON_BYTES + 1)
-    except FileNotFoundError:
-        raise CourseFileError(f"{name}: no such file") from None
-    except OSError as exc:
-        raise CourseFileError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_JSON_BYTES:
-        raise CourseFileError(f"{name}: larger than {MAX_JSON_BYTES >> 20} MB, the most a course may be")
+        raw = read_bounded(path, "course")
+    except RecordFileError as exc:
+        raise CourseFileError(str(exc)) from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:

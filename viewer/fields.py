@@ -25,32 +25,49 @@ class FieldKeys(DirectObject):
         self.accept("control-x", self.cut)
         self.accept("control-v", self.paste)
         self.accept("shift-insert", self.paste)
-        self._watched: set[int] = set()
+        #: The fields of the window at the last look, by node key: the same wrapper for a field
+        #: each time (so `is` compares), none kept for a field that is gone.
         self._known: dict[int, PGEntry] = {}
+        self._watched: set[int] = set()  # keys of the known fields whose events we hear
 
     # --- the field with the keyboard ---------------------------------------------------------
     def focused(self) -> PGEntry | None:
         """The field with the keyboard; the same Python object for it each time (Panda gives a
         new wrapper for each lookup, so `is` compares the field it keeps)."""
+        found, focused = {}, None
         for root in (self.app.aspect2d, self.app.pixel2d):
             for np in root.findAllMatches("**/+PGEntry"):
-                entry = np.node()
-                if entry.getFocus():
-                    kept = self._known.get(np.getKey())
-                    if kept is None:
-                        kept = self._known[np.getKey()] = entry
-                    return kept
-        return None
+                key = np.getKey()
+                entry = found[key] = self._known.get(key) or np.node()
+                if focused is None and entry.getFocus():
+                    focused = entry
+        for key in set(self._known) - set(found):  # a field taken down: forget it
+            self._forget(key, self._known[key])
+        self._known = found
+        return focused
 
     def _watch(self, entry: PGEntry) -> None:
         """Hear the field's own typing and erasing (to replace a selection) and its cursor."""
-        key = id(entry)
-        if key in self._watched:
+        key = next((k for k, e in self._known.items() if e is entry), None)
+        if key is None or key in self._watched:
             return
         self._watched.add(key)
         self.accept(entry.getTypeEvent(), self._typed, [entry])
         self.accept(entry.getEraseEvent(), self._erased, [entry])
         self.accept(entry.getCursormoveEvent(), self._moved, [entry])
+
+    def _forget(self, key: int, entry: PGEntry) -> None:
+        if key in self._watched:
+            self._watched.discard(key)
+            for event in (entry.getTypeEvent(), entry.getEraseEvent(),
+                          entry.getCursormoveEvent()):
+                self.ignore(event)
+        if entry is self.selected:
+            self.selected = None
+
+    def known(self) -> int:
+        """How many fields are kept (the window's own, no more: a test reads it)."""
+        return len(self._known)
 
     # --- commands ----------------------------------------------------------------------------
     def select_all(self) -> None:
