@@ -115,6 +115,7 @@ class Controller:
         from viewer.study import StudyLog
 
         self.fields = FieldKeys(app)  # Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V in every text field
+        self._scrolling_comment()
         self.study = StudyLog()
         self.study.opened(self.session.record, self.path)
         self.puzzle_box = PuzzleBox(self)
@@ -203,6 +204,18 @@ class Controller:
         self.motion_check = self.app.jobs.submit(
             "motion check", _check_motions_job, record, lambda: self.session.record is not record,
             on_done=done)
+
+    def _scrolling_comment(self) -> None:
+        """The comment box scrolls (viewer.fields): a comment longer than its four lines is
+        kept whole; only past `fields.MAX_LINES` is it full."""
+        from direct.gui import DirectGuiGlobals as DGG
+
+        from viewer import fields
+
+        box = self.panel.comment
+        self.fields.scroll(box)
+        box.bind(DGG.OVERFLOW, lambda *_event: self.say(
+            f"The comment is full ({fields.MAX_LINES} lines): shorten it to add more"))
 
     def _withhold(self, session):
         """What the player may see of `session`'s record, withheld before any view reads it
