@@ -37,6 +37,7 @@ class Probe:
             "message": ctl.message_text,
             "typing": ctl.typing(),
             "comment_box": ctl.panel.comment.get(),
+            "comment_scrolled": ctl.fields.scroll(ctl.panel.comment).lines,
             "dialog": type(ctl.dialog).__name__ if ctl.dialog is not None else None,
             "node": path[::-1],
             "node_action": str(node.action) if node.action is not None else None,
