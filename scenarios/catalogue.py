@@ -7,6 +7,8 @@ who saved it wants to know why it does not open.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +45,20 @@ class Entry:
         if self.own:
             facts.append("yours")
         return f"{self.title} ({', '.join(facts)})"
+
+
+def chapter_id(record: Record) -> str:
+    """A chapter's (or any opened file's) identity, 16 hex digits: the hash of what makes it
+    the same exercise (its game, starting position, and its scenario's title, goal and
+    solution; a plain record's main line), not of the tree, which grows while a student plays."""
+    info = record.scenario or {}
+    what = {"game": record.game.name, "kind": record.kind,
+            "start": record.game.state_to_json(record.root.state),
+            "scenario": {k: info.get(k) for k in ("title", "goal", "solution")}}
+    if record.scenario is None:
+        what["line"] = [n.action_text for n in record.mainline()[1:]]
+    text = json.dumps(what, sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def kind_of(record: Record) -> str:
@@ -83,8 +99,6 @@ def entry_of(path: Path, own: bool) -> Entry:
 
 
 def _read_entry(path: Path, own: bool) -> Entry:
-    from scenarios.courses import chapter_id
-
     try:
         record = load_record(path)
     except (RecordFileError, OSError, ValueError) as exc:

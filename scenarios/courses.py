@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from timeline.fileformat import (RecordFileError, dumps, parse_bytes, read_bounded,
                                  record_from_json, record_to_json, write_atomic)
+from scenarios.catalogue import chapter_id  # noqa: F401 - the id of a chapter, kept here too
 from timeline.record import Record
 from timeline.schema import Int, ListOf, Nullable, Obj, OneOf, SchemaError, Str
 
@@ -49,20 +49,6 @@ _TOP = Obj(required={"format": OneOf(FORMAT), "course_version": Int(1, COURSE_VE
 
 class CourseFileError(RecordFileError):
     """A course file that cannot be read, with the file, the chapter and the problem."""
-
-
-def chapter_id(record: Record) -> str:
-    """A chapter's (or any opened file's) identity, 16 hex digits: the hash of what makes it
-    the same exercise (its game, starting position, and its scenario's title, goal and
-    solution; a plain record's main line), not of the tree, which grows while a student plays."""
-    info = record.scenario or {}
-    what = {"game": record.game.name, "kind": record.kind,
-            "start": record.game.state_to_json(record.root.state),
-            "scenario": {k: info.get(k) for k in ("title", "goal", "solution")}}
-    if record.scenario is None:
-        what["line"] = [n.action_text for n in record.mainline()[1:]]
-    text = json.dumps(what, sort_keys=True, default=str, ensure_ascii=True)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 @dataclass
