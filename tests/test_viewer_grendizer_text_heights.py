@@ -45,18 +45,29 @@ def test_the_board_labels_and_the_hand_title_are_twelve_pixels_tall(app):
     assert not small(heights), small(heights)
 
 
-def test_card_names_in_the_hand_are_twelve_pixels_tall(app):
-    """(A Saucer Beast card lying on the far side of the board prints its name at about 8.5
-    pixels at 1280x720: its face is the card's size; its full text is in the hover panel.)"""
-    from viewer.grendizer.cards import CELL_W, FACE_TEXT
+def test_card_names_in_the_hand_and_on_the_board_are_twelve_pixels_tall(app):
+    """The hand's cards face the player; a Saucer Beast card lies on the far side of the board,
+    so its name's height is measured along the card's depth as the camera sees it."""
+    from viewer.grendizer import layout as L
+    from viewer.grendizer.cards import BEAST_NAME, CELL_H, CELL_W, FACE_TEXT
     from viewer.grendizer.legibility import cap_units
+
     from viewer.grendizer.ui import HAND_W
 
-    cap = FACE_TEXT * cap_units(app.scene.atlas.font)  # atlas pixels of a name's capitals
+    cap = cap_units(app.scene.atlas.font)  # of an atlas pixel size
     ui = app.scene.ui
     assert ui.hand_cards
     hand_px = HAND_W / (2 * ui.aspect()) * app.size[0]
-    assert cap * hand_px / CELL_W >= MIN_PX, hand_px
+    assert FACE_TEXT * cap * hand_px / CELL_W >= MIN_PX, hand_px
+    for lane in range(L.NLANES):
+        cx, cy = L.beast_card_pos(lane)
+        z = L.BOARD_H + L.CARD_T
+        near = app.project((cx, cy - L.CARD_H / 2, z))
+        far = app.project((cx, cy + L.CARD_H / 2, z))
+        deep_px = near[1] - far[1]  # the card's depth on screen
+        assert BEAST_NAME * cap * deep_px / CELL_H >= MIN_PX, (lane, deep_px)
+    beast = next(f for f in app.scene.atlas.ids if f.startswith("S"))
+    assert app.scene.atlas.text_sizes[beast] == [BEAST_NAME]
 
 
 def test_the_hover_panel_is_twelve_pixels_tall_and_on_screen(app):
@@ -109,3 +120,26 @@ def test_the_outcome_list_at_a_draw_is_twelve_pixels_tall_and_fits_the_free_scre
         assert z1 <= ui._board_bottom()  # under the board, never over a Strategic Location
     finally:
         ui.picker_enabled = False
+
+
+def test_a_saucer_beasts_hit_points_on_the_board_are_twelve_pixels_tall(app):
+    from games.api import CHANCE, sample_chance
+    from games.grendizer.bot import choose_action
+    from timeline import Record, Session
+    from viewer.grendizer.legibility import text_heights
+
+    session = Session(Record.new("grendizer", {"players": 2}), rng=np.random.default_rng(1))
+    rng, game = np.random.default_rng(3), session.game
+    for _ in range(400):  # the bot plays until a Saucer Beast card lies on the board
+        s = session.state
+        if any(lane.beast_card for lane in s.lanes) and game.current_player(s) >= 0:
+            break
+        session.play(sample_chance(game, s, rng) if game.current_player(s) == CHANCE
+                     else choose_action(s, rng))
+    app.set_session(session)
+    app.scene.ui.force_insets = app.scene.ui.force_insets or app._insets
+    app.set_view(app.preset("seat"))
+    app.render_frames(2)
+    heights = text_heights(app)
+    assert any(w.endswith(" HP") for w, _ in heights)
+    assert not small(heights), small(heights)

@@ -40,9 +40,9 @@ def _visible(np_: NodePath) -> bool:
 
 def text_heights(app, roots=None) -> list[tuple[str, float]]:
     """(words, capital height in pixels) of every shown Grendizer text under `roots` (default:
-    the board and the screen overlay), smallest first."""
+    the board, the cards on it and the screen overlay), smallest first."""
     scene = app.scene
-    roots = roots or [scene.board_root, scene.ui.root]
+    roots = roots or [scene.board_root, scene.card_root, scene.ui.root]
     w, h = app.size
     cap = cap_units()
     out = []

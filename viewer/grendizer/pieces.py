@@ -300,7 +300,8 @@ def ring(name, r, rgba, width=0.05, z=0.0) -> NodePath:
 
 #: The HP bar across a Saucer Beast card lying on the board: card coordinates (v of its
 #: bottom and top edge) and the colours of hit points left and lost.
-HP_BAR_V = (0.02, 0.22)
+HP_BAR_V = (0.005, 0.25)  # under the face's life bar (layout.LIFE_BAR_V)
+HP_STRETCH = 1.4  # the count's letters this much taller than wide (see DEPTH_STRETCH)
 HP_LEFT_RGBA = (0.20, 0.78, 0.30, 1)
 HP_LOST_RGBA = (0.32, 0.10, 0.10, 1)
 
@@ -331,6 +332,8 @@ def hp_bar(life: int, left: int) -> tuple[NodePath, NodePath]:
     tn.setShadowColor(0, 0, 0, 1)
     text = tag(NodePath(tn.generate()), tn.getText())
     text.setP(-90)
-    text.setScale((y1 - y0) * 0.75)
-    text.setPos(0, (y0 + y1) / 2 - (y1 - y0) * 0.27, 0.004)
+    size = (y1 - y0) * 0.75
+    text.setScale(size, size, size * HP_STRETCH)  # painted long, as the board's labels
+    cap = size * HP_STRETCH * 0.8
+    text.setPos(0, (y0 + y1) / 2 - cap / 2, 0.004)
     return m.node(), text
