@@ -112,7 +112,8 @@ class FieldKeys(DirectObject):
         for root in (self.app.aspect2d, self.app.pixel2d):
             for np in root.findAllMatches("**/+PGEntry"):
                 key = np.getKey()
-                entry = found[key] = self._known.get(key) or np.node()
+                entry = self._known.get(key)
+                found[key] = entry = np.node() if entry is None else entry
                 if focused is None and entry.getFocus():
                     focused = entry
         for key in set(self._known) - set(found):  # a field taken down: forget it
