@@ -92,7 +92,64 @@ def child() -> None:
     other = next(x for x in game.legal_actions(a.state) if str(x) != b.action_text)
     assert ctl.play_action(other)
     assert "M makes it the main line" not in ctl.message_text
+
+    # a game that ends in a variation says so too: a Glik game whose record's main line went
+    # another way from the first deal, its own line played to the last move
+    glik = glik_game_in_a_variation()
+    ctl.records.swap(Session(glik), None, "a Glik game")
+    app.render_frames(2)
+    last = glik.root.variations[1]
+    while last.variations:
+        last = last.variations[0]
+    ctl.go_to(last)
+    final = glik.game.parse_action(last.state, FINAL[0])
+    assert ctl.play_action(final)
+    until_played(app, ctl, lambda: glik.game.is_terminal(ctl.session.node.state))
+    assert ctl.message_text.startswith("The game is over in a variation"), ctl.message_text
+    ctl._key("m")
+    assert ctl.session.node.is_mainline()
     print("branch offer checks passed", flush=True)
+
+
+FINAL: list = []
+
+
+def glik_game_in_a_variation():
+    """A finished Glik self-play game as the root's second line, its last move left to play;
+    the main line another first deal."""
+    from games.api import CHANCE, random_action
+    from games.glik.bot import choose_action
+    import numpy as np
+    from timeline import Record
+
+    rng = np.random.default_rng(5)
+    start = Record.new("glik", headers={"created": None})
+    game = start.game
+    actions, state = [], start.root.state
+    while not game.is_terminal(state) and len(actions) < 400:
+        a = (random_action(game, state, rng) if game.current_player(state) == CHANCE
+             else choose_action(state, rng))
+        actions.append(a)
+        state = game.apply(state, a).state
+    assert game.is_terminal(state), "the self-play game did not end"
+    record = Record.new("glik", headers={"created": None})
+    other = next(a for a in game.legal_actions(record.root.state) if str(a) != str(actions[0])) \
+        if game.current_player(record.root.state) != CHANCE else next(
+            a for a, _ in game.chance_outcomes(record.root.state) if str(a) != str(actions[0]))
+    record.add_child(record.root, other)
+    node = record.root
+    for a in actions[:-1]:
+        node = record.add_child(node, a)
+    FINAL[:] = [str(actions[-1])]
+    return record
+
+
+def until_played(app, ctl, cond, frames: int = 2000):
+    for _ in range(frames):
+        if cond() and not app.clock.stepping and ctl.pending is None:
+            return
+        app.render_frames(1)
+    raise AssertionError("the move did not play")
 
 
 if __name__ == "__main__":
