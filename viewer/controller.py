@@ -119,6 +119,7 @@ class Controller:
         from viewer.study import StudyLog
 
         self.fields = FieldKeys(app)  # Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V in every text field
+        self._scrolling_comment()
         self.study = StudyLog()
         self.study.opened(self.session.record, self.path)
         self.puzzle_box = PuzzleBox(self)
@@ -207,6 +208,18 @@ class Controller:
         self.motion_check = self.app.jobs.submit(
             "motion check", _check_motions_job, record, lambda: self.session.record is not record,
             on_done=done)
+
+    def _scrolling_comment(self) -> None:
+        """The comment box scrolls (viewer.fields): a comment longer than its four lines is
+        kept whole; only past `fields.MAX_LINES` is it full."""
+        from direct.gui import DirectGuiGlobals as DGG
+
+        from viewer import fields
+
+        box = self.panel.comment
+        self.fields.scroll(box)
+        box.bind(DGG.OVERFLOW, lambda *_event: self.say(
+            f"The comment is full ({fields.MAX_LINES} lines): shorten it to add more"))
 
     def _withhold(self, session):
         """What the player may see of `session`'s record, withheld before any view reads it
@@ -662,7 +675,8 @@ class Controller:
         for n in steps:
             lines += self.app.scene.event_lines(n)
         self.log.follow(self.session.node)  # (it follows the cursor on every refresh too)
-        self.say(("New variation. " if was_new else "") + " ".join(lines[:2]))
+        branched = self._branch_words(steps)
+        self.say(branched or (("New variation. " if was_new else "") + " ".join(lines[:2])))
         self.puzzle_box.after_move(node)
         self.lesson_box.after_move(node)
 
@@ -671,6 +685,29 @@ class Controller:
 
         self.app.animate_steps(parent, steps, then=after_motion)
         return True
+
+    def _branch_words(self, steps) -> str | None:
+        """When the chance steps of a play (a card drawn, a deal) went another way than the
+        record's line, so that the game goes on in a variation without the player choosing
+        one: say so and how to make it the main line (issue 24 point 5). None otherwise, and
+        in a puzzle or lesson, whose tries are variations on purpose."""
+        if self.puzzle_box.puzzle is not None or self.lesson_box.active:
+            return None
+        game = self.session.game
+        for node in steps:
+            parent = node.parent
+            if (parent is None or game.current_player(parent.state) != CHANCE
+                    or parent.variations[0] is node or node not in parent.variations):
+                continue
+            there = self._label(parent.variations[0])
+            here = self._label(node)
+            return (f"{here[:1].upper()}{here[1:]}: the record had {there} here, so this game "
+                    f"goes on as a variation (M makes it the main line)")
+        end = self.session.node
+        if game.is_terminal(end.state) and not end.is_mainline():
+            return ("The game is over in a variation, not on the record's main line "
+                    "(M makes it the main line)")
+        return None
 
     def _follow_turn(self, mover: int) -> None:
         """Hot-seat: when the turn passes and the camera sits at the mover's seat, move it to
