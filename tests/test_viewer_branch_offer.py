@@ -1,7 +1,7 @@
 """A game played on after the cards came out another way (issue 24 point 5): replaying a
 Grendizer decision of a record, the card drawn after it differs from the record's, so the game
 goes on in a variation the player never chose; the window says so, names the record's draw,
-and M makes the new line the main line (Ctrl+Z takes it back). Offscreen, in a child process
+and Shift+M makes the new line the main line (Ctrl+Z takes it back). Offscreen, in a child process
 (one ShowBase a process)."""
 from __future__ import annotations
 
@@ -81,9 +81,9 @@ def child() -> None:
     assert len(b.variations) == 2 and b.variations[0] is c and not node.is_mainline()
     assert b.variations[1] in (node, *_ancestors(node))
     said = ctl.message_text
-    assert "goes on as a variation (M makes it the main line)" in said, said
+    assert "goes on as a variation (Shift+M makes it the main line)" in said, said
     assert f"the record had {app.scene.action_label(c)} here" in said, said
-    ctl._key("m")
+    ctl._key("shift-m")
     assert node.is_mainline() and "main line now" in ctl.message_text, ctl.message_text
     ctl.cmd_undo()
     assert not node.is_mainline() and c.is_mainline()
@@ -91,7 +91,7 @@ def child() -> None:
     ctl.go_to(a)
     other = next(x for x in game.legal_actions(a.state) if str(x) != b.action_text)
     assert ctl.play_action(other)
-    assert "M makes it the main line" not in ctl.message_text
+    assert "makes it the main line" not in ctl.message_text
 
     # a game that ends in a variation says so too: a Glik game whose record's main line went
     # another way from the first deal, its own line played to the last move
@@ -106,7 +106,7 @@ def child() -> None:
     assert ctl.play_action(final)
     until_played(app, ctl, lambda: glik.game.is_terminal(ctl.session.node.state))
     assert ctl.message_text.startswith("The game is over in a variation"), ctl.message_text
-    ctl._key("m")
+    ctl._key("shift-m")
     assert ctl.session.node.is_mainline()
     print("branch offer checks passed", flush=True)
 

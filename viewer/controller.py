@@ -702,11 +702,11 @@ class Controller:
             there = self._label(parent.variations[0])
             here = self._label(node)
             return (f"{here[:1].upper()}{here[1:]}: the record had {there} here, so this game "
-                    f"goes on as a variation (M makes it the main line)")
+                    f"goes on as a variation (Shift+M makes it the main line)")
         end = self.session.node
         if game.is_terminal(end.state) and not end.is_mainline():
             return ("The game is over in a variation, not on the record's main line "
-                    "(M makes it the main line)")
+                    "(Shift+M makes it the main line)")
         return None
 
     def _follow_turn(self, mover: int) -> None:
