@@ -38,6 +38,7 @@ class Probe:
             "typing": ctl.typing(),
             "comment_box": ctl.panel.comment.get(),
             "dialog": type(ctl.dialog).__name__ if ctl.dialog is not None else None,
+            "question": (ctl.dialog.text if type(ctl.dialog).__name__ == "Question" else None),
             "node": path[::-1],
             "node_action": str(node.action) if node.action is not None else None,
             "comment": node.comment,
