@@ -245,6 +245,7 @@ class FileDialog(Overlay):
         super().__init__(app, 2.2, 1.5, on_close)
         self.mode = mode
         self.on_done = on_done
+        self.problem: str | None = None
         title = "Save the record as" if mode == "save" else "Open a record or scenario"
         DirectLabel(parent=self.box, text=title, text_scale=0.055, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.64))
@@ -317,6 +318,7 @@ class FileDialog(Overlay):
             self.close()
 
     def show_error(self, text: str) -> None:
+        self.problem = text  # what the dialog says went wrong (the probe reads it)
         self.error["text"] = text
         self.error["text_fg"] = (1, 0.55, 0.45, 1)
         self.entry["focus"] = 1
