@@ -57,13 +57,15 @@ def _open_by_hand(desk: Desk, name: str) -> dict:
     desk.key("ctrl+o")
     desk.wait(lambda p: p["dialog"] == "FileDialog", 30, "the open dialog")
     desk.type(name)
+    desk.wait(lambda p: (p.get("dialog_entry") or "").endswith(name), 30,
+              f"{name} typed into the open dialog")
     desk.key("Return")
     return desk.wait(lambda p: p["dialog"] is None or p.get("dialog_problem"), 60,
                      f"{name} opened or refused")
 
 
-def run(n: int, seed: int, tmp: Path) -> dict:
-    files = corpus(n, seed)
+def run(n: int, seed: int, tmp: Path, first: int = 0, last: int | None = None) -> dict:
+    files = corpus(n, seed)[first:last]
     folder = tmp / "corpus"
     folder.mkdir()
     start = folder / "start.flick"
@@ -77,7 +79,7 @@ def run(n: int, seed: int, tmp: Path) -> dict:
     try:
         begin()
         for k, (label, raw) in enumerate(files):
-            name = f"c{k}.flick"
+            name = f"c{k + first}.flick"
             (folder / name).write_bytes(raw)
             before = desk.probe()
             try:
@@ -123,7 +125,8 @@ def test_every_file_of_a_fuzz_corpus_in_one_real_window_none_kills_it(tmp_path):
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as tmp:
-        result = run(int(sys.argv[1]), int(sys.argv[2]), Path(tmp))
+        span = [int(a) for a in sys.argv[3:5]]  # optional: only files FIRST..LAST of the corpus
+        result = run(int(sys.argv[1]), int(sys.argv[2]), Path(tmp), *span)
     print("\n".join(result["deaths"] + result["problems"]))
     result.pop("deaths")
     result.pop("problems")
