@@ -334,3 +334,19 @@ def child(tmp: Path) -> None:
 
 if __name__ == "__main__":
     child(Path(sys.argv[1]))
+
+
+def test_kept_sessions_are_listed_on_the_learn_list_newest_first(tmp_path):
+    from viewer.autosave import keep_aside
+    from viewer.learning import kept_entries
+    from viewer.opened_from import remember
+
+    first = _left_by_a_dead_window(tmp_path, AUTOSAVE_NAME, "older")
+    remember(first, tmp_path / "game.flick")
+    older = keep_aside(first, tmp_path)
+    os.utime(older, (1e9,) * 2)
+    newer = keep_aside(_left_by_a_dead_window(tmp_path, AUTOSAVE_NAME, "newer"), tmp_path)
+    entries = kept_entries(tmp_path)
+    assert [path for _, _, path in entries] == [newer, older]
+    assert entries[1][1].startswith("Glik, ") and entries[1][1].endswith("(of game.flick)")
+    assert all(heading.startswith("Kept sessions") for heading, _, _ in entries)
