@@ -14,7 +14,8 @@ Also times the refusal of a gzip bomb (under a second) and of `/dev/zero`. The w
 (every file opened in one real window) is tests/test_fuzz_window_e2e.py.
 
 Usage: `bench/fuzz.py [CASES] [SEED] [--load-only] [--workers=K]` (K processes share the
-cases; CASES: 12,000 each, 150 in smoke mode,
+cases; with FUZZ_PARTIAL=DIR each writes its counts so far there every 100 cases, and
+`--merge-partial` prints what a run cut short had found; CASES: 12,000 each, 150 in smoke mode,
 FLICKBOOK_BENCH=smoke); FUZZ_CODE=DIR runs another checkout's code on the same cases (to count
 before and after). Prints its figures, then one JSON line.
 """
@@ -57,18 +58,32 @@ def _place(exc: BaseException) -> str:
     return f"{type(exc).__name__} at {Path(frame.filename).name}:{frame.lineno}"
 
 
-def run_part(n: int, seed: int, part: int, parts: int, commands: bool) -> dict:
-    """Cases part, part + parts, ... of both runs: counters, in JSON types."""
+def run_part(n: int, seed: int, part: int, parts: int, commands: bool,
+             partial: Path | None = None) -> dict:
+    """Cases part, part + parts, ... of both runs, taken in turn (a mutated file, then one of
+    known answer): counters, in JSON types. With `partial`, the counters so far are written
+    there every 100 cases (a run cut short still says what it found)."""
+    import itertools
+    import json
+
     folder = tempfile.mkdtemp(prefix="fuzz-")
     outcomes = collections.Counter()
     crashes = collections.Counter()
     examples: dict[str, str] = {}
+    known = collections.Counter()
+    silent, refused_valid = collections.Counter(), collections.Counter()
+    wrong_examples: dict[str, str] = {}
     slowest, slowest_name = 0.0, ""
+    spent = {"mutated": 0.0, "known": 0.0}
+    counts = {"mutated": 0, "known": 0}
     start = time.perf_counter()
-    for k, (name, raw) in enumerate(cases(seed, n)):
-        if k % parts != part:
-            continue
-        t = time.perf_counter()
+
+    def crashed(exc, name):
+        place = _place(exc)
+        crashes[place] += 1
+        examples.setdefault(place, f"{name}: {str(exc)[:200]}")
+
+    def mutated(k, name, raw):
         try:
             try:
                 outcomes[run_case(raw, name)] += 1
@@ -76,19 +91,9 @@ def run_part(n: int, seed: int, part: int, parts: int, commands: bool) -> dict:
                 if commands:
                     run_commands(raw, Path(folder), solve_flicks=k % 25 == 0)
         except Exception as exc:  # noqa: BLE001 - counting crashes is the point
-            place = _place(exc)
-            crashes[place] += 1
-            examples.setdefault(place, f"{name}: {str(exc)[:200]}")
-        if time.perf_counter() - t > slowest:
-            slowest, slowest_name = time.perf_counter() - t, name
-    mutated_seconds = time.perf_counter() - start
-    # files of known answer
-    known = collections.Counter()
-    silent, refused_valid = collections.Counter(), collections.Counter()
-    wrong_examples: dict[str, str] = {}
-    for k, (name, raw, expect, suffix) in enumerate(oracle_cases(seed, n)):
-        if k % parts != part:
-            continue
+            crashed(exc, name)
+
+    def of_known_answer(k, name, raw, expect, suffix):
         kind = name.split(" ", 1)[1] if " " in name else name
         try:
             try:
@@ -98,10 +103,8 @@ def run_part(n: int, seed: int, part: int, parts: int, commands: bool) -> dict:
                     run_commands(raw, Path(folder), name="oracle" + suffix,
                                  solve_flicks=k % 25 == 0)
         except Exception as exc:  # noqa: BLE001
-            place = _place(exc)
-            crashes[place] += 1
-            examples.setdefault(place, f"{name}: {str(exc)[:200]}")
-            continue
+            crashed(exc, name)
+            return
         known[f"{expect}-{got}"] += 1
         if expect == "refuse" and got == "accepted":
             silent[kind] += 1
@@ -109,21 +112,48 @@ def run_part(n: int, seed: int, part: int, parts: int, commands: bool) -> dict:
         elif expect == "accept" and got == "refused":
             refused_valid[kind] += 1
             wrong_examples.setdefault(kind, name)
-    return {"outcomes": outcomes, "crashes": crashes, "examples": examples, "known": known,
-            "silent": silent, "refused_valid": refused_valid, "wrong_examples": wrong_examples,
-            "slowest": [slowest, slowest_name], "mutated_seconds": mutated_seconds,
-            "seconds": time.perf_counter() - start,
-            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+    def figures():
+        return {"outcomes": outcomes, "crashes": crashes, "examples": examples, "known": known,
+                "silent": silent, "refused_valid": refused_valid,
+                "wrong_examples": wrong_examples, "slowest": [slowest, slowest_name],
+                "mutated_seconds": spent["mutated"], "seconds": time.perf_counter() - start,
+                "counts": counts,
+                "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+    pairs = itertools.zip_longest(cases(seed, n), oracle_cases(seed, n))
+    for k, (case, oracle) in enumerate(pairs):
+        if k % parts != part:
+            continue
+        for what, item in (("mutated", case), ("known", oracle)):
+            if item is None:
+                continue
+            t = time.perf_counter()
+            if what == "mutated":
+                mutated(k, *item)
+            else:
+                of_known_answer(k, *item)
+            took = time.perf_counter() - t
+            spent[what] += took
+            counts[what] += 1
+            if took > slowest:
+                slowest, slowest_name = took, item[0]
+        if partial is not None and counts["mutated"] % 100 == 0:
+            tmp = partial.with_suffix(".tmp")
+            tmp.write_text(json.dumps(figures()))
+            tmp.replace(partial)
+    return figures()
 
 
 def _merge(parts: list[dict]) -> dict:
     total = {key: collections.Counter() for key in
              ("outcomes", "crashes", "known", "silent", "refused_valid")}
     merged = {**total, "examples": {}, "wrong_examples": {}, "slowest": [0.0, ""],
-              "mutated_seconds": 0.0, "seconds": 0.0, "peak_rss_mb": 0.0}
+              "mutated_seconds": 0.0, "seconds": 0.0, "peak_rss_mb": 0.0,
+              "counts": collections.Counter()}
     for part in parts:
-        for key in total:
-            merged[key].update(part[key])
+        for key in (*total, "counts"):
+            merged[key].update(part.get(key, {}))
         for key in ("examples", "wrong_examples"):
             for k, v in part[key].items():
                 merged[key].setdefault(k, v)
@@ -146,7 +176,16 @@ def main() -> None:
     part = next((f.split("=", 1)[1] for f in flags if f.startswith("--part=")), None)
     if part is not None:  # one of --workers' processes: its counters as one JSON line
         i, k = map(int, part.split("/"))
-        print(json.dumps(run_part(n, seed, i, k, commands)))
+        where = os.environ.get("FUZZ_PARTIAL")
+        print(json.dumps(run_part(n, seed, i, k, commands,
+                                  Path(where) / f"part-{i}.json" if where else None)))
+        return
+    if "--merge-partial" in flags:  # a run cut short: what its parts had found so far
+        where = Path(os.environ["FUZZ_PARTIAL"])
+        r = _merge([json.loads(f.read_text()) for f in sorted(where.glob("part-*.json"))])
+        r["counts"] = dict(r["counts"])
+        print(json.dumps({k: (dict(v) if isinstance(v, collections.Counter) else v)
+                          for k, v in r.items()}))
         return
     start = time.perf_counter()
     if workers > 1:
@@ -164,6 +203,7 @@ def main() -> None:
     bomb = _gzip_bomb()
     figures = {
         "cases": n,
+        "cases_run": dict(r.get("counts", {})),
         "seed": seed,
         "code": os.environ.get("FUZZ_CODE", str(ROOT)),
         "commands": commands,
