@@ -194,7 +194,8 @@ def main() -> None:
                                   stdout=subprocess.PIPE, text=True) for i in range(workers)]
         r = _merge([json.loads(proc.communicate()[0].strip().splitlines()[-1]) for proc in procs])
     else:
-        r = run_part(n, seed, 0, 1, commands)
+        where = os.environ.get("FUZZ_PARTIAL")
+        r = run_part(n, seed, 0, 1, commands, Path(where) / "part-0.json" if where else None)
     seconds = time.perf_counter() - start
     outcomes, crashes, examples, known = r["outcomes"], r["crashes"], r["examples"], r["known"]
     silent, refused_valid, wrong_examples = r["silent"], r["refused_valid"], r["wrong_examples"]
