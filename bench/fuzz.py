@@ -170,7 +170,7 @@ def main() -> None:
     flags = [a for a in sys.argv[1:] if a.startswith("--")]
     argv = [a for a in sys.argv[1:] if not a.startswith("--")]
     commands = "--load-only" not in flags
-    n = int(argv[0]) if argv else size(12000, 150)
+    n = int(argv[0]) if argv else size(12000, 80)
     seed = int(argv[1]) if len(argv) > 1 else 2026
     workers = next((int(f.split("=", 1)[1]) for f in flags if f.startswith("--workers=")), 1)
     part = next((f.split("=", 1)[1] for f in flags if f.startswith("--part=")), None)
