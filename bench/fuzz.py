@@ -15,7 +15,7 @@ Also times the refusal of a gzip bomb (under a second) and of `/dev/zero`. The w
 
 Usage: `bench/fuzz.py [CASES] [SEED] [--load-only] [--workers=K]` (K processes share the
 cases; with FUZZ_PARTIAL=DIR each writes its counts so far there every 100 cases, and
-`--merge-partial` prints what a run cut short had found; CASES: 12,000 each, 150 in smoke mode,
+`--merge-partial` prints what a run cut short had found; CASES: 12,000 each, 80 in smoke mode,
 FLICKBOOK_BENCH=smoke); FUZZ_CODE=DIR runs another checkout's code on the same cases (to count
 before and after). Prints its figures, then one JSON line.
 """
