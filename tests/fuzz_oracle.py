@@ -266,7 +266,7 @@ def a_glyphs(d, rng):
 
 def a_camera(d, rng):
     _node(d, rng)["camera"] = rng.choice([
-        {"view": "top"}, {"view": "seat"}, {"view": "seat", "seat": 1}, {"view": "seat", "seat": 0},
+        {"view": "top"}, {"view": "seat"}, {"view": "seat", "seat": 0},  # (a solo game has no seat 1)
         {"view": "orbit", "target": [0.5, -0.25, 0], "distance": 2.0, "heading": 359.5, "pitch": -90},
         {"view": "orbit", "target": [0, 0, 0], "distance": 0.01, "heading": -30, "pitch": 0},
         {"preset": "top"}])  # the old format, migrated on load
