@@ -55,7 +55,11 @@ class InProcessExecutor(cf.Executor):
 
 
 class RayExecutor(cf.Executor):
-    """`submit` as a Ray remote task; Ray's ObjectRef.future() is a concurrent.futures.Future."""
+    """`submit` as a Ray remote task; Ray's ObjectRef.future() is a concurrent.futures.Future.
+
+    Ray's own retry of a task whose worker died is turned off (`max_retries=0`): the loss comes
+    back as WorkerCrashedError and `run_batches` sends the batch again, counts it once and
+    stops with one line after BATCH_TRIES losses, as on every other back end."""
 
     def __init__(self, ray_module):
         self._ray = ray_module
@@ -64,8 +68,41 @@ class RayExecutor(cf.Executor):
     def submit(self, fn, /, *args, **kwargs):
         remote = self._remote.get(fn)
         if remote is None:
-            remote = self._remote[fn] = self._ray.remote(num_cpus=1)(fn)
+            remote = self._remote[fn] = self._ray.remote(num_cpus=1, max_retries=0)(fn)
         return remote.remote(*args, **kwargs).future()
+
+
+class _RayThreadsToStderr:
+    """`sys.stdout` while Ray runs: what Ray's own threads print there ("(raylet) A worker
+    died...", "Task flick_batch failed... will be retried") goes to stderr instead, so the
+    answer on stdout (`explore --json`) stays the same bytes as on every other back end."""
+
+    def __init__(self, out, err):
+        self._out, self._err = out, err
+
+    def _stream(self):
+        import threading
+
+        thread = threading.current_thread()
+        ray_thread = thread is not threading.main_thread() and thread.name.lower().startswith("ray")
+        return self._err if ray_thread else self._out
+
+    def write(self, text):
+        stream = self._stream()
+        if stream is self._out:
+            return self._out.write(text)
+        for line in str(text).splitlines():
+            line = _short_ray_line(line)
+            if line:
+                self._err.write(f"flickbook: ray: {line}\n")
+        return len(text)
+
+    def flush(self):
+        self._out.flush()
+        self._err.flush()
+
+    def __getattr__(self, name):
+        return getattr(self._out, name)
 
 
 def default_workers() -> int:
@@ -202,6 +239,20 @@ def _dask_executor(spec: str, workers: int | None):
             cluster.close()
 
 
+def _short_ray_line(line: str) -> str:
+    """Ray's notice in a line a person reads: no colour codes, the first sentence only."""
+    import re
+
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line).strip()
+    line = re.sub(r"^\((raylet|pid=[^)]*)\)\s*", "", line)
+    if not line:
+        return ""
+    first = re.split(r"(?<=[a-z)])\. ", line, maxsplit=1)[0].rstrip(".")
+    if "worker died" in first.lower():
+        first += f" (a lost batch is sent again, {BATCH_TRIES} tries in all, and counted once)"
+    return first[:200]
+
+
 @contextlib.contextmanager
 def _ray_executor(spec: str, workers: int | None):
     ray = _import("ray", "Ray")
@@ -219,10 +270,16 @@ def _ray_executor(spec: str, workers: int | None):
         raise ExecutorError(f"cannot use the Ray cluster {spec}: "
                             f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
                             ) from None
+    stdout = sys.stdout
+    sys.stdout = _RayThreadsToStderr(stdout, sys.stderr)
     try:
         yield RayExecutor(ray)
     finally:
-        ray.shutdown()
+        try:
+            ray.shutdown()
+        finally:
+            if isinstance(sys.stdout, _RayThreadsToStderr):
+                sys.stdout = stdout
 
 
 #: Exceptions by which Ray and Dask say a worker (not the batch) failed, by class name, so

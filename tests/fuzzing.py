@@ -273,11 +273,13 @@ def run_case(raw: bytes, name: str = "<fuzz>") -> str:
 COMMANDS = (("info",), ("info", "--readable"), ("info", "--json"), ("check",))
 
 
-def run_commands(raw: bytes, folder: Path, name: str = "case.flick") -> list[int]:
+def run_commands(raw: bytes, folder: Path, name: str = "case.flick",
+                 solve_flicks: bool = False) -> list[int]:
     """Each of COMMANDS on the file, in this process, printing to strict UTF-8 streams (as a
     terminal's are): their exit statuses. A traceback, anything `flickbook` lets escape, or
-    text a terminal cannot print raises here. Glik scenarios are solved too (the solver is
-    fast); the others' searches take seconds and are left to `flickbook solve`."""
+    text a terminal cannot print raises here. Scenarios with a goal are solved too: Glik's
+    whole (the solver is fast), Grendizer's one turn deep; Glonk's (seconds of simulated
+    flicks each) only with `solve_flicks`, one turn deep with 2 samples. A course is checked."""
     import contextlib
     import io
 
@@ -285,9 +287,14 @@ def run_commands(raw: bytes, folder: Path, name: str = "case.flick") -> list[int
 
     path = Path(folder) / name
     path.write_bytes(raw)
-    commands = list(COMMANDS)
-    if b'"glik"' in raw and b'"goal"' in raw:
-        commands.append(("solve",))
+    commands = list(COMMANDS) if not name.endswith(".course") else [("check",)]
+    if b'"goal"' in raw and not name.endswith(".course"):
+        if b'"glik"' in raw:
+            commands.append(("solve",))
+        elif b'"grendizer"' in raw:
+            commands.append(("solve", "--max-turns", "1", "--samples", "5"))
+        elif solve_flicks:
+            commands.append(("solve", "--max-turns", "1", "--samples", "2"))
     statuses = []
     for command in commands:
         out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from timeline import Record, Session, load_record
-from viewer.autosave import AUTOSAVE_NAME, LAST_NAME, Autosaver
+from viewer.autosave import AUTOSAVE_NAME, KEPT_DIR, Autosaver, kept_sessions
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,11 +31,15 @@ def test_two_windows_write_two_files_and_neither_is_offered_to_the_other(tmp_pat
     assert first.flush() and second.flush()
     assert load_record(second.path).root.comment == "second window"
     assert load_record(first.path).root.comment == ""
+    a.set_comment("first window")
     third = Autosaver(tmp_path)  # a third window while both run: nothing to restore
     assert third.crashed_sessions() == []
-    for saver in (first, second, third):
+    for saver in (first, second, third):  # the second to close replaces nothing of the first's
         saver.close()
-    assert (tmp_path / LAST_NAME).exists() and not list(tmp_path.glob("autosave*.flick"))
+    assert not list(tmp_path.glob("autosave*.flick"))
+    kept = kept_sessions(tmp_path)
+    assert sorted(load_record(k).root.comment for k in kept) == ["first window", "second window"]
+    assert all(k.parent == tmp_path / KEPT_DIR for k in kept)
 
 
 CHILD = textwrap.dedent("""
@@ -69,8 +73,9 @@ def test_only_a_session_whose_process_is_gone_is_offered_naming_game_and_time(tm
         assert "Glik" in text and time.strftime("%H:") in text and "today" in text
         assert Autosaver(tmp_path).crashed_sessions() == []  # while offered here, not elsewhere
         assert saver.load_crashed(crashed[0]).root.comment == "work of the dead window"
-        saver.set_aside(crashed[0])
-        assert (tmp_path / LAST_NAME).is_file() and not path.exists()
+        kept = saver.set_aside(crashed[0])
+        assert kept.parent == tmp_path / KEPT_DIR and not path.exists()
+        assert load_record(kept).root.comment == "work of the dead window"
         saver.close()
     finally:
         if child.poll() is None:
@@ -182,5 +187,5 @@ def test_restoring_a_damaged_autosave_says_so_keeps_the_record_and_sets_the_file
     answers["Restore"]()
     assert window.session is mine and "Could not restore" in window.said[0]
     assert "NaN" in window.said[0]
-    assert (tmp_path / LAST_NAME).exists() and started == [True]
+    assert len(kept_sessions(tmp_path)) == 1 and started == [True]
     saver.close()

@@ -179,7 +179,7 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
         desk.viewer.kill()  # a crash: no clean exit
         desk.viewer.wait(10)
         desk.start()  # plain `flickbook`: the demo, unless the autosave is restored
-        restore_button = (W / 2 - 0.25 * H / 2, H / 2 + 0.18 * H / 2)
+        restore_button = (W / 2 - 0.5 * H / 2, H / 2 + 0.18 * H / 2)  # first of three
         desk.click(*restore_button)
         saved = tmp_path / "restored.flick"
         desk.save_as(saved)

@@ -270,6 +270,9 @@ def _analysed(change) -> dict:
                                                {"game": "glik", "exact": True, "solved": True,
                                                 "cost": 1.5}),
      "scenario: verdict: cost: must be a whole number"),
+    ("a seat view of a seat the game has not", _with(("nodes", 1, "camera"),
+                                                     {"view": "seat", "seat": 9}),
+     "seat 9 is no seat of this game: its seat ids run from 0 to 1, P1 to P2"),
 ])
 def test_what_the_format_forbids_is_refused_not_accepted_in_silence(what, data, words):
     refused(data, words)

@@ -42,3 +42,20 @@ def test_gzip_that_inflates_past_the_limit_without_a_bomb_ratio_is_refused(monke
     assert len(packed) < fileformat.MAX_JSON_BYTES
     with pytest.raises(RecordFileError, match="inflates to more than 1 MB"):
         loads(packed, "big.flick.gz")
+
+
+def test_files_of_known_answer_none_forbidden_accepted_none_allowed_refused(tmp_path):
+    """Real files with one change docs/file-format.md forbids or allows (tests/fuzz_oracle.py;
+    bench/fuzz.py runs 12,000 of them through every command)."""
+    from collections import Counter
+
+    from fuzz_oracle import judge, oracle_cases
+
+    wrong, seen = [], Counter()
+    for name, raw, expect, suffix in oracle_cases(seed=28, n=240):
+        got = judge(raw, suffix, tmp_path)  # anything but a refusal or a load fails here
+        seen[expect, got] += 1
+        if (expect == "refuse") != (got == "refused"):
+            wrong.append(f"{name}: expected to {expect}, {got}")
+    assert not wrong, "\n".join(wrong)
+    assert seen["refuse", "refused"] > 80 and seen["accept", "accepted"] > 80, seen

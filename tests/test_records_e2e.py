@@ -199,7 +199,7 @@ def test_a_restored_session_still_saves_to_the_file_it_was_opened_from(desk):
     desk.viewer.wait(10)
     desk.start()  # the demo, and the question about the session that did not end cleanly
     desk.wait(lambda p: p["dialog"] == "Question", 60, "the restore question")
-    press_button(desk, *question_button(0, 2))  # Restore
+    press_button(desk, *question_button(0, 3))  # Restore (of Restore, Keep aside, Throw away)
     desk.wait(message("Ctrl+S saves to it"), 30, "the restored session")
     assert load_record(path).root.camera is None
     desk.key("ctrl+s")

@@ -117,7 +117,10 @@ def test_autosave_follows_every_change_and_a_clean_exit_sets_it_aside(tmp_path):
     assert saver.crashed_session() is None  # a live window's file is never offered
     saver.close()
     assert Autosaver(tmp_path).crashed_session() is None
-    assert (tmp_path / "last-session.flick").exists()
+    from viewer.autosave import kept_sessions
+
+    kept, = kept_sessions(tmp_path)  # a record of no file, changed: kept aside
+    assert load_record(kept).mainline()[-1].comment == "two"
 
 
 def test_data_dir_honours_flickbook_home(monkeypatch, tmp_path):

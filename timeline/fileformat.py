@@ -1003,6 +1003,11 @@ def _read_annotations(node: Node, entry: dict, name: str, where: str) -> None:
             camera = read_view(camera)  # older forms migrate to the one view format
         except ValueError as exc:
             raise RecordFileError(f"{name}: {where}: bad camera view ({exc})") from None
+        seat, seats = camera.get("seat"), seat_count(node.state)
+        _check(seat is None or seat < seats, name, where,
+               f"bad camera view (seat {seat} is no seat of this game: "
+               + ("it has one seat, id 0 (P1))" if seats == 1 else
+                  f"its seat ids run from 0 to {seats - 1}, P1 to P{seats})"))
     node.camera = camera
     node.prompt = entry.get("prompt")
     node.ask = copy.deepcopy(entry["ask"]) if "ask" in entry else None

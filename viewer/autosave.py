@@ -3,9 +3,18 @@
 Files live in the user's data folder (`flickbook.places`: platformdirs' folder of each system,
 or `$FLICKBOOK_HOME`). A window writes `autosave.flick`
 (or `autosave-<pid>.flick` when another window holds that name) and holds a lock on
-`.<name>.lock` while it runs; a clean exit renames its file to `last-session.flick`. So an
-autosave whose lock nobody holds was left by a viewer that died: only those are offered back,
-never the file of a window that is still open.
+`.<name>.lock` while it runs. A record the window keeps behind the one shown (opened over,
+or set aside by "Keep theirs") with unsaved changes is written too, to
+`autosave-<pid>-held<k>.flick`, locked the same way. So an autosave whose lock nobody holds
+was left by a viewer that died: only those are offered back (each in turn), never the file
+of a window that is still open.
+
+Nothing is overwritten on the way out: a clean exit moves the window's files that hold work
+found nowhere else (a record that differs from its file, and was not thrown away with the
+close prompt's Discard) into the `sessions/` folder under a name of their own
+(`session-<time>-<pid>-<k>.flick`), and so do sessions offered back and answered "Keep
+aside" or restored. Two windows closing, or a Discard then a Restore, keep both sessions;
+only "Throw away" (or the close prompt's Discard) removes one.
 
 After an edit the frame thread only copies the tree (`timeline.fileformat.snapshot`, well
 under a millisecond for hundreds of nodes); encoding, compression and the disk happen on one
@@ -28,7 +37,11 @@ from pathlib import Path
 from flickbook import places
 
 AUTOSAVE_NAME = "autosave.flick"
+#: Where earlier versions kept the one last session (overwritten by every clean exit); still
+#: offered on the kept shelf when found.
 LAST_NAME = "last-session.flick"
+#: The folder of sessions kept aside (one file each, never overwritten).
+KEPT_DIR = "sessions"
 
 
 def data_dir() -> Path:
@@ -38,6 +51,87 @@ def data_dir() -> Path:
 def alternative_dir() -> Path:
     """Where to autosave when the data folder cannot be written: the temporary folder."""
     return Path(tempfile.gettempdir()) / f"flickbook-autosave-{os.getuid()}"
+
+
+def kept_dir() -> Path:
+    return data_dir() / KEPT_DIR
+
+
+def keep_aside(path: Path, directory: Path) -> Path | None:
+    """Move the file at `path` (and its note of the file it belongs to) into `directory`'s
+    `sessions/` folder under a name no other file there has; never replaces a file. The new
+    path, or None when it could not be moved (it then stays where it is)."""
+    from viewer.opened_from import forget, recall, remember
+
+    folder = Path(directory) / KEPT_DIR
+    source = recall(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    for k in range(1, 10_000):
+        target = folder / f"session-{stamp}-{os.getpid()}-{k}.flick"
+        try:
+            os.link(path, target)  # fails when the name is taken: nothing is replaced
+        except FileExistsError:
+            continue
+        except OSError:
+            try:  # a file system without hard links: claim the name, then move over it
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                continue
+            except OSError:
+                return None
+            os.close(fd)
+            try:
+                os.replace(path, target)
+            except OSError:
+                target.unlink(missing_ok=True)
+                return None
+        else:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        try:
+            if source is not None:
+                remember(target, source)
+        except OSError:
+            pass
+        forget(path)
+        return target
+    return None
+
+
+def kept_sessions(directory: Path | None = None) -> list[Path]:
+    """The sessions kept aside in `directory` (the data folder), newest first."""
+    directory = Path(directory) if directory is not None else data_dir()
+    found = []
+    try:
+        found = list((directory / KEPT_DIR).glob("session-*.flick"))
+        if (directory / LAST_NAME).is_file():
+            found.append(directory / LAST_NAME)
+    except OSError:
+        pass
+
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+    return sorted(found, key=mtime, reverse=True)
+
+
+def throw_away_file(path: Path) -> None:
+    """Remove a session file the user threw away (and its note)."""
+    from viewer.opened_from import forget
+
+    try:
+        Path(path).unlink(missing_ok=True)
+    except OSError:
+        pass
+    forget(path)
 
 
 def _lock_path(autosave: Path) -> Path:
@@ -102,6 +196,13 @@ class Autosaver:
         self._claimed: dict[Path, CrashedSession] = {}
         self.path = self._choose_path()
         self._pending = None
+        #: autosave path -> (snapshot, source) to write, or None to remove (held records)
+        self._extra: dict[Path, tuple | None] = {}
+        #: id(session) -> [session, source, path, lock fd] of the records held behind the shown one
+        self._held: dict[int, list] = {}
+        self._held_count = 0
+        #: ids of sessions whose changes the user threw away (the close prompt's Discard)
+        self._thrown: set[int] = set()
         self._source: Path | None = None
         self._source_dirty = False
         self._busy = False
@@ -143,8 +244,9 @@ class Autosaver:
             candidates = sorted(self.dir.glob("autosave*.flick"))
         except OSError:
             return []
+        own = {h[2] for h in getattr(self, "_held", {}).values()}
         for path in candidates:
-            if path == getattr(self, "path", None):
+            if path == getattr(self, "path", None) or path in own:
                 continue
             if path in self._claimed:
                 found.append(self._claimed[path])
@@ -178,15 +280,17 @@ class Autosaver:
         crashed = crashed or self.crashed_sessions()[0]
         return load_record(crashed.path)
 
-    def set_aside(self, crashed: CrashedSession) -> None:
-        """Keep a crashed session as last-session.flick (after a restore or a Discard)."""
-        from viewer.opened_from import forget
+    def set_aside(self, crashed: CrashedSession) -> Path | None:
+        """Keep a crashed session in the sessions folder under a name of its own (after a
+        restore or "Keep aside"); the path it has there (None: it could not be moved and is
+        left where it was, to be offered again)."""
+        kept = keep_aside(crashed.path, self.dir)
+        self._forget(crashed)
+        return kept
 
-        try:
-            os.replace(crashed.path, self.dir / LAST_NAME)
-        except OSError:
-            pass
-        forget(crashed.path)
+    def throw_away(self, crashed: CrashedSession) -> None:
+        """The user threw a crashed session away: its file is removed."""
+        throw_away_file(crashed.path)
         self._forget(crashed)
 
     def _forget(self, crashed: CrashedSession) -> None:
@@ -199,6 +303,7 @@ class Autosaver:
         crashed.release()
 
     def discard(self, crashed: CrashedSession | None = None) -> None:
+        """Keep crashed sessions aside (none is lost; see `throw_away`)."""
         for c in [crashed] if crashed is not None else list(self._claimed.values()):
             self.set_aside(c)
 
@@ -225,6 +330,44 @@ class Autosaver:
 
         crashed = crashed or self.crashed_sessions()[0]
         return recall(crashed.path)
+
+    # --- records held behind the one shown ----------------------------------------------------
+    def keep_held(self, held) -> None:
+        """`held`: (session, source file) of each record the window keeps behind the one shown
+        with changes not saved. Each is written to a file of its own (locked like the
+        window's autosave, so a crash offers it back); a record no longer listed (shown again,
+        saved, thrown away) has its file removed."""
+        from contextlib import nullcontext
+
+        from timeline.fileformat import snapshot
+
+        wanted = {id(session): (session, source) for session, source in held
+                  if session is not self.session}
+        with self._cond:
+            for key in [k for k in self._held if k not in wanted]:
+                _, _, path, fd = self._held.pop(key)
+                self._extra[path] = (None, fd)
+            for key, (session, source) in wanted.items():
+                entry = self._held.get(key)
+                if entry is None:
+                    self._held_count += 1
+                    path = self.dir / f"autosave-{os.getpid()}-held{self._held_count}.flick"
+                    entry = self._held[key] = [session, source, path, _try_lock(_lock_path(path))]
+                entry[1] = source
+                record = session.record
+                with self.whole(record) if self.whole is not None else nullcontext():
+                    data = snapshot(record)
+                self._extra[entry[2]] = (data, source)
+            self._cond.notify()
+
+    def held_paths(self) -> list[Path]:
+        """The files the records held behind the shown one are written to."""
+        return [entry[2] for entry in self._held.values()]
+
+    def discarded(self, session) -> None:
+        """The user threw away `session`'s changes (the close prompt's Discard): its autosave
+        is removed on a clean exit instead of being kept aside."""
+        self._thrown.add(id(session))
 
     def detach(self, session) -> None:
         if self._on_change in session.listeners:
@@ -255,16 +398,19 @@ class Autosaver:
 
         while True:
             with self._cond:
-                while self._pending is None and not self._source_dirty and not self._closing:
+                while (self._pending is None and not self._source_dirty and not self._extra
+                       and not self._closing):
                     self._cond.wait()
-                if self._pending is None and not self._source_dirty:
+                if self._pending is None and not self._source_dirty and not self._extra:
                     return
+                extra, self._extra = self._extra, {}
                 data, self._pending = self._pending, None
                 source = self._source if self._source_dirty else _UNCHANGED
                 self._source_dirty = False
                 self._busy = True
                 path = self.path
             try:
+                self._write_held(extra)
                 if source is not _UNCHANGED:
                     remember(path, source)
                 if data is None:
@@ -296,12 +442,31 @@ class Autosaver:
         """Wait until every requested save is written (or has failed)."""
         deadline = time.monotonic() + timeout
         with self._cond:
-            while self._pending is not None or self._source_dirty or self._busy:
+            while self._pending is not None or self._source_dirty or self._extra or self._busy:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
                 self._cond.wait(left)
         return True
+
+    def _write_held(self, extra: dict) -> None:
+        """Write (or remove) the files of the records held behind the shown one."""
+        from timeline.fileformat import encode_snapshot, write_atomic
+        from viewer.opened_from import forget, remember
+
+        for path, (data, other) in extra.items():
+            if data is None:  # no longer held with unsaved changes
+                throw_away_file(path)
+                try:
+                    _lock_path(path).unlink()
+                except OSError:
+                    pass
+                if other is not None:
+                    os.close(other)
+                continue
+            remember(path, other)
+            write_atomic(path, encode_snapshot(data))
+            self.saves += 1
 
     def take_failure(self) -> str | None:
         """The first failure since the last good save, once (for the window to show)."""
@@ -318,21 +483,38 @@ class Autosaver:
         if self.session is not None:
             self.save()
 
-    def close(self) -> None:
-        """Clean exit: the last save is written, then becomes last-session.flick."""
+    def close(self) -> list[Path]:
+        """Clean exit: the last saves are written; each of the window's files that holds work
+        found nowhere else is kept aside in the sessions folder (under a name of its own, so
+        another window's is never replaced), the others are removed. The kept paths."""
         self.flush()
         with self._cond:
             self._closing = True
             self._cond.notify_all()
         self._thread.join(timeout=30)
-        if self.path.is_file() and self._lock_fd is not None:
-            try:
-                os.replace(self.path, self.dir / LAST_NAME)
-            except OSError:
-                pass
+        kept = []
+        files = [(self.session, self._source, self.path, self._lock_fd)]
+        files += [tuple(entry) for entry in self._held.values()]
+        for session, source, path, fd in files:
+            if fd is None or not path.is_file():
+                continue
+            if self._worth_keeping(session, source, path):
+                moved = keep_aside(path, self.dir)
+                if moved is not None:
+                    kept.append(moved)
+            else:
+                throw_away_file(path)
         from viewer.opened_from import forget
 
         forget(self.path)
+        for _, _, path, fd in files[1:]:
+            try:
+                _lock_path(path).unlink()
+            except OSError:
+                pass
+            if fd is not None:
+                os.close(fd)
+        self._held.clear()
         if self.path.name != AUTOSAVE_NAME:
             try:
                 _lock_path(self.path).unlink()
@@ -342,6 +524,16 @@ class Autosaver:
         for crashed in list(self._claimed.values()):
             crashed.release()
         self._claimed.clear()
+        return kept
+
+    def _worth_keeping(self, session, source, path: Path) -> bool:
+        """Whether the autosave at `path` holds work found nowhere else: not thrown away by
+        the user, not the same as the file it belongs to, and (a record of no file) changed."""
+        if session is not None and id(session) in self._thrown:
+            return False
+        if source is None:
+            return session is None or bool(getattr(session, "dirty", True))
+        return not _same_files(path, source)
 
 
 def _main_line_length(nodes: list) -> int:
@@ -378,6 +570,16 @@ def _game_title(name: str) -> str:
         return name
 
 
+def _same_files(a: Path, b: Path) -> bool:
+    """Whether two record files hold the same record (False when either cannot be read)."""
+    from timeline import RecordFileError, dumps, load_record
+
+    try:
+        return dumps(load_record(a)) == dumps(load_record(b))
+    except (RecordFileError, OSError, ValueError):
+        return False
+
+
 def same_as_file(record, path) -> bool:
     """Whether `record` holds exactly what the file at `path` holds (nothing unsaved)."""
     from timeline import RecordFileError, dumps, load_record
@@ -394,9 +596,10 @@ def offer_restore(ctl, autosaver: Autosaver, start_autosave) -> None:
     """At start: offer each session a dead viewer left, newest first, naming game and time.
 
     Restore replaces the window's record, which then saves back to the file it came from
-    (the autosave is kept as last-session.flick); Discard
-    sets it aside and asks about the next one; a file that cannot be loaded is said so and
-    set aside, and the window keeps its own record.
+    (the autosave file is kept aside in the sessions folder); Keep aside moves it there under
+    a name of its own and asks about the next one (so a later Restore never replaces it);
+    Throw away removes it. A file that cannot be loaded is said so and kept aside, and the
+    window keeps its own record.
     """
     from timeline import RecordFileError, Session
 
@@ -405,6 +608,11 @@ def offer_restore(ctl, autosaver: Autosaver, start_autosave) -> None:
         start_autosave()
         return
     crashed = sessions[0]
+    more = len(sessions) - 1
+
+    def kept_words(kept: Path | None) -> str:
+        return f"kept as {KEPT_DIR}/{kept.name} (Ctrl+O opens it)" if kept is not None else \
+            "left where it was"
 
     def restore():
         try:
@@ -431,14 +639,22 @@ def offer_restore(ctl, autosaver: Autosaver, start_autosave) -> None:
             other.release()  # left for the next window to offer
             autosaver._claimed.pop(other.path, None)
         ctl.say(f"Restored {crashed.describe()[2:]}"
-                + (f" (from {source.name}: Ctrl+S saves to it)" if source else ""))
+                + (f" (from {source.name}: Ctrl+S saves to it)" if source else "")
+                + (f"; {more} more left to offer next time" if more else ""))
 
-    def discard():
-        autosaver.set_aside(crashed)
+    def keep():
+        kept = autosaver.set_aside(crashed)
+        ctl.say(f"{crashed.describe()} is {kept_words(kept)}")
         offer_restore(ctl, autosaver, start_autosave)
 
-    ctl.ask(f"{crashed.describe()} did not end cleanly. Restore it?",
-            [("Restore", restore), ("Discard", discard)])
+    def throw_away():
+        autosaver.throw_away(crashed)
+        offer_restore(ctl, autosaver, start_autosave)
+
+    text = f"{crashed.describe()} did not end cleanly. Restore it?"
+    if more:
+        text += f" ({more} more after this one)"
+    ctl.ask(text, [("Restore", restore), ("Keep aside", keep), ("Throw away", throw_away)])
 
 
 def watch_failures(app, ctl, autosaver: Autosaver) -> None:

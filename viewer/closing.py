@@ -4,7 +4,10 @@ The window's close button (the window manager's close request) does not close th
 Panda throws `CLOSE_EVENT` instead (`GraphicsWindow.setCloseRequestEvent`), and the window
 closes only once every record the window holds with changes since its last save (the one
 shown and the ones kept behind it, `viewer.records`) has been answered: Save writes it to its
-file (or asks for a name), Discard lets it go, Cancel keeps the window open. Setting up a
+file (or asks for a name), Discard lets it go (its autosave is thrown away too), Cancel keeps
+the window open. When another window wrote the file since this one read it, Save asks first
+(viewer.conflicts): Keep mine writes over it, Keep theirs leaves the file as it is and keeps
+this window's record aside in the sessions folder (viewer.autosave), Save as asks for a name. Setting up a
 position in the editor counts too: it is asked about before it is dropped.
 """
 from __future__ import annotations
@@ -58,6 +61,15 @@ class ClosePrompt:
                             ("Cancel", self._cancel)])
 
     def _discard(self) -> None:
+        """The user threw away the changes of the record asked about."""
+        held = self.queue[0]
+        autosaver = getattr(self.app, "autosaver", None)
+        if autosaver is not None:
+            autosaver.discarded(held.session)
+        self._done()
+
+    def _done(self) -> None:
+        """On to the next record (this one saved, or kept aside)."""
         self.queue.pop(0)
         self._next()
 
@@ -69,11 +81,37 @@ class ClosePrompt:
     def _save(self) -> None:
         held = self.queue[0]
         if held.path is not None:
+            theirs = self.ctl.disk.conflict(held.session, held.path)
+            if theirs is not None:
+                self._ask_conflict(held, theirs)
+                return
             problem = self.write(held, held.path)
             if problem is None:
-                self._discard()  # saved: on to the next one
+                self._done()  # saved: on to the next one
                 return
             self.ctl.say(problem)
+        self._save_as(held)
+
+    def _ask_conflict(self, held, theirs) -> None:
+        from viewer.conflicts import conflict_text
+
+        mine = held.path.with_name(f"{held.path.stem}-mine{held.path.suffix or '.flick'}")
+
+        def keep_mine():
+            problem = self.write(held, held.path)
+            if problem is None:
+                self._done()
+            else:
+                self.ctl.say(problem)
+                self._save_as(held)
+
+        # Keep theirs: the file stays theirs; this record's autosave is kept aside on the way
+        # out (it differs from the file), so it is not lost
+        self.ctl.ask(conflict_text(held.path, theirs),
+                     [("Keep mine", keep_mine), ("Keep theirs", self._done),
+                      ("Save as", lambda: self._save_as(held, mine)), ("Cancel", self._cancel)])
+
+    def _save_as(self, held, default: Path | None = None) -> None:
         from viewer.autosave import data_dir
         from viewer.dialogs import FileDialog
 
@@ -88,11 +126,11 @@ class ClosePrompt:
         def on_close():
             self.ctl._dialog_closed()
             if saved:
-                self._discard()
+                self._done()
             else:
                 self._cancel()  # the file dialog was cancelled: the window stays
 
-        default = held.path or data_dir() / f"{held.session.game.name}-game.flick"
+        default = default or held.path or data_dir() / f"{held.session.game.name}-game.flick"
         self.ctl._open_dialog(FileDialog(self.app, "save", default, on_done, on_close=on_close))
 
     def write(self, held, path: Path) -> str | None:

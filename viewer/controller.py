@@ -93,6 +93,11 @@ class Controller:
         #: enough to read, `PRESENTATION_PACE`) or "pause" (playback stops on each comment).
         self.presentation = "off"
         self.dialog = None
+        self._after_dialog = None  # what to do once the dialog shown now has closed
+        from viewer.conflicts import DiskWatch
+
+        #: each record's file as this window last read or wrote it (two windows on one file)
+        self.disk = DiskWatch()
         self.drag: Drag | None = None
         self._last_mouse = None
         self._hovered = None  # (pointer, app.shown_changes) the hover line was made for
@@ -272,6 +277,8 @@ class Controller:
         self.panel.forget_drafts()
         self.session = session
         self.path = path
+        if path is not None and self.disk.noted(session) is None:
+            self.disk.note(session, path)  # opened from the command line, restored
         session.listeners.append(self._session_changed)
         solution, lesson = self._withhold(session)
         self.app.set_session(session)
@@ -1005,6 +1012,17 @@ class Controller:
         self.dialog = None
         self.panel.leave_comment()  # a dialog's field hands the keys back to the window
         self.modes.sync()
+        then, self._after_dialog = self._after_dialog, None
+        if then is not None:
+            then()
+
+    def held_changed(self) -> None:
+        """The records kept behind the shown one changed: the autosave writes each that has
+        unsaved changes to a file of its own (a crash loses none of them)."""
+        autosaver = getattr(self.app, "autosaver", None)
+        if autosaver is not None:
+            autosaver.keep_held([(h.session, h.path) for h in self.records.held()[1:]
+                                 if h.session.dirty])
 
     def cmd_help(self):
         """F1: the keys and mouse gestures of the mode on top, for the game shown (the mode's
@@ -1041,13 +1059,30 @@ class Controller:
     def cmd_save(self):
         if self.dialog is not None:
             return
-        self._open_dialog(FileDialog(self.app, "save", self.default_path(), self.save_to,
+        self.save_as_dialog(self.default_path())
+
+    def save_as_dialog(self, default: Path) -> None:
+        self._open_dialog(FileDialog(self.app, "save", default, self.save_to,
                                      on_close=self._dialog_closed))
 
-    def save_to(self, path: Path) -> str | None:
-        """Save the record; returns an error message for the dialog, or None."""
+    def save_to(self, path: Path, force: bool = False) -> str | None:
+        """Save the record; returns an error message for the dialog, or None. When another
+        window or program wrote the file since this window read or wrote it, nothing is
+        written yet: once the dialog closes, the window asks (viewer.conflicts); `force`
+        writes over it (the answer Keep mine)."""
         if path.suffix == "":
             path = path.with_suffix(".flick")
+        theirs = None if force else self.disk.conflict(self.session, path)
+        if theirs is not None:
+            from viewer.conflicts import ask_save_conflict
+
+            session = self.session
+            ask = lambda: ask_save_conflict(self, session, path, theirs)  # noqa: E731
+            if self.dialog is not None:
+                self._after_dialog = ask
+            else:
+                ask()
+            return None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.write_record(self.session, path)
@@ -1066,6 +1101,8 @@ class Controller:
         with self.whole_record(session.record):
             save_record(session.record, path)
         session.dirty = False
+        self.disk.note(session, path)
+        self.held_changed()  # a record saved behind the shown one needs no file of its own
 
     def cmd_open(self):
         if self.dialog is not None:
@@ -1085,13 +1122,18 @@ class Controller:
 
     def open_path(self, path: Path) -> str | None:
         """Open a file; on any problem the message is returned and the current record stays."""
+        from viewer.ondisk import Fingerprint
+
+        fingerprint = Fingerprint.of(path)  # before reading: a write racing the read is seen
         try:
             record = load_record(path)
         except (RecordFileError, OSError, ValueError) as exc:
             return str(exc)
         previous, previous_path = self.session, self.path
         try:
-            kept = self.records.swap(Session(record), path, f"open {path.name}")
+            opened = Session(record)
+            self.disk.note(opened, fingerprint)
+            kept = self.records.swap(opened, path, f"open {path.name}")
         except Exception as exc:  # noqa: BLE001 - a record this window cannot show: keep ours
             self.set_session(previous, previous_path)
             return f"{path}: cannot be shown ({type(exc).__name__}: {exc})"

@@ -261,6 +261,7 @@ class FileDialog(Overlay):
         super().__init__(app, 2.2, 1.5, on_close)
         self.mode = mode
         self.on_done = on_done
+        self.problem: str | None = None
         title = "Save the record as" if mode == "save" else "Open a record or scenario"
         DirectLabel(parent=self.box, text=title, text_scale=0.055, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.64))
@@ -333,6 +334,7 @@ class FileDialog(Overlay):
             self.close()
 
     def show_error(self, text: str) -> None:
+        self.problem = text  # what the dialog says went wrong (the probe reads it)
         self.error["text"] = text
         self.error["text_fg"] = (1, 0.55, 0.45, 1)
         self.entry["focus"] = 1
@@ -342,12 +344,20 @@ class Question(Overlay):
     """A question with buttons; each button's callback runs after the dialog closes."""
 
     def __init__(self, app, text: str, answers: list[tuple[str, object]], on_close=None):
-        super().__init__(app, 1.8, 0.6, on_close)
+        n = len(answers)
+        w = max(1.8, 0.5 * n + 0.3)  # four answers widen the box, their spacing stays
+        measure = TextNode("measure-question")
+        measure.setWordwrap((w - 0.18) / 0.045)
+        measure.setText(text)
+        lines = max(measure.getNumRows(), 1)
+        h = 0.6 if lines <= 3 else 0.6 + 0.054 * (lines - 3)  # long questions grow upwards
+        super().__init__(app, w, 0.6, on_close)
+        self.box["frameSize"] = (-w / 2, w / 2, -0.3, h - 0.3)
         self.text = text
         self.answers = list(answers)  # (label, callback), in button order
-        DirectLabel(parent=self.box, text=text, text_scale=0.045, text_fg=TEXT, text_wordwrap=36,
-                    frameColor=(0, 0, 0, 0), pos=(0, 0, 0.16))
-        n = len(answers)
+        self.label = DirectLabel(parent=self.box, text=text, text_scale=0.045, text_fg=TEXT,
+                                 text_wordwrap=(w - 0.18) / 0.045, frameColor=(0, 0, 0, 0),
+                                 pos=(0, 0, h - 0.3 - 0.14))
         for i, (label, cb) in enumerate(answers):
             _button(self.box, label, self._answer, ((i - (n - 1) / 2) * 0.5, 0, -0.18), width=0.44,
                     extraArgs=[cb])

@@ -102,6 +102,37 @@ def review_entries(progress) -> list[Entry]:
     return out
 
 
+#: Kept sessions the Learn list shows (the newest; the others stay in the sessions folder).
+KEPT_SHOWN = 40
+
+
+def kept_entries(directory: Path | None = None) -> list[Entry]:
+    """(heading, title, path) of the sessions kept aside (viewer.autosave: two windows that
+    closed, a session kept aside or restored after a crash), newest first, each named by its
+    game, when it was kept and the file it belongs to."""
+    import datetime as _dt
+    import json
+
+    from games.registry import get_game
+    from viewer.autosave import kept_sessions
+    from viewer.opened_from import recall
+
+    out = []
+    for path in kept_sessions(directory)[:KEPT_SHOWN]:
+        try:
+            with open(path, "rb") as handle:
+                game = json.loads(handle.read(64 << 20)).get("game")
+            title = get_game(game).title if isinstance(game, str) else "?"
+            when = _dt.datetime.fromtimestamp(path.stat().st_mtime)
+        except (OSError, ValueError, AttributeError, RecursionError):
+            title, when = "damaged", None
+        source = recall(path)
+        words = f"{title}, {when:%d %b %H:%M}" if when else title
+        out.append(("Kept sessions (not lost: open one, or delete its file)",
+                    words + (f" (of {source.name})" if source else ""), path))
+    return out
+
+
 def shelves(study) -> tuple[dict[str, list[Entry]], str]:
     """The Learn list's shelves and a note for an empty review shelf (when the next review is)."""
     from flickbook import places
@@ -117,4 +148,9 @@ def shelves(study) -> tuple[dict[str, list[Entry]], str]:
                 + (f"(next review {upcoming:%d %b %H:%M} UTC)" if upcoming else "for review"))
     if problems:
         note = (note + "  " if note else "") + "; ".join(problems)
-    return {"Files": file_entries(progress), "Courses": courses, f"Review ({len(review)} due)": review}, note
+    found = {"Files": file_entries(progress), "Courses": courses,
+             f"Review ({len(review)} due)": review}
+    kept = kept_entries(places.data_dir())
+    if kept:  # sessions kept aside are listed, so none is out of sight
+        found["Kept sessions"] = kept
+    return found, note

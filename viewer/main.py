@@ -103,6 +103,8 @@ def run_viewer(args) -> int:
     autosaver.whole = ctl.whole_record  # an autosave keeps what the window withholds
     ctl.computer.give(getattr(args, "computer_seats", None) or {})
     ctl.path = path
+    if path is not None:
+        ctl.disk.note(ctl.session, path)  # a save notices when another window wrote it since
     ctl.study.opened(ctl.session.record, path)  # a puzzle opened from the command line counts
     from flickbook import places
 

@@ -39,6 +39,11 @@ class Probe:
             "comment_box": ctl.panel.comment.get(),
             "comment_scrolled": ctl.fields.scroll(ctl.panel.comment).lines,
             "dialog": type(ctl.dialog).__name__ if ctl.dialog is not None else None,
+            "question": (ctl.dialog.text if type(ctl.dialog).__name__ == "Question" else None),
+            "dialog_problem": getattr(ctl.dialog, "problem", None),
+            "dialog_entry": (ctl.dialog.entry.get() if type(ctl.dialog).__name__ == "FileDialog"
+                             else None),
+            "path": str(ctl.path) if ctl.path is not None else None,
             "node": path[::-1],
             "node_action": str(node.action) if node.action is not None else None,
             "comment": node.comment,

@@ -55,6 +55,7 @@ class RecordHistory:
         self.ctl.set_session(session, path)
         self._undo.append(_Swap(before, self.shown(), what))
         self._redo.clear()
+        self._changed()
         name = before.label()
         name = "Y" + name[1:] if name.startswith("your ") else name
         return f"{name} is kept: Ctrl+Z goes back to it"
@@ -67,6 +68,7 @@ class RecordHistory:
         swap.after = self.shown()  # the path may have changed (saved as)
         self.ctl.set_session(swap.before.session, swap.before.path)
         self._redo.append(swap)
+        self._changed()
         return f"back to {swap.before.label()} (Ctrl+Y: {swap.what} again)"
 
     def redo(self) -> str | None:
@@ -76,7 +78,13 @@ class RecordHistory:
         swap.before = self.shown()
         self.ctl.set_session(swap.after.session, swap.after.path)
         self._undo.append(swap)
+        self._changed()
         return f"{swap.what} again"
+
+    def _changed(self) -> None:
+        held_changed = getattr(self.ctl, "held_changed", None)
+        if held_changed is not None:
+            held_changed()  # the autosave keeps each unsaved record held behind the shown one
 
     def held(self) -> list[Held]:
         """Every record in the window: the shown one first, then the kept ones."""
