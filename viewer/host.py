@@ -56,6 +56,10 @@ class Host:
         ctl = self._ctl
         return ctl.lesson_box.active or ctl.puzzle_box.puzzle is not None
 
+    def completing(self) -> bool:
+        """Whether a move is being typed in log mode's field (Tab completes it)."""
+        return self._ctl.table_log.completing()
+
     # --- asking the window --------------------------------------------------------------------
     def say(self, text: str) -> None:
         self._ctl.say(text)

@@ -156,7 +156,8 @@ class TypingMode(Mode):
     is the panel's: the controller never passes those on)."""
 
     name = "typing"
-    groups = ([K.Key("escape", "cmd_leave_field", "Leave the field (its text is kept)")],)
+    groups = ([K.Key("escape", "cmd_leave_field", "Leave the field (its text is kept)"),
+               K.COMPLETE],)
 
     def enter(self, previous):
         self.ctl.cancel_drag()

@@ -1055,6 +1055,9 @@ class GlonkScene(Scene):
         intent = getattr(node, "intent", None)
         if isinstance(intent, Flick) and isinstance(node.action, Flick):
             text = text.replace(flick_words(node.action), aimed_words(intent, node.action), 1)
+        observed = getattr(node, "observed", None)
+        if observed is not None:  # made at a real table: the flick and its motion inferred
+            text += f" (at the table; inferred, fits {1000 * observed['fit_error']:.1f} mm)"
         return text
 
     def simulates(self, action) -> bool:
@@ -1069,7 +1072,13 @@ class GlonkScene(Scene):
             except (IndexError, KeyError, TypeError):
                 return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
-        return words.event_lines(node.step, name_of)
+        lines = words.event_lines(node.step, name_of)
+        observed = getattr(node, "observed", None)
+        if observed is not None:  # the replay shows the inferred motion: say so first
+            lines = [f"Logged at a real table: the motion shown is inferred (it fits the "
+                     f"entered places within {1000 * observed['fit_error']:.1f} mm"
+                     + ("; another flick fits as well)" if observed["ambiguous"] else ")")] + lines
+        return lines
 
     # --- the best shot (B: viewer.bestshot asks, viewer.glonk.bestshot draws) ---------------------
     def best_shot_skill(self) -> str | None:
