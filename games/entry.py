@@ -80,6 +80,37 @@ def _copy_free(text: str) -> str:
     return " ".join(re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", text).split())
 
 
+def distinct(found: Sequence[tuple[str, object]]) -> list[tuple[str, object]]:
+    """`found` with copies of one card (written alike but for their codes) shown once."""
+    seen, out = set(), []
+    for text, action in found:
+        key = _copy_free(text)
+        if key not in seen:
+            seen.add(key)
+            out.append((text, action))
+    return out
+
+
+def _subsequence(short: list[str], long: list[str]) -> bool:
+    it = iter(long)
+    return all(w in it for w in short)
+
+
+def _named_whole(groups, typed: list[str]):
+    """Where one card's name is the start of another's ("Double Spazer", "Double Spazer Go!"),
+    the typed whole name is the shorter one: the move whose words are the fewest, when the
+    typed words are whole words of it and every other fitting move is it with words added."""
+    whole = [(words(_copy_free(text)), a) for text, a in groups]
+    whole = [(w, a) for w, a in whole if all(t in w for t in typed)]
+    if len(whole) != len(groups) or not whole:
+        return None
+    whole.sort(key=lambda x: len(x[0]))
+    short, action = whole[0]
+    if all(len(w) > len(short) and _subsequence(short, w) for w, _ in whole[1:]):
+        return action
+    return None
+
+
 def resolve(game, state, typed: str):
     """The move `typed` names here: the one written exactly so, the only one it fits (or the
     first of copies of one card, written alike but for their codes), or the canonical text of a move that may be entered. ValueError in one line otherwise (no move
@@ -99,6 +130,9 @@ def resolve(game, state, typed: str):
         return found[0][1]
     if len(found) > 1 and len({_copy_free(text) for text, _ in found}) == 1:
         return found[0][1]  # copies of one card (or one move written alike): any is it
+    named = _named_whole(distinct(found), t)
+    if named is not None:
+        return named
     if len(found) > 1:
         names = "; ".join(text for text, _ in found[:2])
         raise ValueError(f"{len(found)} moves fit {typed!r} ({names}...): type more, or Tab")

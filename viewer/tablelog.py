@@ -142,7 +142,7 @@ class TableLog:
         ctl.stop_playback()
         self.entry = entry_class(ctl.session.game.name)(self)
         self.active = True
-        self.box = LogBox(self)
+        self.box = LogBox(self, getattr(self.entry, "box_height", BOX_H))
         self.entry.reset()
         self.refresh()
         ctl.modes.sync()
@@ -283,15 +283,16 @@ class LogBox:
     """The log box, top left where the puzzle box sits: the step, what is entered, buttons
     (the entry's, or chance outcomes to choose), and a field for typed entry."""
 
-    def __init__(self, log: TableLog):
+    def __init__(self, log: TableLog, height: float = BOX_H):
         from viewer.editing import BOX_TOP, gui
         from viewer.panel import BG, TEXT
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
         self.log = log
+        self.height = height
         app = log.app
         self.frame = DirectFrame(parent=app.a2dTopLeft, frameColor=(*BG[:3], 0.78),
-                                 frameSize=(0, BOX_W, -BOX_H, 0), pos=(0.03, 0, BOX_TOP))
+                                 frameSize=(0, BOX_W, -height, 0), pos=(0.03, 0, BOX_TOP))
 
         def text(y, scale, fg, wrap=40):
             return DirectLabel(parent=self.frame, text="", text_scale=scale, text_fg=fg,
@@ -346,7 +347,7 @@ class LogBox:
             per_row = 4
             for i, (label, cb) in enumerate(entry.buttons()):
                 x = 0.18 + 0.31 * (i % per_row)
-                y = -BOX_H + 0.045 + 0.07 * (i // per_row)
+                y = -self.height + 0.045 + 0.07 * (i // per_row)
                 self.buttons.append(_button(self.frame, label, cb, (x, 0, y), width=0.29,
                                             height=0.06, scale=0.026))
             self._shown_buttons = wanted
@@ -384,21 +385,23 @@ class TypedEntry:
         game = self.ctl.session.game
         if game.is_terminal(self.node.state):
             return "The game is over"
-        if self.chance():
+        if self.chance() and self.buttons():
             return "What came at the table? Choose it (or type it), as it came: nothing is drawn"
+        if self.chance():
+            return "What came at the table? Type it (Tab completes; Enter logs it): nothing is drawn"
         return "Type the move (Tab completes; Enter logs it), or click as in play"
 
     def detail_words(self) -> str:
         return self.refusal
 
     def completion_words(self) -> str:
-        from games.entry import matching
+        from games.entry import distinct, matching
 
         field = self.log.box.field if self.log.box is not None else None
         typed = field.get() if field is not None else ""
         if not typed.strip():
             return ""
-        found = matching(self.candidates(), typed)
+        found = distinct(matching(self.candidates(), typed))
         if not found:
             return "No move matches"
         more = f" (+{len(found) - 4} more)" if len(found) > 4 else ""
@@ -443,14 +446,14 @@ class TypedEntry:
 
     def complete(self) -> None:
         """Tab: the field holds the next match of what was typed."""
-        from games.entry import matching
+        from games.entry import distinct, matching
 
         field = self.log.box.field
         typed = field.get().replace("\t", "")
         base = getattr(self, "_typed_base", None)
         if self.cycle == 0 or base is None:
             base = self._typed_base = typed
-        found = matching(self.candidates(), base)
+        found = distinct(matching(self.candidates(), base))
         if not found:
             self.ctl.say(f"No move matches {base!r}")
             return

@@ -200,6 +200,8 @@ class GlonkScene(Scene):
     #: What the player does while an editor sets the position up (the editor sets it): the
     #: status then says that, not how to flick, since a press there moves discs.
     setting_up: str | None = None
+    #: Log mode (viewer.glonk.tablelog): what the status says instead of how to flick.
+    logging: str | None = None
 
     def __init__(self, base, game, root, lighting):
         super().__init__(base, game, root, lighting)
@@ -1388,6 +1390,9 @@ class GlonkScene(Scene):
             if self.setting_up:  # a press moves a disc here: no flicking
                 lines.append(f"Setting up: {self.setting_up}   (P{who + 1} {names[who]} "
                              "to move)")
+            elif self.logging and ph == "actions":  # log mode: the flick is made at the table
+                lines.append(f"Round {state.round}   P{who + 1} {names[who]} at the real table: "
+                             f"{self.logging}")
             else:
                 lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
         lines.append(f"Scores  {score}")

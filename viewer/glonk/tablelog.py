@@ -27,6 +27,7 @@ CLICK = 0.004
 #: Discs entered closer than this to touching another are refused (m of overlap): a hand's
 #: few millimetres are forgiven.
 OVERLAP = 0.002
+LOGGING = "after the flick, enter where the discs stopped (the log box)"
 FLICKED_RGBA = (1.0, 0.85, 0.25, 0.95)
 WAS_RGBA = (0.8, 0.8, 0.85, 0.45)
 
@@ -54,6 +55,8 @@ class GlonkFlickEntry:
         self.marks = None
 
     # --- what the box says ------------------------------------------------------------------------
+    box_height = 0.30
+
     def title(self) -> str:
         return "Logging a table game of Glonk"
 
@@ -132,6 +135,9 @@ class GlonkFlickEntry:
     # --- the entry's steps --------------------------------------------------------------------------
     def reset(self) -> None:
         """A fresh entry at the cursor's position (nothing drawn over the table)."""
+        if self.app.scene.logging != LOGGING:
+            self.app.scene.logging = LOGGING  # the status says so, not how to flick
+            self.app.refresh_status()
         self.node = self.ctl.session.node
         self.piece, self.entered, self.removed = None, {}, set()
         self.undo_list, self.redo_list = [], []
@@ -195,6 +201,8 @@ class GlonkFlickEntry:
             self.app.jobs.cancel(self.job)
             self.job = None
         self._clear_marks()
+        self.app.scene.logging = None
+        self.app.refresh_status()
 
     # --- the table ------------------------------------------------------------------------------
     def entered_state(self):
