@@ -144,6 +144,7 @@ class TableLog:
         self.active = True
         self.box = LogBox(self, getattr(self.entry, "box_height", BOX_H))
         self.entry.reset()
+        self.entry.begin()
         self.refresh()
         ctl.modes.sync()
         ctl.say(self.entry.step_words())
@@ -431,6 +432,10 @@ class TypedEntry:
         if box is not None:
             box.make_field(self._entered)
             box.field.enterText("")
+
+    def begin(self) -> None:
+        """Log mode starts: the field has the keys (fast entry: type at once; Esc leaves)."""
+        self.log.box.field["focus"] = 1
 
     def busy(self) -> bool:
         return False

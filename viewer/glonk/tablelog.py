@@ -145,6 +145,9 @@ class GlonkFlickEntry:
         self.dragging = None
         self._clear_marks()
 
+    def begin(self) -> None:
+        pass
+
     def _snapshot(self) -> tuple:
         return (self.piece, dict(self.entered), set(self.removed))
 
