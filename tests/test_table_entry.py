@@ -124,3 +124,30 @@ def test_nothing_is_entered_when_the_game_is_over():
     assert candidates(game, state)
     with pytest.raises(ValueError, match="Type a move"):
         resolve(game, state, "   ")
+
+
+def test_flickbook_log_makes_a_logged_game_with_nothing_drawn(capsys):
+    """`flickbook log`: a record marked as logged at a table, its deal not drawn (a choice
+    the table made waits for the user); a named armada and --first are played; a bad request
+    is one line and exit 2, before any window."""
+    from flickbook_cli import build_parser, main
+    from viewer.main import session_for_args
+
+    def session(*argv):
+        return session_for_args(build_parser().parse_args(["log", *argv]))[0]
+
+    s = session("glonk", "--armadas", "zorgs", "sinistrum", "--first", "2")
+    assert s.record.headers["logged"] == "table"
+    assert s.state.phase == "place_armada" and s.game.current_player(s.state) == 1
+    assert not s.can_undo()  # the forced deal is the game, not an edit
+    s = session("glonk", "--players", "3")
+    assert s.game.current_player(s.state) == CHANCE and len(list(s.record.nodes())) == 1
+    for game in ("glik", "grendizer"):
+        s = session(game)
+        assert s.game.current_player(s.state) == CHANCE and len(list(s.record.nodes())) == 1
+    capsys.readouterr()
+    assert main(["log", "glonk", "--first", "3"]) == 2
+    assert main(["log", "glik", "--first", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["flickbook: --first 3: seats are 1 to 2",
+                   "flickbook: Glik has no --first (the first player is entered)"], err

@@ -140,6 +140,7 @@ class TableLog:
             ctl.say("Setting up: press F2 (Done) first, then Ctrl+L to log a table game")
             return
         ctl.stop_playback()
+        ctl.puzzle_box.hide()  # the log box sits where it does
         self.entry = entry_class(ctl.session.game.name)(self)
         self.active = True
         self.box = LogBox(self, getattr(self.entry, "box_height", BOX_H))
@@ -157,6 +158,8 @@ class TableLog:
             self.box.destroy()
         self.box = None
         self.active = False
+        if self.ctl.puzzle_box.frame is not None:
+            self.ctl.puzzle_box.frame.show()
         self.ctl.modes.sync()
         self.ctl.app.show_node(self.ctl.session.node)
 
