@@ -64,7 +64,7 @@ FILES = [
     Key("control-s", "cmd_save", "Save the record (file dialog)"),
     Key("control-o", "cmd_open", "Open a record or scenario (file dialog)"),
     Key("l", "cmd_learn", "Learn: the bundled tutorials and puzzles"),
-    Key("control-n", "cmd_new_game", "New game: play one here, or log one from a real table"),
+    Key("control-n", "cmd_new_game", "New game: play, or log a table game"),
 ]
 HELP = [Key("f1", "cmd_help", "Show / hide this help")]
 SCREENSHOT = [Key("f12", "cmd_screenshot", "Save a screenshot (in the data folder)")]
@@ -93,7 +93,8 @@ PLAY = [
     Key("escape", "cmd_escape", "Drop the selection; stop or hide the best shot"),
     Key("e", "cmd_end_turn", "End your turn"),
     Key("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
-    Key("control-l", "cmd_table_log", "Log a game played at a real table here (log mode)"),
+    Key("control-l", "cmd_table_log", "Log mode again (a game logged at a real table)",
+        lambda host: host.logged_at_table()),
     Key("h", "cmd_hint", "Puzzle or lesson: the next hint",
         lambda host: host.has_hints()),
     Key("]", "cmd_next_mistake", "Analysed game: the next mistake"),

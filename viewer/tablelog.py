@@ -1,6 +1,6 @@
 """Logging a game played at a real table (issue 25): the window's log mode.
 
-`flickbook log GAME ...`, the new-game dialog's "Log a table game" and Ctrl+L put the window in
+`flickbook log GAME ...` and the new-game dialog's "Log a table game" put the window in
 log mode (`LogMode`, a mode of its own: it owns its keys, F1 lists them). What the user enters
 depends on the game (`entry_class`): Glonk's flicks are entered as where the discs stopped
 (`viewer.glonk.tablelog.GlonkFlickEntry`: the disc flicked, the discs that moved dragged to
@@ -130,14 +130,15 @@ class TableLog:
     def toggle(self) -> None:
         if self.active:
             self.stop()
-            self.ctl.say("Logging stopped: play and review as usual (Ctrl+L logs again)")
+            self.ctl.say("Logging stopped: play and review as usual"
+                         + (" (Ctrl+L logs again)" if self.ctl.host.logged_at_table() else ""))
         else:
             self.start()
 
     def start(self) -> None:
         ctl = self.ctl
         if ctl.editor.active:
-            ctl.say("Setting up: press F2 (Done) first, then Ctrl+L to log a table game")
+            ctl.say("Setting up: press F2 (Done) first, then log the table game")
             return
         ctl.stop_playback()
         ctl.puzzle_box.hide()  # the log box sits where it does
