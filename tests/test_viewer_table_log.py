@@ -132,13 +132,29 @@ def child(tmp: Path) -> None:
         frames(1)
     frames()
     assert entry.node is node and entry.piece is None  # a fresh entry after the flick
-    # Ctrl+Z with nothing entered takes the logged flick back; Ctrl+Y logs it again
+    # Ctrl+Z with nothing entered takes the logged flick back (its entry comes back, its
+    # steps undoable in turn); Ctrl+Y logs it again
     log.undo()
     frames()
     assert ctl.session.node is ctl.session.record.root, ctl.session.node
+    assert entry.piece == "G1" and set(entry.entered) == set(moved), entry.entered
+    assert len(entry.undo_list) == steps - 1 and "entered again" in ctl.message_text
     log.redo()
     frames()
-    assert ctl.session.node.observed is not None
+    assert ctl.session.node.observed is not None, (ctl.session.node, ctl.message_text, entry.undo_list, entry.piece)
+    # an entry left unfinished is kept where it was made, with its undo
+    entry.toggle_removed("V1")
+    ctl.cmd_back()
+    frames()
+    assert entry.node is ctl.session.record.root and not entry.removed
+    ctl.cmd_forward()
+    while app.animating:
+        frames(1)
+    frames()
+    assert entry.removed == {"V1"} and len(entry.undo_list) == 1, (entry.removed, entry.undo_list)
+    assert "unfinished" in ctl.message_text, ctl.message_text
+    log.undo()
+    assert not entry.removed
     # F1 lists the log mode's own keys
     ctl.cmd_help()
     frames()

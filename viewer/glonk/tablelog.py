@@ -53,6 +53,8 @@ class GlonkFlickEntry:
         self.drop: tuple[float, float] | None = None
         self.pressed_at: tuple[float, float] | None = None
         self.marks = None
+        #: id(node) -> (node, entry, undo, redo): entries left unfinished where they were made
+        self.drafts: dict[int, tuple] = {}
 
     # --- what the box says ------------------------------------------------------------------------
     box_height = 0.30
@@ -134,16 +136,30 @@ class GlonkFlickEntry:
 
     # --- the entry's steps --------------------------------------------------------------------------
     def reset(self) -> None:
-        """A fresh entry at the cursor's position (nothing drawn over the table)."""
+        """The entry at the cursor's position: a fresh one, or the one left there unfinished
+        (an entry is kept, with its undo, when the cursor moves away before it is logged)."""
         if self.app.scene.logging != LOGGING:
             self.app.scene.logging = LOGGING  # the status says so, not how to flick
             self.app.refresh_status()
+        left = self.node
+        if left is not None and (self.piece or self.entered or self.removed):
+            self.drafts[id(left)] = (left, self._snapshot(), list(self.undo_list),
+                                     list(self.redo_list), "unfinished")
         self.node = self.ctl.session.node
         self.piece, self.entered, self.removed = None, {}, set()
         self.undo_list, self.redo_list = [], []
         self.failed = ""
         self.dragging = None
         self._clear_marks()
+        kept = self.drafts.pop(id(self.node), None)
+        if kept is not None and kept[0] is self.node:
+            _, snap, self.undo_list, self.redo_list, why = kept
+            self._restore(snap)
+            self.ctl.say("The entry left here unfinished is back: Enter logs it" if why ==
+                         "unfinished" else "The flick taken back is entered again: Ctrl+Z "
+                         "takes back its steps, Enter logs it again")
+            if not (self.app.animating or self.ctl.playing):
+                self.show()
 
     def begin(self) -> None:
         pass
@@ -269,6 +285,13 @@ class GlonkFlickEntry:
         if self.job is not None:
             ctl.say("Inferring the flick: Esc stops it")
             return None
+        if self.app.animating or ctl.playing:  # the last flick still plays: it is done now
+            ctl.stop_playback()
+            self.app.clock.stop(finish=True)
+            if self.piece or self.entered or self.removed:
+                self.show()
+            else:
+                self.app.show_node(self.node)
         pick = ctl.pick_at(pos)
         if button == 1 and mods == "" and self.grab_disc(pick):
             return DiscDrag(self, pos)
@@ -436,8 +459,12 @@ class GlonkFlickEntry:
         words = f"Logged {found.flick.piece}: {found.words()}"
         if found.ambiguous:
             words += " (ambiguous: another flick fits as well)"
+        entry = (node, self._snapshot(), list(self.undo_list), [], "logged")
         if self.log.record(node, found.flick, observed=observed, words=words):
+            # Ctrl+Z of the logged flick brings this entry back, its steps undoable in turn
+            self.piece, self.entered, self.removed = None, {}, set()
             self.reset()
+            self.drafts[id(node)] = entry
         else:
             self.failed = self.ctl.message_text
         self.log.refresh()
