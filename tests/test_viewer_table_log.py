@@ -170,8 +170,25 @@ def child(tmp: Path) -> None:
     frames()
     assert ctl.mode == "log"
 
-    # --- Glik: typed with completion; the deal chosen as it came --------------------------------
+    # --- a new Glonk game logged: the armadas and who plays first chosen as they came -------
     from viewer.newgame import new_session
+
+    ctl.new_game("glonk", log=True)
+    frames()
+    entry = log.entry
+    assert log.active and entry.chance(), ctl.message_text
+    for _ in range(3):  # P1's armada, P2's, who plays first: buttons in the box, none drawn
+        buttons = entry.buttons()
+        assert buttons and len(log.box.buttons) == len(buttons), buttons
+        label, choose = buttons[-1]
+        before = ctl.session.node
+        choose()
+        frames()
+        assert ctl.session.node.parent is before, label
+    assert ctl.session.node.state.phase == "place_armada", ctl.session.node.state.phase
+    assert not entry.entering() and "click as in play" in entry.step_words()
+
+    # --- Glik: typed with completion; the deal chosen as it came --------------------------------
 
     ctl.records.swap(new_session("glik", log=True), None, "a logged Glik game")
     frames()

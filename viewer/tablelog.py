@@ -344,7 +344,7 @@ class LogBox:
         self.detail["text"] = entry.detail_words()
         if self.completions is not None:
             self.completions["text"] = entry.completion_words()
-        wanted = tuple(label for label, _ in entry.buttons())
+        wanted = (id(entry.node),) + tuple(label for label, _ in entry.buttons())
         if wanted != self._shown_buttons:
             for b in self.buttons:
                 b.destroy()
