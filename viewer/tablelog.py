@@ -373,6 +373,7 @@ class TypedEntry:
         self.node = None
         self.cycle = 0  # Tab: which match is filled in
         self.refusal = ""
+        self._cands = None  # (node, its candidates)
 
     # the entry's words and buttons ---------------------------------------------------------------
     def title(self) -> str:
@@ -382,9 +383,12 @@ class TypedEntry:
         return self.ctl.session.game.current_player(self.node.state) == CHANCE
 
     def candidates(self):
+        """What may be entered here (made once a position: completion runs per keystroke)."""
         from games.entry import candidates
 
-        return candidates(self.ctl.session.game, self.node.state)
+        if self._cands is None or self._cands[0] is not self.node:
+            self._cands = (self.node, candidates(self.ctl.session.game, self.node.state))
+        return self._cands[1]
 
     def step_words(self) -> str:
         game = self.ctl.session.game

@@ -27,6 +27,8 @@ CLICK = 0.004
 #: Discs entered closer than this to touching another are refused (m of overlap): a hand's
 #: few millimetres are forgiven.
 OVERLAP = 0.002
+#: The phases before the first flick (a later choice - an Asteroid returned, a ray - is the rules').
+SET_UP = ("draw", "first", "place_armada", "place_asteroid")
 LOGGING = "after the flick, enter where the discs stopped (the log box)"
 FLICKED_RGBA = (1.0, 0.85, 0.25, 0.95)
 WAS_RGBA = (0.8, 0.8, 0.85, 0.45)
@@ -81,7 +83,9 @@ class GlonkFlickEntry:
         if self.chance():
             return "What came at the table? Choose it below: nothing is drawn"
         if not self.entering():
-            return f"Setting up the Galaxy ({state.phase.replace('_', ' ')}): click as in play"
+            what = ("Setting up the Galaxy" if state.phase in SET_UP else
+                    "The rules ask first")
+            return f"{what} ({state.phase.replace('_', ' ')}): click as in play"
         if self.job is not None:
             done, planned = self.job.progress
             return f"Inferring the flick... {done} simulations" + (f" of about {planned}" if planned else "")
