@@ -77,6 +77,10 @@ def child(tmp: Path) -> None:
     # 1. the disc flicked: a click (press and release in place) on V1 is refused (not P1's)
     entry.click_disc("V1")
     assert entry.piece is None and "cannot have been flicked" in ctl.message_text, ctl.message_text
+    entry.toggle_removed("G5")  # out of play before the flick: it cannot have left
+    assert not entry.removed and "not on the Galaxy" in ctl.message_text, ctl.message_text
+    bh = app.scene.poses["BH"]
+    assert not entry.grab_disc(Pick(piece="BH", point=(bh[0], bh[1], 0.0)))
     p = app.scene.poses["G1"]
     assert entry.grab_disc(Pick(piece="G1", point=(p[0], p[1], 0.0)))
     entry.drop_here()  # no movement: a click

@@ -27,6 +27,8 @@ CLICK = 0.004
 #: Discs entered closer than this to touching another are refused (m of overlap): a hand's
 #: few millimetres are forgiven.
 OVERLAP = 0.002
+#: A fit worse than this (m, RMS) is said to be poor: a place entered wrongly, most likely.
+POOR_FIT = 0.015
 #: The phases before the first flick (a later choice - an Asteroid returned, a ray - is the rules').
 SET_UP = ("draw", "first", "place_armada", "place_asteroid")
 LOGGING = "after the flick, enter where the discs stopped (the log box)"
@@ -312,7 +314,7 @@ class GlonkFlickEntry:
         """A press on a disc of the Galaxy (or one removed) starts carrying it."""
         pid = pick.piece
         pose = self.app.scene.poses.get(pid) if pid else None
-        if pose is None or pick.point is None or pid not in {p.id for p in self.state().in_play()}:
+        if pose is None or pick.point is None or not self._movable(pid):
             return False
         self.dragging = pid
         self.grab = (pose[0] - pick.point[0], pose[1] - pick.point[1])
@@ -387,7 +389,17 @@ class GlonkFlickEntry:
         self.ctl.say(f"{pid} was flicked: now drag it to where it stopped")
         self.show()
 
+    def _movable(self, pid: str) -> bool:
+        """A disc a flick can move: on the Galaxy before it, not the Black Hole."""
+        p = next((q for q in self.state().in_play() if q.id == pid), None)
+        return p is not None and p.kind != "black_hole"
+
     def toggle_removed(self, pid: str) -> None:
+        if not self._movable(pid):
+            self.ctl.say(f"{pid} was not on the Galaxy before the flick: it cannot have left it"
+                         if self.state().get(pid) is None or self.state().piece(pid).status != IN_PLAY
+                         else f"{pid} does not move")
+            return
         if pid in self.removed:
             self._step(f"{pid} back on the mat")
             self.removed.discard(pid)
@@ -463,6 +475,8 @@ class GlonkFlickEntry:
         words = f"Logged {found.flick.piece}: {found.words()}"
         if found.ambiguous:
             words += " (ambiguous: another flick fits as well)"
+        if found.fit_error > POOR_FIT:
+            words += " - a poor fit: check the places entered (Ctrl+Z takes it back)"
         entry = (node, self._snapshot(), list(self.undo_list), [], "logged")
         if self.log.record(node, found.flick, observed=observed, words=words):
             # Ctrl+Z of the logged flick brings this entry back, its steps undoable in turn
