@@ -140,7 +140,7 @@ class Controller:
         self.host = Host(self)
         from viewer.tablelog import LogMode, TableLog
 
-        self.table_log = TableLog(self)  # log mode: a game from a real table (Ctrl+L)
+        self.table_log = TableLog(self)  # log mode: a game from a real table (viewer.tablelog)
         self.modes = ModeManager(self, [
             PlayMode(self), ReplayMode(self), EditMode(self), TypingMode(self),
             DialogMode(self), ComputerMode(self), LogMode(self)])
