@@ -62,6 +62,21 @@ def next_flick(state, used, rng):
     return Flick.make(p.id, along + float(rng.uniform(-25, 25)), float(rng.uniform(0.6, 1.1)), 0.0)
 
 
+def rules_choice(desk, px, state, nodes: int) -> int:
+    """A choice the rules ask before the next flick, clicked as in play: where an Asteroid
+    returns (the first lit space). Returns the node count the window then holds."""
+    from games.glonk import GAME
+    from games.glonk.rules import G
+
+    actions = [str(a) for a in GAME.discrete_actions(state)]
+    words = actions[0].split()
+    if words[0] != "asteroid" or words[-1] not in G.by_id:
+        raise SystemExit(f"the bench does not answer {state.phase}: {actions[:3]}")
+    desk.click(*px(G.by_id[words[-1]].centroid))
+    desk.wait(lambda p: p["nodes"] > nodes, 30, "the choice played")
+    return desk.probe()["nodes"]
+
+
 def main() -> None:
     import numpy as np
 
@@ -100,7 +115,10 @@ def main() -> None:
             except (RecordFileError, OSError):
                 pass
             time.sleep(0.2)
-        raise SystemExit(f"the autosave did not follow the window after {logged} flicks")
+        p = desk.probe()
+        raise SystemExit(f"the autosave did not follow the window after {logged} flicks "
+                         f"(the window: {p.get('message')!r}, {p.get('nodes')} nodes, "
+                         f"{p.get('status')!r})")
 
     rng = np.random.default_rng(7)
     desk = Desk(tmp)
@@ -113,10 +131,15 @@ def main() -> None:
         began = time.time()
         state, used, nodes, logged = start, set(), 1, 0
         while logged < FLICKS:
+            if state.phase != "actions":  # the rules ask first (an Asteroid returned): a click
+                nodes = rules_choice(desk, px, state, nodes)
+                _, state = window_state(logged, nodes)
+                continue
             flick = next_flick(state, used, rng) if len(used) < PER_TURN else None
             if flick is None:  # the turn is over: E, then the next player's flicks
                 desk.key("e")
-                nodes += 1
+                desk.wait(lambda p, n=nodes: p["nodes"] > n, 30, "the turn ended")
+                nodes = desk.probe()["nodes"]
                 _, state = window_state(logged, nodes)
                 used = set()
                 continue
@@ -142,7 +165,7 @@ def main() -> None:
                       and not p["table_log"]["inferring"], 240, "the inference")
             t2 = time.time()
             logged += 1
-            nodes += 1
+            nodes = desk.probe()["nodes"]
             used.add(flick.piece)
             entries.append(t1 - t0)
             waits.append(t2 - t1)
