@@ -118,6 +118,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "STRENGTH (novice, club or expert), or the game's own bot (bot); "
                         "repeat for more seats; F4 in the window does it too")
 
+    p = sub.add_parser("log", help="log a game played at a real table: Glonk flicks inferred "
+                                   "from where the discs stopped, Glik and Grendizer moves typed")
+    p.add_argument("game", help="glik, glonk or grendizer")
+    p.add_argument("--players", type=_count, default=None)
+    p.add_argument("--armadas", nargs="+", default=None, help="Glonk: armada names, in seat order")
+    p.add_argument("--first", type=_count, default=None, metavar="SEAT",
+                   help="the seat that plays first (1 = P1); else it is entered in the window")
+    p.add_argument("--difficulty", choices=["easy", "difficult"], default=None,
+                   help="Grendizer: threat track")
+
     p = sub.add_parser("demo", help="open a bundled demo replay (glonk, the default, or glik)")
     p.add_argument("game", nargs="?", default="glonk", choices=["glonk", "glik"])
 
@@ -1104,7 +1114,7 @@ def cmd_export(args) -> int:
 
 COMMANDS = {"explore": cmd_explore, "bestshot": cmd_bestshot, "analyse": cmd_analyse,
             "export": cmd_export, "info": cmd_info, "check": cmd_check, "solve": cmd_solve, "puzzles": cmd_puzzles, "progress": cmd_progress, "infer": cmd_infer, "hand": cmd_hand, "selfplay": cmd_selfplay,
-            "flick": cmd_flick, "render": cmd_render, "play": cmd_play,
+            "flick": cmd_flick, "render": cmd_render, "play": cmd_play, "log": _viewer_command,
             "open": _viewer_command, "demo": _viewer_command, None: _viewer_command}
 
 

@@ -38,6 +38,8 @@ REMOVED_COST = 0.10 ** 2
 #: The spread of a hand's entry on the mat (m): positions dragged to within about 3 mm.
 ENTRY_NOISE = 0.003
 MIN_SPEED = 0.02
+#: About how many simulations an inference takes (its progress is told against this).
+PLANNED = 250
 #: Players rarely put much spin on a flick: a spin is believed in proportion to how much better
 #: it explains the positions (a normal prior with this spread, rad/s; a MAP estimate).
 SPIN_PRIOR_SD = 3.0
@@ -99,8 +101,10 @@ def observe(before: GlonkState, after_final: Mapping[str, tuple[float, float]], 
 class _Fit:
     """The cost of candidate flicks against one observation (counting simulations)."""
 
-    def __init__(self, state: GlonkState, obs: Observation):
+    def __init__(self, state: GlonkState, obs: Observation, on_progress=None):
         from games.glonk.rules import simulate_flick
+
+        self.on_progress = on_progress
 
         self.simulate = simulate_flick
         self.state = state
@@ -129,6 +133,8 @@ class _Fit:
         if key in self.cache:
             return self.cache[key]
         self.count += 1
+        if self.on_progress is not None and self.count % 10 == 0:
+            self.on_progress(self.count, max(PLANNED, self.count + 10))
         flick = Flick(self.obs.piece, angle % 360.0, speed, spin)
         motion = self.simulate(self.state, flick)
         final = {d.id: (d.x, d.y) for d in motion.final}
@@ -185,11 +191,13 @@ def first_guess(state: GlonkState, obs: Observation) -> tuple[float, float]:
     return math.degrees(math.atan2(dy, dx)) % 360.0, float(np.clip(speed, MIN_SPEED, MAX_SPEED))
 
 
-def infer_flick(state: GlonkState, obs: Observation, *, noise: float = ENTRY_NOISE) -> Inference:
-    """The flick whose simulation from `state` ends nearest the observation (see the module)."""
+def infer_flick(state: GlonkState, obs: Observation, *, noise: float = ENTRY_NOISE,
+                on_progress=None) -> Inference:
+    """The flick whose simulation from `state` ends nearest the observation (see the module);
+    `on_progress(done, planned)` is told the simulations run, every tenth."""
     from scipy.optimize import minimize
 
-    fit = _Fit(state, obs)
+    fit = _Fit(state, obs, on_progress)
     a0, v0 = first_guess(state, obs)
     grid = [(a0 + da, v0 * f) for da in (0.0, -3.0, 3.0, -8.0, 8.0, -20.0, 20.0)
             for f in (1.0, 1.15, 1.35, 1.7, 2.2, 0.85)]

@@ -125,6 +125,15 @@ def every_mode(ctl, app, game: str) -> dict:
         seen["pick"] = check(ctl, app, "pick", game)
         ctl._key("escape")
         assert ctl.mode == "play" and scene.mode is None
+    ctl.new_game(game, log=True)  # log mode: a game from a real table (viewer.tablelog)
+    ctl.modes.sync()
+    if ctl.mode == "typing":  # typed entry: its field has the keys first
+        assert "tab" in {k.event for k in ctl.modes.active.bindings()}  # Tab completes
+        ctl.cmd_leave_field()
+    seen["log"] = check(ctl, app, "log", game)
+    assert {"enter", "control-z", "control-l"} <= seen["log"][0], seen["log"][0]
+    ctl.table_log.toggle()
+    assert ctl.mode == "play"
     return seen
 
 

@@ -130,22 +130,26 @@ class Session:
         return self._sibling(-1)
 
     # --- playing ----------------------------------------------------------------------------
-    def play(self, action, step=None, intent=None) -> Node:
+    def play(self, action, step=None, intent=None, observed=None) -> Node:
         """Play `action` (or its text) here; reuse an existing child, else add a variation.
 
         `step` is `game.apply(state, action)` when the caller already has it (a flick the
         viewer simulated off its frame thread). `intent`: what the player meant, when the
-        hand's scatter made `action` of it (the node keeps it). Raises IllegalAction (the
-        tree and cursor stay as they were).
+        hand's scatter made `action` of it (the node keeps it). `observed`: the action was
+        made at a real table and inferred from these entered places (`Record.add_child`);
+        it is always a new variation. Raises IllegalAction (the tree and cursor stay as they
+        were), ValueError for an observation the inferred motion cannot rest at.
         """
         if isinstance(action, str):
             action = self.game.parse_action(self.state, action)
         parent = self.node
         existing = parent.child_for(str(action))
-        if existing is not None:
+        if existing is not None and observed is None:
             self.go_to(existing)
             return existing
-        node = self.record.add_child(parent, action, step=step, intent=intent)
+        if existing is not None:  # a logged flick that the same text names: a new node
+            raise ValueError(f"{action} is already played here: step back to log another")
+        node = self.record.add_child(parent, action, step=step, intent=intent, observed=observed)
         index = parent.variations.index(node)
 
         def redo():
@@ -154,7 +158,8 @@ class Session:
         def undo():
             parent.variations.remove(node)
 
-        self._push(_Edit(f"play {action}", redo, undo, parent, node, node))
+        self._push(_Edit(f"log {action}" if observed is not None else f"play {action}",
+                         redo, undo, parent, node, node))
         self.node, self.t = node, 0.0
         self._changed("tree")
         return node

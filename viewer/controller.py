@@ -148,9 +148,12 @@ class Controller:
         else:
             app.set_view(app.preset("seat", app.session_player()))
         self.host = Host(self)
+        from viewer.tablelog import LogMode, TableLog
+
+        self.table_log = TableLog(self)  # log mode: a game from a real table (viewer.tablelog)
         self.modes = ModeManager(self, [
             PlayMode(self), ReplayMode(self), EditMode(self), TypingMode(self),
-            DialogMode(self), ComputerMode(self)])
+            DialogMode(self), ComputerMode(self), LogMode(self)])
         self._keys_accepted: set[str] = set()
         self._modes_of = None
         self._follow_scene()
@@ -187,6 +190,7 @@ class Controller:
 
         self.lesson_panel = LessonPanel(self)
         self.lesson_box.attach(self.session, lesson)
+        self.table_log.follow(self.session)  # a record logged at a table: log mode
         self.refresh()
 
     # --- session plumbing ---------------------------------------------------------------------
@@ -298,6 +302,7 @@ class Controller:
         if self.lesson_panel.active:
             self.lesson_panel.close()
         self.lesson_box.attach(session, lesson)
+        self.table_log.follow(session)
 
     def _session_changed(self, what: str) -> None:
         self.refresh_soon()
@@ -399,7 +404,8 @@ class Controller:
     def typing(self) -> bool:
         """A text field (the comment box, an editor field) has the keyboard."""
         return self.panel.typing() or self.editor.typing() or (
-            hasattr(self, "lesson_panel") and self.lesson_panel.typing())
+            hasattr(self, "lesson_panel") and self.lesson_panel.typing()) or (
+            hasattr(self, "table_log") and self.table_log.typing())
 
     # --- the frame ------------------------------------------------------------------------------
     def _frame(self, task):
@@ -464,6 +470,7 @@ class Controller:
         self.panel.leave_comment()
         self.editor.unfocus()
         self.lesson_panel.unfocus()
+        self.table_log.unfocus()
         self.modes.sync()
 
     def cmd_cancel_drag(self) -> None:
@@ -670,7 +677,8 @@ class Controller:
             return False
         self.app.scene.deselect()
         steps = [node]
-        if self.session.game.current_player(node.state) == CHANCE:
+        if (self.session.game.current_player(node.state) == CHANCE
+                and not self.table_log.chooses_chance()):  # logged: chance as it came
             self.session.auto_chance()
             cur = self.session.node
             chain = []
@@ -764,6 +772,34 @@ class Controller:
 
     def cmd_edit_mode(self):
         self.editor.toggle()
+
+    def cmd_table_log(self):
+        self.table_log.toggle()
+
+    def cmd_complete(self):
+        self.table_log.complete()
+
+    def cmd_new_game(self):
+        """Ctrl+N: a new game of any game, played here or logged from a real table."""
+        if self.dialog is not None:
+            return
+        from viewer.newgame import NewGameDialog
+
+        self._open_dialog(NewGameDialog(self.app, self.new_game, on_close=self._dialog_closed))
+
+    def new_game(self, game_name: str, log: bool) -> None:
+        """Start a new game of `game_name` (its default players); `log`: logged from a real
+        table (log mode, chance as it comes). The record shown before is kept (Ctrl+Z)."""
+        from viewer.newgame import new_session
+
+        try:
+            session = new_session(game_name, log=log)
+        except ValueError as exc:
+            self.say(f"No new game: {exc}")
+            return
+        kept = self.records.swap(session, None, f"a new game of {session.game.title}")
+        self.say(("Logging a table game" if log else "New game") + f" of {session.game.title}. "
+                 + kept)
 
     def cmd_lessons(self):
         """F3: the lesson authoring panel (again: closed); on an analysed record with mistakes,

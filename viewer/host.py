@@ -62,6 +62,14 @@ class Host:
         ctl = self._ctl
         return ctl.lesson_box.active or ctl.puzzle_box.puzzle is not None
 
+    def logged_at_table(self) -> bool:
+        """Whether the record shown is a game logged at a real table (viewer.tablelog)."""
+        return self._ctl.session.record.headers.get("logged") == "table"
+
+    def completing(self) -> bool:
+        """Whether a move is being typed in log mode's field (Tab completes it)."""
+        return self._ctl.table_log.completing()
+
     # --- asking the window --------------------------------------------------------------------
     def say(self, text: str) -> None:
         self._ctl.say(text)

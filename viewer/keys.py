@@ -64,6 +64,7 @@ FILES = [
     Key("control-s", "cmd_save", "Save the record (file dialog)"),
     Key("control-o", "cmd_open", "Open a record or scenario (file dialog)"),
     Key("l", "cmd_learn", "Learn: the bundled tutorials and puzzles"),
+    Key("control-n", "cmd_new_game", "New game: play, or log a table game"),
 ]
 HELP = [Key("f1", "cmd_help", "Show / hide this help")]
 SCREENSHOT = [Key("f12", "cmd_screenshot", "Save a screenshot (in the data folder)")]
@@ -100,6 +101,8 @@ PLAY = [
     Key("escape", "cmd_escape", "Drop the selection; stop or hide the best shot"),
     Key("e", "cmd_end_turn", "End your turn"),
     Key("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
+    Key("control-l", "cmd_table_log", "Log mode again (a game logged at a real table)",
+        lambda host: host.logged_at_table()),
     Key("h", "cmd_hint", "Puzzle or lesson: the next hint",
         lambda host: host.has_hints()),
     Key("]", "cmd_next_mistake", "Analysed game: the next mistake"),
@@ -133,6 +136,9 @@ DRAW = [("Right drag on board", "Draw an arrow (Shift red, Ctrl blue)"),
 PANEL = [("Move list", "Click: go there; - / + beside a variation: close / open it; right click: "
                        "promote, main line, delete; wheel anywhere over it: scroll"),
          ("Scrub bar", "Click to jump, drag to scrub")]
+#: Typing a move in log mode's field: Tab completes it (viewer.tablelog).
+COMPLETE = Key("tab", "cmd_complete", "Complete the move typed (again: the next match)",
+               lambda host: host.completing())
 FIELD = ("Typing in a field", "Every key goes to the field; Enter keeps it, Esc leaves it")
 
 

@@ -38,6 +38,27 @@ def session_for_args(args):
         session.auto_chance()
         session.clear_history()  # the deal is part of the game, not an edit to undo
         return session, None
+    if command == "log":  # a game from a real table: log mode, nothing drawn
+        from games.registry import get_game
+        from viewer.newgame import new_session
+
+        game = get_game(args.game)
+        config = {}
+        if getattr(args, "difficulty", None):
+            config["difficulty"] = args.difficulty
+        if getattr(args, "armadas", None):
+            config["armadas"] = [a.strip().lower().replace("-", "_") for a in args.armadas]
+        players = getattr(args, "players", None)
+        if players is None and config.get("armadas"):
+            players = len(config["armadas"])
+        if getattr(args, "first", None) is not None:
+            if "first_player" not in game.default_config(players):
+                raise ValueError(f"{game.title} has no --first (the first player is entered)")
+            seats = int(game.default_config(players)["players"])
+            if not 1 <= args.first <= seats:
+                raise ValueError(f"--first {args.first}: seats are 1 to {seats}")
+            config["first_player"] = args.first - 1
+        return new_session(game.name, log=True, players=players, config=config), None
     if command == "open":
         from pathlib import Path
 

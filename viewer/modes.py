@@ -3,8 +3,8 @@
 Modes: `play` (the default: browse the record, play moves at the cursor), `replay` (the clock
 runs along the line), `edit` (setting up a position), `typing` (a text field has the keyboard:
 every key goes to it, Esc leaves it), `dialog` (a modal overlay), and the modes a game or a
-part brings: the computer's turn (`viewer.computer`), Glonk's aim and its target picking
-(`viewer.glonk.modes`). Each mode has `enter`, `exit`, its own key map (`bindings`: a list
+part brings: the computer's turn (`viewer.computer`), logging a game from a real table
+(`viewer.tablelog`), Glonk's aim and its target picking (`viewer.glonk.modes`). Each mode has `enter`, `exit`, its own key map (`bindings`: a list
 of `viewer.keys.Key` for the game shown), its mouse gestures and help lines (`gestures`), and
 answers a mouse press with a `Drag` (or None). F1 lists exactly what `bindings` and
 `gestures` give, so it cannot list a key that does nothing there.
@@ -156,7 +156,8 @@ class TypingMode(Mode):
     is the panel's: the controller never passes those on)."""
 
     name = "typing"
-    groups = ([K.Key("escape", "cmd_leave_field", "Leave the field (its text is kept)")],)
+    groups = ([K.Key("escape", "cmd_leave_field", "Leave the field (its text is kept)"),
+               K.COMPLETE],)
 
     def enter(self, previous):
         self.ctl.cancel_drag()

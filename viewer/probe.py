@@ -96,6 +96,7 @@ class Probe:
             "help": ([list(line) for line in ctl.dialog.lines]
                      if type(ctl.dialog).__name__ == "HelpOverlay" else None),
             "hover": getattr(scene, "hover_line", None),
+            "table_log": ctl.table_log.probe() if hasattr(ctl, "table_log") else None,
             "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
         }
 

@@ -200,6 +200,8 @@ class GlonkScene(Scene):
     #: What the player does while an editor sets the position up (the editor sets it): the
     #: status then says that, not how to flick, since a press there moves discs.
     setting_up: str | None = None
+    #: Log mode (viewer.glonk.tablelog): what the status says instead of how to flick.
+    logging: str | None = None
 
     def __init__(self, base, game, root, lighting):
         super().__init__(base, game, root, lighting)
@@ -1055,6 +1057,9 @@ class GlonkScene(Scene):
         intent = getattr(node, "intent", None)
         if isinstance(intent, Flick) and isinstance(node.action, Flick):
             text = text.replace(flick_words(node.action), aimed_words(intent, node.action), 1)
+        observed = getattr(node, "observed", None)
+        if observed is not None:  # made at a real table: the flick and its motion inferred
+            text += f" (at the table; inferred, fits {1000 * observed['fit_error']:.1f} mm)"
         return text
 
     def simulates(self, action) -> bool:
@@ -1069,7 +1074,13 @@ class GlonkScene(Scene):
             except (IndexError, KeyError, TypeError):
                 return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
-        return words.event_lines(node.step, name_of)
+        lines = words.event_lines(node.step, name_of)
+        observed = getattr(node, "observed", None)
+        if observed is not None:  # the replay shows the inferred motion: say so first
+            lines = [f"Logged at a real table: the motion shown is inferred (it fits the "
+                     f"entered places within {1000 * observed['fit_error']:.1f} mm"
+                     + ("; another flick fits as well)" if observed["ambiguous"] else ")")] + lines
+        return lines
 
     # --- the best shot (B: viewer.bestshot asks, viewer.glonk.bestshot draws) ---------------------
     def best_shot_skill(self) -> str | None:
@@ -1379,6 +1390,9 @@ class GlonkScene(Scene):
             if self.setting_up:  # a press moves a disc here: no flicking
                 lines.append(f"Setting up: {self.setting_up}   (P{who + 1} {names[who]} "
                              "to move)")
+            elif self.logging and ph == "actions":  # log mode: the flick is made at the table
+                lines.append(f"Round {state.round}   P{who + 1} {names[who]} at the real table: "
+                             f"{self.logging}")
             else:
                 lines.append(f"Round {state.round}   P{who + 1} {names[who]} {what}")
         lines.append(f"Scores  {score}")

@@ -1,0 +1,536 @@
+"""Logging a game played at a real table (issue 25): the window's log mode.
+
+`flickbook log GAME ...` and the new-game dialog's "Log a table game" put the window in
+log mode (`LogMode`, a mode of its own: it owns its keys, F1 lists them). What the user enters
+depends on the game (`entry_class`): Glonk's flicks are entered as where the discs stopped
+(`viewer.glonk.tablelog.GlonkFlickEntry`: the disc flicked, the discs that moved dragged to
+their resting places, those that left the Galaxy marked; the flick is inferred in the
+window's analysis worker and recorded as an observed action), other games' moves are typed
+in their readable notation with completion (`TypedEntry`, from `games.entry`). In log mode
+chance is never drawn: the cards dealt and drawn at the table are entered as they came.
+
+Undo reaches every step: while a Glonk entry holds anything, Ctrl+Z takes its last step back
+(the disc chosen, a drag, a removal); with nothing entered, Ctrl+Z takes back the last logged
+move like any edit.
+
+The one new box is the log box (`LogBox`): top left, where the puzzle box sits (a2dTopLeft,
+`viewer.editing.BOX_TOP`), with what to do now, what is entered, the inference's progress,
+its buttons, and for typed entry the field and its completions.
+"""
+from __future__ import annotations
+
+import importlib
+
+from games.api import CHANCE
+from viewer import keys as K
+from viewer.modes import Mode
+
+#: Game name -> its own entry of a table move (every other game types its moves).
+_ENTRIES = {"glonk": "viewer.glonk.tablelog:GlonkFlickEntry"}
+#: Chance outcomes offered as buttons when there are at most this many (else typed).
+CHANCE_BUTTONS = 8
+#: The log box: its frame (a2dTopLeft units, at (0.03, viewer.editing.BOX_TOP)).
+BOX_W, BOX_H = 1.3, 0.42
+
+
+def entry_class(game_name: str):
+    spec = _ENTRIES.get(game_name)
+    if spec is None:
+        return TypedEntry
+    module, name = spec.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def infer_job(state, observation: dict, on_progress=None):
+    """In the window's analysis worker (viewer.jobs, process lane): the flick that explains
+    `observation` (analysis.table.Observation as JSON) from `state`."""
+    from analysis.table import Observation, infer_flick
+
+    return infer_flick(state, Observation.from_json(observation), on_progress=on_progress)
+
+
+def _log(host) -> "TableLog":
+    return host._ctl.table_log
+
+
+def _undo(host):
+    _log(host).undo()
+
+
+def _redo(host):
+    _log(host).redo()
+
+
+def _confirm(host):
+    _log(host).confirm()
+
+
+def _clear(host):
+    _log(host).clear()
+
+
+def _stop(host):
+    _log(host).toggle()
+
+
+#: Log mode's own keys (the entry adds its own: `entry.keys()`).
+LOG_KEYS = [
+    K.Key("enter", _confirm, "Log it: the entry is confirmed (Glonk: the flick is inferred)"),
+    K.Key("escape", _clear, "Clear the entry (the inference under way is stopped)"),
+    K.Key("control-z", _undo, "Undo the last step of the entry (nothing entered: the last move)"),
+    K.Key("control-y", _redo, "Redo"),
+    K.Key("control-shift-z", _redo, "Redo"),
+    K.Key("control-l", _stop, "Stop logging (back to play)"),
+    K.Key("e", "cmd_end_turn", "End the turn"),
+]
+
+
+class LogMode(Mode):
+    """A game from a real table is being logged: the log keys, the record's navigation and
+    files, the camera; a press goes to the entry (Glonk: choose, drag and remove discs)."""
+
+    name = "log"
+    groups = (LOG_KEYS, K.HELP, K.NAVIGATE, K.FILES, K.CAMERA, K.MOVE_LIST, K.SCREENSHOT)
+
+    def holds(self) -> bool:
+        log = self.ctl.table_log
+        return log.active and not self.ctl.editor.active
+
+    def title(self) -> str:
+        return f"Controls: log mode, a game from a real table ({self.host.game.title})"
+
+    def bindings(self):
+        keys = super().bindings()
+        own = self.ctl.table_log.entry_keys()
+        events = {k.event for k in own}
+        return own + [k for k in keys if k.event not in events]
+
+    def press(self, button, mods, pos):
+        return self.ctl.table_log.press(button, mods, pos)
+
+    def gestures(self):
+        return list(self.ctl.table_log.gestures()) + [
+            ("Middle drag", "Orbit the camera"), ("Shift+left drag", "Pan the camera"),
+            ("Wheel", "Zoom")]
+
+
+class TableLog:
+    """Log mode's state: whether it is on, the entry for the game shown, the box."""
+
+    def __init__(self, ctl):
+        self.ctl = ctl
+        self.app = ctl.app
+        self.active = False
+        self.entry = None
+        self.box: LogBox | None = None
+        self.logged = 0  # moves logged (the probe; tests wait on it)
+        self.app.frame.add("jobs", self._frame, "flickbook-table-log")
+
+    # --- on and off -----------------------------------------------------------------------------
+    def toggle(self) -> None:
+        if self.active:
+            self.stop()
+            self.ctl.say("Logging stopped: play and review as usual"
+                         + (" (Ctrl+L logs again)" if self.ctl.host.logged_at_table() else ""))
+        else:
+            self.start()
+
+    def start(self) -> None:
+        ctl = self.ctl
+        if ctl.editor.active:
+            ctl.say("Setting up: press F2 (Done) first, then log the table game")
+            return
+        ctl.stop_playback()
+        ctl.puzzle_box.hide()  # the log box sits where it does
+        self.entry = entry_class(ctl.session.game.name)(self)
+        self.active = True
+        self.box = LogBox(self, getattr(self.entry, "box_height", BOX_H))
+        self.entry.reset()
+        self.entry.begin()
+        self.refresh()
+        ctl.modes.sync()
+        ctl.say(self.entry.step_words())
+
+    def stop(self) -> None:
+        if self.entry is not None:
+            self.entry.close()
+        self.entry = None
+        if self.box is not None:
+            self.box.destroy()
+        self.box = None
+        self.active = False
+        if self.ctl.puzzle_box.frame is not None:
+            self.ctl.puzzle_box.frame.show()
+        self.ctl.modes.sync()
+        self.ctl.app.show_node(self.ctl.session.node)
+
+    def follow(self, session) -> None:
+        """Another record is shown: a record logged at a table goes on being logged (its
+        game's entry), any other ends log mode."""
+        if not self.active:
+            if session.record.headers.get("logged") == "table":
+                self.start()
+            return
+        self.stop()
+        if session.record.headers.get("logged") == "table":
+            self.start()
+
+    # --- what the controller asks -----------------------------------------------------------------
+    def chooses_chance(self) -> bool:
+        """In log mode chance is never drawn: the user enters what came at the table."""
+        return self.active
+
+    def typing(self) -> bool:
+        return self.active and self.box is not None and self.box.typing()
+
+    def unfocus(self) -> None:
+        if self.box is not None:
+            self.box.unfocus()
+
+    def completing(self) -> bool:
+        return self.typing() and isinstance(self.entry, TypedEntry)
+
+    def complete(self) -> None:
+        if self.completing():
+            self.entry.complete()
+
+    def entry_keys(self) -> list:
+        return list(self.entry.keys()) if self.entry is not None else []
+
+    def gestures(self):
+        return self.entry.gestures() if self.entry is not None else []
+
+    def press(self, button, mods, pos):
+        if self.entry is None:
+            return None
+        return self.entry.press(button, mods, pos)
+
+    def confirm(self) -> None:
+        if self.entry is not None:
+            self.entry.confirm()
+
+    def clear(self) -> None:
+        ctl = self.ctl
+        if ctl.best.escape():
+            return
+        if self.entry is not None:
+            self.ctl.say(self.entry.clear() or "")
+            self.refresh()
+
+    def undo(self) -> None:
+        """The entry's last step, else the last edit of the record (a logged move)."""
+        words = self.entry.undo() if self.entry is not None else None
+        if words:
+            self.ctl.say(f"Undone: {words}")
+            self.refresh()
+        else:
+            self.ctl.cmd_undo()
+
+    def redo(self) -> None:
+        words = self.entry.redo() if self.entry is not None else None
+        if words:
+            self.ctl.say(f"Redone: {words}")
+            self.refresh()
+        else:
+            self.ctl.cmd_redo()
+
+    # --- recording ------------------------------------------------------------------------------
+    def record(self, parent, action, *, observed=None, words: str = "") -> bool:
+        """Log `action` at `parent` (the cursor is put back there if it left): an observed
+        flick with its entered places, or a move typed or chosen. The motion plays."""
+        ctl = self.ctl
+        session = ctl.session
+        if session.node is not parent:
+            session.go_to(parent)
+        if observed is None:
+            ok = ctl.play_action(action)
+            if ok:
+                self.logged += 1
+            return ok
+        from games.api import IllegalAction
+
+        try:
+            node = session.play(action, observed=observed)
+        except IllegalAction as exc:
+            ctl.say(f"Not logged: {exc.rule}")
+            return False
+        except ValueError as exc:
+            ctl.say(f"Not logged: {exc}")
+            return False
+        self.logged += 1
+        ctl.app.scene.deselect()
+        ctl.log.follow(session.node)
+        ctl.say(words)
+        ctl.app.animate_steps(parent, [node])
+        return True
+
+    # --- the frame --------------------------------------------------------------------------------
+    def _frame(self, task):
+        if self.active and self.entry is not None:
+            self.entry.frame()
+            if self.entry.node is not self.ctl.session.node and not self.entry.busy():
+                self.entry.reset()
+                self.refresh()
+        return task.cont
+
+    def refresh(self) -> None:
+        if self.box is not None and self.entry is not None:
+            self.box.show(self.entry)
+
+    def probe(self) -> dict:
+        out = {"active": self.active, "logged": self.logged}
+        if self.entry is not None:
+            out.update(self.entry.probe())
+        return out
+
+
+class LogBox:
+    """The log box, top left where the puzzle box sits: the step, what is entered, buttons
+    (the entry's, or chance outcomes to choose), and a field for typed entry."""
+
+    def __init__(self, log: TableLog, height: float = BOX_H):
+        from viewer.editing import BOX_TOP, gui
+        from viewer.panel import BG, TEXT
+
+        DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+        self.log = log
+        self.height = height
+        app = log.app
+        self.frame = DirectFrame(parent=app.a2dTopLeft, frameColor=(*BG[:3], 0.78),
+                                 frameSize=(0, BOX_W, -height, 0), pos=(0.03, 0, BOX_TOP))
+
+        def text(y, scale, fg, wrap=40):
+            return DirectLabel(parent=self.frame, text="", text_scale=scale, text_fg=fg,
+                               text_wordwrap=wrap, frameColor=(0, 0, 0, 0),
+                               text_align=TextNode.ALeft, pos=(0.03, 0, y))
+
+        self.title = text(-0.055, 0.04, (0.98, 0.84, 0.30, 1))
+        self.step = text(-0.105, 0.03, TEXT, wrap=42)
+        self.detail = text(-0.19, 0.027, (0.75, 0.95, 0.75, 1), wrap=46)
+        self.buttons: list = []
+        self.field = None
+        self.completions = None
+        self._shown_buttons = None
+
+    def make_field(self, on_enter) -> None:
+        """A one-line field for typed moves (its Enter logs; Tab completes)."""
+        from viewer.editing import gui
+        from viewer.panel import TEXT
+
+        DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+        if self.field is not None:
+            return
+        self.field = DirectEntry(parent=self.frame, scale=0.032, width=(BOX_W - 0.08) / 0.032,
+                                 numLines=1, pos=(0.03, 0, -0.255), frameColor=(0.16, 0.17, 0.2, 1),
+                                 text_fg=TEXT, initialText="", cursorKeys=1, overflow=1,
+                                 command=on_enter, focusInCommand=self.log.ctl.modes.sync)
+        self.completions = DirectLabel(parent=self.frame, text="", text_scale=0.026,
+                                       text_fg=(0.6, 0.85, 1, 1), text_wordwrap=48,
+                                       frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                                       pos=(0.03, 0, -0.30))
+
+    def typing(self) -> bool:
+        return self.field is not None and bool(self.field.guiItem.getFocus())
+
+    def unfocus(self) -> None:
+        if self.typing():
+            self.field["focus"] = 0
+
+    def show(self, entry) -> None:
+        from viewer.panel import _button
+
+        self.title["text"] = entry.title()
+        self.step["text"] = entry.step_words()
+        self.detail["text"] = entry.detail_words()
+        if self.completions is not None:
+            self.completions["text"] = entry.completion_words()
+        wanted = (id(entry.node),) + tuple(label for label, _ in entry.buttons())
+        if wanted != self._shown_buttons:
+            for b in self.buttons:
+                b.destroy()
+            self.buttons = []
+            per_row = 4
+            for i, (label, cb) in enumerate(entry.buttons()):
+                x = 0.18 + 0.31 * (i % per_row)
+                y = -self.height + 0.045 + 0.07 * (i // per_row)
+                self.buttons.append(_button(self.frame, label, cb, (x, 0, y), width=0.29,
+                                            height=0.06, scale=0.026))
+            self._shown_buttons = wanted
+
+    def destroy(self) -> None:
+        self.frame.destroy()
+
+
+class TypedEntry:
+    """Moves typed in the game's readable notation (`games.entry`): the field completes as
+    you type (Tab: the next match), Enter logs the one meant; at a chance node the outcomes
+    that came at the table are chosen (buttons, or typed), never drawn. A click on the board
+    plays as in play."""
+
+    def __init__(self, log: TableLog):
+        self.log = log
+        self.ctl = log.ctl
+        self.node = None
+        self.cycle = 0  # Tab: which match is filled in
+        self.refusal = ""
+        self._cands = None  # (node, its candidates)
+
+    # the entry's words and buttons ---------------------------------------------------------------
+    def title(self) -> str:
+        return f"Logging a table game of {self.ctl.session.game.title}"
+
+    def chance(self) -> bool:
+        return self.ctl.session.game.current_player(self.node.state) == CHANCE
+
+    def candidates(self):
+        """What may be entered here (made once a position: completion runs per keystroke)."""
+        from games.entry import candidates
+
+        if self._cands is None or self._cands[0] is not self.node:
+            self._cands = (self.node, candidates(self.ctl.session.game, self.node.state))
+        return self._cands[1]
+
+    def step_words(self) -> str:
+        game = self.ctl.session.game
+        if game.is_terminal(self.node.state):
+            return "The game is over"
+        if self.chance() and self.buttons():
+            return "What came at the table? Choose it (or type it), as it came: nothing is drawn"
+        if self.chance():
+            return "What came at the table? Type it (Tab completes; Enter logs it): nothing is drawn"
+        return "Type the move (Tab completes; Enter logs it), or click as in play"
+
+    def detail_words(self) -> str:
+        return self.refusal
+
+    def completion_words(self) -> str:
+        from games.entry import distinct, matching
+
+        field = self.log.box.field if self.log.box is not None else None
+        typed = field.get() if field is not None else ""
+        if not typed.strip():
+            return ""
+        found = distinct(matching(self.candidates(), typed))
+        if not found:
+            return "No move matches"
+        more = f" (+{len(found) - 4} more)" if len(found) > 4 else ""
+        return "; ".join(text for text, _ in found[:4]) + more
+
+    def buttons(self):
+        if not self.chance():
+            return []
+        outcomes = self.candidates()
+        if len(outcomes) > CHANCE_BUTTONS:
+            return []
+        return [(_short(text), (lambda a=action: self._log(a))) for text, action in outcomes]
+
+    def keys(self):
+        return []
+
+    def gestures(self):
+        return [("Click in the field", "Type a move (Tab completes, Enter logs it)"),
+                ("Left click on the board", "Play as in play")]
+
+    # steps ------------------------------------------------------------------------------------
+    def reset(self) -> None:
+        self.node = self.ctl.session.node
+        self.cycle = 0
+        self.refusal = ""
+        box = self.log.box
+        if box is not None:
+            box.make_field(self._entered)
+            box.field.enterText("")
+
+    def begin(self) -> None:
+        """Log mode starts: the field has the keys (fast entry: type at once; Esc leaves)."""
+        self.log.box.field["focus"] = 1
+
+    def busy(self) -> bool:
+        return False
+
+    def frame(self) -> None:
+        box = self.log.box
+        if box is not None and box.field is not None:
+            text = box.field.get()
+            if text != getattr(self, "_seen", None):
+                self._seen = text
+                self.cycle = 0
+                box.completions["text"] = self.completion_words()
+
+    def complete(self) -> None:
+        """Tab: the field holds the next match of what was typed."""
+        from games.entry import distinct, matching
+
+        field = self.log.box.field
+        typed = field.get().replace("\t", "")
+        base = getattr(self, "_typed_base", None)
+        if self.cycle == 0 or base is None:
+            base = self._typed_base = typed
+        found = distinct(matching(self.candidates(), base))
+        if not found:
+            self.ctl.say(f"No move matches {base!r}")
+            return
+        text = found[self.cycle % len(found)][0]
+        self.cycle += 1
+        field.enterText(text)
+        self._seen = text
+        field.guiItem.setCursorPosition(len(text))
+        self.ctl.say(f"{len(found)} moves match" if len(found) > 1 else "One move matches: Enter logs it")
+
+    def _entered(self, text: str) -> None:
+        from games.entry import resolve
+
+        try:
+            action = resolve(self.ctl.session.game, self.node.state, text)
+        except ValueError as exc:
+            self.refusal = str(exc)
+            self.ctl.say(self.refusal)
+            self.log.refresh()
+            self.log.box.field["focus"] = 1  # the field keeps the keys: mend it
+            return
+        self._log(action)
+        box = self.log.box
+        box.field.enterText("")
+        box.field["focus"] = 1  # the next move is typed at once
+
+    def _log(self, action) -> None:
+        self.refusal = ""
+        self.log.record(self.node, action)
+        self.log.refresh()
+
+    def confirm(self) -> None:
+        box = self.log.box
+        if box is not None and box.field is not None:
+            if box.field.get().strip():
+                self._entered(box.field.get())
+            else:
+                box.field["focus"] = 1
+                self.ctl.say("Type the move in the field (Tab completes)")
+
+    def clear(self) -> str:
+        box = self.log.box
+        if box is not None and box.field is not None:
+            box.field.enterText("")
+        self.refusal = ""
+        return "Entry cleared"
+
+    def undo(self):
+        return None  # typed moves are edits of the record: Ctrl+Z takes them back
+
+    def redo(self):
+        return None
+
+    def press(self, button, mods, pos):
+        return self.ctl.board_press(button, mods, pos)
+
+    def close(self) -> None:
+        pass
+
+    def probe(self) -> dict:
+        box = self.log.box
+        return {"entry": "typed", "typed": box.field.get() if box and box.field else "",
+                "completions": self.completion_words(), "chance": self.chance()}
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 22 else text[:20] + "..."
