@@ -31,7 +31,8 @@ from games.glonk.model import IN_PLAY, GlonkState
 
 from .executors import InProcessExecutor, Progress, run_batches
 from .record import WinAnalyser
-from .skill import EXACT, SKILLS, Skill, scattered, skill_named
+from .skill import (EXACT, SKILLS, Skill, scattered, scattered_by, skill_named,
+                    stratified_errors)
 
 BOARD_WEIGHT = 0.8
 SAFETY_WEIGHT = 1.0
@@ -259,6 +260,21 @@ def explore(s: GlonkState, intent: Flick, skill: Skill | str = "club", *, sample
     out = report(merge([r[0] for r in results]), time.perf_counter() - start)
     out.update({"action": str(intent), "skill": skill.to_json(), "seed": seed})
     return out
+
+
+def judged_explore(s: GlonkState, intent: Flick, skill: Skill, *, samples: int, seed: int,
+                   executor=None) -> dict:
+    """`explore`'s summary of `intent` over a stratified sample of the hand's errors
+    (`skill.stratified_errors`): what a judge compares two shots by. The same `seed` gives
+    two shots the very same errors (common random numbers), so their difference is the
+    shots', not the draws'."""
+    check_intent(s, intent)
+    flicks = [scattered_by(intent, skill, *e) for e in stratified_errors(samples, seed)]
+    seeds = np.random.SeedSequence(seed).spawn(len(flicks))  # unused: the flicks are exact
+    tasks = [FlickBatch(s, tuple(flicks[i:i + BATCH_SIZE]), tuple(seeds[i:i + BATCH_SIZE]),
+                        EXACT, 1) for i in range(0, len(flicks), BATCH_SIZE)]
+    results = run_batches(executor or InProcessExecutor(), flick_batch, tasks)
+    return report(merge([r for batch in results for r in batch]))
 
 
 # --- the best robust shot ----------------------------------------------------------------
@@ -808,8 +824,8 @@ class GlonkAnalyser(WinAnalyser):
         samples = self.explore_samples or 2 * self.budget
         search = self.search_budget or 4 * self.budget
         flicks = int(explore_seed.generate_state(1)[0])
-        played = explore(s, meant, skill, samples=samples, seed=flicks, executor=executor,
-                         progress=False)
+        played = judged_explore(s, meant, skill, samples=samples, seed=flicks,
+                                executor=executor)
         real = step_outcome(s, meant, action, node.step)["value"]
         best = best_shot(s, skill, budget=search,
                          seed=int(search_seed.generate_state(1)[0]), executor=executor,
@@ -820,8 +836,8 @@ class GlonkAnalyser(WinAnalyser):
             # means (too high, the more so the more it compared); the shot is flicked again
             # as often as the intent, with the very same draws of the hand (common random
             # numbers: what differs between the two is the shot, not the luck).
-            again = explore(s, GAME.parse_action(s, best["action"]), skill, samples=samples,
-                            seed=flicks, executor=executor, progress=False)
+            again = judged_explore(s, GAME.parse_action(s, best["action"]), skill,
+                                   samples=samples, seed=flicks, executor=executor)
             best_ev = again["expected_value"]
         better = best is not None and best["action"] != str(meant) and \
             best_ev > played["expected_value"]
