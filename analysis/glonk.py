@@ -31,7 +31,8 @@ from games.glonk.model import IN_PLAY, GlonkState
 
 from .executors import InProcessExecutor, Progress, run_batches
 from .record import WinAnalyser, lost
-from .skill import EXACT, SKILLS, Skill, scattered, skill_named
+from .skill import (EXACT, SKILLS, Skill, scattered, scattered_by, skill_named,
+                    stratified_errors)
 
 BOARD_WEIGHT = 0.8
 SAFETY_WEIGHT = 1.0
@@ -261,6 +262,21 @@ def explore(s: GlonkState, intent: Flick, skill: Skill | str = "club", *, sample
     return out
 
 
+def judged_explore(s: GlonkState, intent: Flick, skill: Skill, *, samples: int, seed: int,
+                   executor=None) -> dict:
+    """`explore`'s summary of `intent` over a stratified sample of the hand's errors
+    (`skill.stratified_errors`): what a judge compares two shots by. The same `seed` gives
+    two shots the very same errors (common random numbers), so their difference is the
+    shots', not the draws'."""
+    check_intent(s, intent)
+    flicks = [scattered_by(intent, skill, *e) for e in stratified_errors(samples, seed)]
+    seeds = np.random.SeedSequence(seed).spawn(len(flicks))  # unused: the flicks are exact
+    tasks = [FlickBatch(s, tuple(flicks[i:i + BATCH_SIZE]), tuple(seeds[i:i + BATCH_SIZE]),
+                        EXACT, 1) for i in range(0, len(flicks), BATCH_SIZE)]
+    results = run_batches(executor or InProcessExecutor(), flick_batch, tasks)
+    return report(merge([r for batch in results for r in batch]))
+
+
 # --- the best robust shot ----------------------------------------------------------------
 def candidate_flicks(s: GlonkState) -> list[Flick]:
     """The flicks the search tries, most promising first: heroic assaults and shots aimed at
@@ -366,26 +382,112 @@ def search_flicks(s: GlonkState) -> list[Flick]:
     return _unique(_interleave(aimed, advance_flicks(s), assaults) + cands)
 
 
+#: How far beyond a target's rim a shot aimed at it is meant to slide (metres): a touch, a
+#: knock and a drive through it.
+TARGET_EXTRAS = (0.04, 0.15, 0.40)
+
+
+def first_hit(s: GlonkState, p, angle: float, speed: float):
+    """(piece, metres slid to the contact) that `p` flicked straight along `angle` degrees at
+    `speed` m/s touches first (rims on a straight textbook slide), or None."""
+    reach = speed * speed / (2 * R.MU_G)
+    ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    best = None
+    for q in s.in_play():
+        if q.id == p.id:
+            continue
+        dx, dy = q.x - p.x, q.y - p.y
+        along = dx * ux + dy * uy
+        if along <= 0.0:
+            continue
+        rr = (p.radius + q.radius) ** 2
+        off = dx * dx + dy * dy - along * along
+        if off >= rr:
+            continue
+        t = along - math.sqrt(rr - off)
+        if t <= reach and (best is None or (t, q.id) < (best[1], best[0].id)):
+            best = (q, t)
+    return best
+
+
+def target_shots(s: GlonkState) -> list[Flick]:
+    """Shots at targets, the most valuable first: each piece of the player to move straight
+    at each enemy ship its line reaches first (nothing in between), hard enough to touch it,
+    knock it and drive through it (TARGET_EXTRAS), and the heroic assaults whose line meets
+    their target first. Ordered by the target's value, then the shorter gap."""
+    out = []
+    for p in sorted(s.in_play(), key=lambda q: q.id):
+        if p.owner != s.turn_player or not R.activatable(s, p) or p.speed <= 0:
+            continue
+        for e in sorted(s.in_play(), key=lambda q: q.id):
+            if not R.enemies(p, e) or not e.is_ship:
+                continue
+            angle = math.degrees(math.atan2(e.y - p.y, e.x - p.x))
+            gap = max(0.0, math.hypot(e.x - p.x, e.y - p.y) - p.radius - e.radius)
+            hit = first_hit(s, p, angle, MAX_SPEED)
+            if hit is None or hit[0].id != e.id:
+                continue
+            for k, extra in enumerate(TARGET_EXTRAS):
+                v = math.sqrt(2 * R.MU_G * (gap + extra))
+                if v > MAX_SPEED:
+                    break
+                out.append(((-e.value, k, gap, p.id, e.id), Flick.make(p.id, angle, v)))
+    legal = [a for a in GAME.legal_actions(s) if isinstance(a, Flick) and a.assault]
+    for a in legal:
+        p, e = s.piece(a.piece), s.piece(a.assault)
+        hit = first_hit(s, p, a.angle, a.speed)
+        if hit is not None and hit[0].id == e.id:
+            gap = max(0.0, math.hypot(e.x - p.x, e.y - p.y) - p.radius - e.radius)
+            out.append(((-e.value, 0, gap, p.id, e.id), a))
+    return _unique([f for _, f in sorted(out, key=lambda kf: kf[0])])
+
+
+def judge_flicks(s: GlonkState) -> list[Flick]:
+    """What a judging search screens: the shots at targets (`target_shots`), then
+    `search_flicks`'s (the aimed shots, advances and assaults, then the rest)."""
+    return _unique(target_shots(s) + search_flicks(s))
+
+
 def _rank_key(item):
     index, summary = item
     n = max(1, summary["n"])
     return (-round(summary["value"] / n, 9), summary["outcomes"]["lose_piece"] / n, index)
 
 
+#: Coarse-to-fine: the turns (degrees) and speed factors tried around a promising shot.
+REFINE_TURNS = (-2.5, 2.5)
+REFINE_SPEEDS = (0.85, 1.18)
+
+
+def refined_flicks(s: GlonkState, flick: Flick) -> list[Flick]:
+    """The shots next to `flick`: a little left and right of its line, a little softer and
+    harder (what a hit that only grazed, or stopped short of, its target wanted)."""
+    out = [Flick.make(flick.piece, flick.angle + turn, flick.speed, flick.spin,
+                      flick.assault, flick.power, flick.by) for turn in REFINE_TURNS]
+    out += [Flick.make(flick.piece, flick.angle, min(MAX_SPEED, flick.speed * k), flick.spin,
+                       flick.assault, flick.power, flick.by) for k in REFINE_SPEEDS]
+    return [f for f in out if GAME.is_legal(s, f)]
+
+
 def best_shot(s: GlonkState, skill: Skill | str = "club", *, budget: int = 64,
               samples_per_candidate: int = 8, seed: int = 0, executor=None,
               progress: bool | None = None,
-              on_progress: Callable[[int, int], None] | None = None) -> dict | None:
+              on_progress: Callable[[int, int], None] | None = None,
+              refine: int = 0, targets: bool = False) -> dict | None:
     """The flick with the highest expected value under `skill`, within `budget` flicks.
 
     Two stages: every candidate (up to half the budget) is flicked once exactly as meant, then
-    the best of them share the rest, `samples_per_candidate` scattered flicks each. Returns
-    None when the player to move has no flick; else the chosen action, its summary and the
-    ranking of the finalists. `on_progress(flicks done, flicks planned)` hears each batch
-    (a window's "thinking" line).
+    the best of them share the rest, `samples_per_candidate` scattered flicks each. With
+    `refine` (coarse to fine), the `refine` best of the screen are tried again a little to
+    each side, softer and harder (`refined_flicks`, exactly, out of the budget's second half)
+    before the finalists are chosen from all; with `targets`, the shots at targets are
+    screened first (`judge_flicks`). Returns None when the player to move has no
+    flick; else the chosen action, its summary and the ranking of the finalists.
+    `on_progress(flicks done, flicks planned)` hears each batch (a window's "thinking" line).
     """
     skill = skill_named(skill) if isinstance(skill, str) else skill
-    cands = search_flicks(s) if GAME.current_player(s) >= 0 else []
+    finder = judge_flicks if targets else search_flicks
+    cands = finder(s) if GAME.current_player(s) >= 0 else []
     if not cands:
         return None
     budget = max(1, int(budget))
@@ -415,6 +517,28 @@ def best_shot(s: GlonkState, skill: Skill | str = "club", *, budget: int = 64,
                                                on_result=heard(len))
                     for r in batch]
         ranked = sorted(enumerate(screened), key=_rank_key)
+        if refine > 0 and left >= 2 * max(1, samples_per_candidate):
+            known = {str(f) for f in first}
+            near = [f for f in _unique([n for i, _ in ranked[:refine]
+                                        for n in refined_flicks(s, first[i])])
+                    if str(f) not in known][:left // 2]
+            if near:
+                near_seeds = np.random.SeedSequence(seed).spawn(3)[2].spawn(len(near))
+                tasks = [FlickBatch(s, tuple(near[i:i + chunk]),
+                                    tuple(near_seeds[i:i + chunk]), EXACT, 1)
+                         for i in range(0, len(near), chunk)]
+                bar.add_total(len(tasks))
+                planned += len(near)
+                screened += [r for batch in run_batches(executor, flick_batch, tasks,
+                                                        progress=bar, on_result=heard(len))
+                             for r in batch]
+                first = first + near
+                left -= len(near)
+                finalists = min(len(first), max(2, left // max(1, samples_per_candidate)),
+                                left)
+                per = left // finalists if finalists else 0
+                planned = len(first) + finalists * per
+                ranked = sorted(enumerate(screened), key=_rank_key)
         if finalists:
             top = [i for i, _ in ranked[:finalists]]
             final_seeds = seq_final.spawn(len(top))
@@ -632,6 +756,8 @@ class GlonkAnalyser(WinAnalyser):
     #: analysis budget (16 and 32 at the default 8), so a bigger budget judges more finely.
     explore_samples: int | None = None
     search_budget: int | None = None
+    #: The search's best screened shots tried again around their line (coarse to fine).
+    refine: int = 3
     budget = default_budget
 
     def for_budget(self, budget: int) -> "GlonkAnalyser":
@@ -697,14 +823,22 @@ class GlonkAnalyser(WinAnalyser):
         meant = getattr(node, "intended", action)  # the intent, where a table feel kept one
         samples = self.explore_samples or 2 * self.budget
         search = self.search_budget or 4 * self.budget
-        played = explore(s, meant, skill, samples=samples,
-                         seed=int(explore_seed.generate_state(1)[0]), executor=executor,
-                         progress=False)
+        flicks = int(explore_seed.generate_state(1)[0])
+        played = judged_explore(s, meant, skill, samples=samples, seed=flicks,
+                                executor=executor)
         real = step_outcome(s, meant, action, node.step)["value"]
         best = best_shot(s, skill, budget=search,
                          seed=int(search_seed.generate_state(1)[0]), executor=executor,
-                         progress=False)
-        best_ev = best["expected_value"] if best else played["expected_value"]
+                         progress=False, refine=self.refine, targets=True)
+        best_ev = played["expected_value"]
+        if best is not None and best["action"] != str(meant):
+            # The search's own figure for the shot it chose is the best of several noisy
+            # means (too high, the more so the more it compared); the shot is flicked again
+            # as often as the intent, with the very same draws of the hand (common random
+            # numbers: what differs between the two is the shot, not the luck).
+            again = judged_explore(s, GAME.parse_action(s, best["action"]), skill,
+                                   samples=samples, seed=flicks, executor=executor)
+            best_ev = again["expected_value"]
         better = best is not None and best["action"] != str(meant) and \
             best_ev > played["expected_value"]
         # loss: the choice of intent against the best; execution: what the flick did

@@ -53,6 +53,22 @@ def skill_named(name: str) -> Skill:
     return SKILLS[key]
 
 
+def stratified_errors(samples: int, seed: int) -> list[tuple[float, float, float]]:
+    """`samples` errors of the hand (angle, speed, spin, in standard deviations), a Latin
+    hypercube: each of the three covers its normal distribution in `samples` equal-chance
+    strata, one draw in each, in seeded random pairings. The mean of an outcome over them is
+    far steadier than over as many independent draws (the angle's error, which decides most
+    hits, is spread evenly), so two small samples of one shot agree much better."""
+    from statistics import NormalDist
+
+    rng = np.random.default_rng(seed)
+    n = max(1, int(samples))
+    order = np.stack([rng.permutation(n) for _ in range(3)], axis=1)
+    u = (order + rng.random((n, 3))) / n
+    inv = NormalDist().inv_cdf
+    return [tuple(inv(min(max(float(x), 1e-12), 1 - 1e-12)) for x in row) for row in u]
+
+
 def scattered(intent: Flick, skill: Skill, rng: np.random.Generator) -> Flick:
     """One flick as a player of `skill` actually makes it when meaning `intent`.
 
@@ -60,6 +76,12 @@ def scattered(intent: Flick, skill: Skill, rng: np.random.Generator) -> Flick:
     same flicks whatever the skill; speed and spin stay within the game's bounds.
     """
     da, dv, ds = rng.standard_normal(3)
+    return scattered_by(intent, skill, da, dv, ds)
+
+
+def scattered_by(intent: Flick, skill: Skill, da: float, dv: float, ds: float) -> Flick:
+    """`intent` as a player of `skill` makes it when the hand errs by `da`, `dv`, `ds`
+    standard deviations in angle, speed and spin."""
     speed = float(np.clip(intent.speed * (1.0 + skill.speed_sd * dv), MIN_SPEED, MAX_SPEED))
     spin = float(np.clip(intent.spin + skill.spin_sd * ds, -MAX_SPIN, MAX_SPIN))
     return Flick.make(intent.piece, intent.angle + skill.angle_sd * da, speed, spin,

@@ -5,6 +5,9 @@ Opens the first Glonk tutorial, and measures:
 - flick_latency_ms: from the release of a real mouse flick (xdotool), held still until its
   ghost path showed, to the first frame of its motion (the ghost path's simulation is the
   flick's; a flick released at once is simulated off the frame thread, then played);
+- aim_fps and aim_cpu_ms_per_frame: while a hand aims (the button held on a disc, the
+  pointer circling it for AIM_SPAN_S seconds), frames a second and the window's CPU time per
+  frame drawn (all its threads: the software GL's too); the aim is then let go with Esc;
 - moving_fps and cpu_ms_per_frame: while the flick plays back (Space), frames a second and
   the window's CPU time per frame drawn.
 Ends with ONE JSON line of figures. Usage: python bench/viewer_window.py
@@ -26,8 +29,9 @@ from bench.benchkit import report, size  # noqa: E402
 
 TUTORIAL = "scenarios/glonk/01-your-first-flick.flick"
 IDLE_SPAN_S = size(8, 1)
-TARGETS = {"idle_core": None, "flick_latency_ms": None, "moving_fps": None,
-           "cpu_ms_per_frame": None}
+AIM_SPAN_S = size(8, 1)
+TARGETS = {"idle_core": "<= 0.03", "flick_latency_ms": None, "aim_fps": ">= 45",
+           "aim_cpu_ms_per_frame": "<= 16", "moving_fps": ">= 45", "cpu_ms_per_frame": "<= 16"}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -62,6 +66,23 @@ def main() -> None:
         a = mirror.px((piece.x, piece.y, piece.thickness))
         ang = math.atan2(-piece.y, -piece.x)
         b = mirror.px((piece.x - math.cos(ang) * 0.09, piece.y - math.sin(ang) * 0.09, 0.0))
+        # aiming: the button held on the disc, the pointer circling behind it
+        desk.move(*a)
+        desk.down()
+        desk.move(*b)
+        f0, c0, t0 = desk.probe()["frames_drawn"], cpu_seconds(pid), time.time()
+        k = 0
+        while time.time() < t0 + AIM_SPAN_S:
+            turn = k * 0.25
+            k += 1
+            desk.x("mousemove", "--window", desk.wid,
+                   str(int(b[0] + 30 * math.cos(turn))), str(int(b[1] + 30 * math.sin(turn))))
+            time.sleep(0.02)
+        aim_frames = max(1, desk.probe()["frames_drawn"] - f0)
+        aim_cpu, aim_took = cpu_seconds(pid) - c0, time.time() - t0
+        desk.key("Escape")  # the aim let go: no flick
+        desk.up()
+        desk.settled()
         desk.drag([a] + [(a[0] + (b[0] - a[0]) * k / 8, a[1] + (b[1] - a[1]) * k / 8)
                          for k in range(1, 9)], release=False)
         desk.wait(lambda p: p["ghost_line"], 60, "the aim's ghost path")  # a hand holds still
@@ -78,6 +99,8 @@ def main() -> None:
         spent, took = cpu_seconds(pid) - c0, time.time() - t0
         report("viewer_window", {"idle_core": round(idle, 4), "idle_frames_drawn": idle_frames,
                                  "flick_latency_ms": round(latency * 1000, 1),
+                                 "aim_fps": round(aim_frames / aim_took, 1),
+                                 "aim_cpu_ms_per_frame": round(aim_cpu / aim_frames * 1000, 2),
                                  "moving_fps": round(frames / took, 1),
                                  "cpu_ms_per_frame": round(spent / frames * 1000, 2)}, TARGETS)
     finally:

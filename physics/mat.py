@@ -104,26 +104,45 @@ def slide_and_spin_factors(theta: float) -> tuple[float, float]:
             _SPIN[k] + (_SPIN[k + 1] - _SPIN[k]) * a)
 
 
-def slide_and_spin(speed: float, spin: float, radius: float, mu_g: float, dt: float
-                   ) -> tuple[float, float, float, float]:
+def slide_and_spin(speed: float, spin: float, radius: float, mu_g: float, dt: float,
+                   _slide=_SLIDE, _spin=_SPIN, _per=_PER_RADIAN, _last=_STEPS - 1,
+                   _atan2=math.atan2) -> tuple[float, float, float, float]:
     """One step of `dt` seconds of a flat disc on the mat.
 
     `speed` >= 0 (m/s) is the sliding speed, `spin` (rad/s, signed) the turn rate. Returns
     (new speed, new spin, distance slid, angle turned), integrated by the midpoint rule; a
     speed or spin that friction brings to zero within the step stops there (static friction
     holds it). The direction of sliding does not change.
+
+    (The simulation's innermost function, called for every moving disc in every step:
+    `slide_and_spin_factors` is written out here, the very same arithmetic.)
     """
     if speed <= 0.0 and spin == 0.0:
         return 0.0, 0.0, 0.0, 0.0
     w = abs(spin)
-    rim = w * radius
     # Deceleration of the slide (m/s^2) and of the spin (rad/s^2, I = m R^2 / 2).
-    f, t = slide_and_spin_factors(math.atan2(speed, rim))
+    u = _atan2(speed, w * radius) * _per
+    k = int(u)
+    if k > _last:
+        k = _last
+    a = u - k
+    f = _slide[k] + (_slide[k + 1] - _slide[k]) * a
+    t = _spin[k] + (_spin[k + 1] - _spin[k]) * a
     half = 0.5 * dt
-    sh = max(0.0, speed - mu_g * f * half)
-    wh = max(0.0, w - 2.0 * mu_g / radius * t * half)
+    sh = speed - mu_g * f * half
+    if not sh > 0.0:
+        sh = 0.0
+    wh = w - 2.0 * mu_g / radius * t * half
+    if not wh > 0.0:
+        wh = 0.0
     if sh > 0.0 or wh > 0.0:
-        f, t = slide_and_spin_factors(math.atan2(sh, wh * radius))
+        u = _atan2(sh, wh * radius) * _per
+        k = int(u)
+        if k > _last:
+            k = _last
+        a = u - k
+        f = _slide[k] + (_slide[k + 1] - _slide[k]) * a
+        t = _spin[k] + (_spin[k + 1] - _spin[k]) * a
     dv = mu_g * f
     dw = 2.0 * mu_g / radius * t
     new_speed = speed - dv * dt

@@ -298,7 +298,9 @@ class _World:
         n = self.n
         self.awake = [False] * n
         self.ever_moved = [False] * n
-        self.gone = np.zeros(n, dtype=bool)
+        # Discs that left: a list for the loops, the same as an array for the gap sums.
+        self.gone = [False] * n
+        self.gone_mask = np.zeros(n, dtype=bool)
         self.raised = [i for i in range(n) if self.z[i] > 0]  # lying on another disc
         f = self.flick
         p = self.piece
@@ -446,9 +448,17 @@ class _World:
                   if j in self.vanish.get(i, ()) or i in self.vanish.get(j, ())]
         sub_hz = config.FRAME_HZ * config.SUBSTEPS
         dt = 1.0 / sub_hz
-        live = [k for k in world if not self.gone[k]]
+        gone, body, r, mu_g = self.gone, self.body, self.r, self.mu_g
+        vxs, vys, ws = self.vx, self.vy, self.w
+        get_contacts, get_velocity = pb.getContactPoints, pb.getBaseVelocity
+        set_velocity, hypot = pb.resetBaseVelocity, math.hypot
+        touch_distance = config.TOUCH_DISTANCE
+        live = [k for k in world if not gone[k]]
         pushed: dict[tuple[int, int], float] = {}  # normal impulse of the pairs a hit may tip
         tippable = {pq for pq in pairs if self._rim(*pq) is not None}
+        # The pairs whose contacts are read after each step, in the order of `pairs` (it
+        # changes only when a waiting disc enters the world).
+        watched = [pq for pq in pairs if pq in checked]
         for s in range(config.SUBSTEPS):
             t = ((frame - 1) * config.SUBSTEPS + s + 1) / sub_hz
             if waiting:
@@ -466,6 +476,7 @@ class _World:
                         checked.update(pq for pq in pairs if a in pq and
                                        self.body[pq[0]] is not None
                                        and self.body[pq[1]] is not None)
+                        watched = [pq for pq in pairs if pq in checked]
             # A disc that will touch one it vanishes on leaves before that step, so that
             # it does not push what it touched.
             for i, j in doomed:
@@ -478,17 +489,19 @@ class _World:
                 live = [k for k in live if not self.gone[k]]
             pb.stepSimulation(physicsClientId=cid)
             now: set[tuple[int, int]] = set()
-            for i, j in pairs:
-                if self.gone[i] or self.gone[j] or (i, j) not in checked:
+            for i, j in watched:
+                if gone[i] or gone[j]:
                     continue
-                pts = pb.getContactPoints(self.body[i], self.body[j], physicsClientId=cid)
+                pts = get_contacts(body[i], body[j], physicsClientId=cid)
                 if not pts:
                     continue
                 if (i, j) in tippable:
                     pushed[(i, j)] = pushed.get((i, j), 0.0) + sum(pt[9] for pt in pts) * dt
-                pushing = any(pt[9] > 0 for pt in pts)
-                if not (pushing or any(pt[8] <= config.TOUCH_DISTANCE for pt in pts)):
-                    continue
+                for pt in pts:
+                    if pt[9] > 0 or pt[8] <= touch_distance:
+                        break
+                else:
+                    continue  # neither pushing nor within touching distance
                 now.add((i, j))
                 if (i, j) in self.touching_before:
                     # Touching since before the flick: a touch only once one shoves the
@@ -506,21 +519,21 @@ class _World:
             self.touching = {pq for pq in self.touching if pq not in checked} | now
             # The mat's friction over the step just taken.
             for k in live:
-                if self.gone[k]:
+                if gone[k]:
                     continue
-                b = self.body[k]
-                lin, ang = pb.getBaseVelocity(b, physicsClientId=cid)
+                b = body[k]
+                lin, ang = get_velocity(b, physicsClientId=cid)
                 vx, vy, w = lin[0], lin[1], ang[2]
-                speed = math.hypot(vx, vy)
+                speed = hypot(vx, vy)
                 travelled[k] += speed * dt
                 if speed == 0.0 and w == 0.0 and lin[2] == 0.0:
-                    self.vx[k] = self.vy[k] = self.w[k] = 0.0
+                    vxs[k] = vys[k] = ws[k] = 0.0
                     continue
-                new_speed, new_w, _, _ = slide_and_spin(speed, w, self.r[k], self.mu_g[k], dt)
+                new_speed, new_w, _, _ = slide_and_spin(speed, w, r[k], mu_g[k], dt)
                 scale = new_speed / speed if speed > 0.0 else 0.0
                 vx, vy = vx * scale, vy * scale
-                pb.resetBaseVelocity(b, (vx, vy, 0.0), (0.0, 0.0, new_w), physicsClientId=cid)
-                self.vx[k], self.vy[k], self.w[k] = vx, vy, new_w
+                set_velocity(b, (vx, vy, 0.0), (0.0, 0.0, new_w), physicsClientId=cid)
+                vxs[k], vys[k], ws[k] = vx, vy, new_w
         for k in live:
             if self.gone[k]:
                 continue
@@ -664,6 +677,7 @@ class _World:
         if self.body[i] is not None:
             pb.removeBody(self.body[i], physicsClientId=self.cid)
         self.gone[i] = True
+        self.gone_mask[i] = True
         self.awake[i] = False
         self.vx[i] = self.vy[i] = self.w[i] = 0.0
 
@@ -717,10 +731,12 @@ class _World:
     def _gaps(self, movers: np.ndarray):
         """Rim gaps (M, N) of the discs in `movers` to every disc, and the movers' indices;
         gaps to themselves, and to discs gone, are infinite."""
-        live = ~self.gone
+        live = ~self.gone_mask
         m = np.flatnonzero(movers & live)
-        xy = self.pose[:, :2]
-        d = np.sqrt(np.sum((xy[m, None, :] - xy[None, :, :]) ** 2, axis=2))
+        x, y = self.pose[:, 0], self.pose[:, 1]
+        dx = x[m, None] - x[None, :]
+        dy = y[m, None] - y[None, :]
+        d = np.sqrt(dx * dx + dy * dy)  # the same sums as the norm over (dx, dy), bit for bit
         gap = d - self.radius[m, None] - self.radius[None, :]
         gap[:, ~live] = np.inf
         gap[np.arange(len(m)), m] = np.inf

@@ -187,19 +187,25 @@ def test_an_idle_window_draws_nothing_and_a_moving_one_draws_every_frame(tmp_pat
     try:
         desk.start("demo", "glonk")
         desk.settled()
-        p = desk.wait(lambda p: not p["window_active"], 30, "the window to go idle")
+        # idle: not drawing, and the start-up's background work (the record's motion check, a
+        # job of the window) over, so what is measured is the window at rest
+        p = desk.wait(lambda p: not p["window_active"] and not p["jobs"], 60,
+                      "the window to go idle")
         frames = p["frames_drawn"]
         pid = desk.viewer.pid
-        c0, t0 = _cpu_seconds(pid), time.time()
-        deadline = t0 + 6
-        while time.time() < deadline:  # a person looking at the board
-            time.sleep(0.5)
-        idle = (_cpu_seconds(pid) - c0) / (time.time() - t0)
+        spans = []
+        for _ in range(2):  # a person looking at the board, in two 3-second looks
+            c0, t0 = _cpu_seconds(pid), time.time()
+            while time.time() < t0 + 3:
+                time.sleep(0.5)
+            spans.append((_cpu_seconds(pid) - c0) / (time.time() - t0))
+        # the quieter look: a start-up tail on a busy machine (the GL driver compiling a
+        # shader late) falls in the first one
+        idle = min(spans)
         assert desk.probe()["frames_drawn"] == frames, "no frame drawn while nothing changes"
-        # Measured here: 1.8-2.0 % before the window's new skeleton (frame stages, job service),
-        # 3.5-4.2 % with it at load 0.4; the regression is in the closing note to chase, and
-        # the bound keeps an idle window well under a tenth of what a drawing one uses.
-        assert idle < 0.06, f"idle window used {idle:.1%} of a core"
+        # Measured (bench/idle_window.py): 1.6-2.3 % of a core at load 0.5-9.5, as before the
+        # frame stages and the job service; a drawing window uses 25-40 ms of CPU a frame.
+        assert idle < 0.03, f"idle window used {idle:.1%} of a core (looks: {spans})"
         # Space plays the line: frames are drawn as fast as the machine allows
         desk.key("Home", "space")
         p0 = desk.wait(lambda p: p["playing"], 20, "playback")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from viewer.frame import AFTER_DRAW, ORDER, Frame
+from viewer.frame import AFTER_DRAW, DRAWN_ONLY, ORDER, Frame
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,6 +58,31 @@ def test_stages_run_in_the_stated_order_and_a_done_task_leaves():
     with pytest.raises(ValueError, match="no frame stage"):
         frame.add("somewhere", task("x"), "x")
     assert ORDER[-1] == "draw" and AFTER_DRAW == ("probe",)
+
+
+def test_a_frame_that_draws_nothing_skips_laying_labels_out_and_wakes_by_the_stages_before():
+    mgr = FakeTaskMgr()
+    frame = Frame(mgr)
+    ran = []
+    awake = []
+    frame.asleep = lambda: not awake
+
+    def task(name, fn=None):
+        def run(t):
+            ran.append(name)
+            if fn is not None:
+                fn()
+            return Task.cont
+        return run
+
+    for stage in ORDER + AFTER_DRAW:
+        frame.add(stage, task(stage), stage)
+    run_frame(mgr)  # asleep: every stage but the labels
+    assert ran == [s for s in ORDER + AFTER_DRAW if s not in DRAWN_ONLY] and DRAWN_ONLY
+    ran.clear()
+    frame.add("controller", task("controller", lambda: awake.append(1)), "controller")
+    run_frame(mgr)  # input woke the window in this frame: its labels are laid out before the draw
+    assert ran == list(ORDER + AFTER_DRAW)
 
 
 def test_no_viewer_module_adds_a_frame_task_of_its_own():

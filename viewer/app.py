@@ -99,6 +99,7 @@ class ViewerApp(ShowBase):
             self.controller = Controller(self)
             if not offscreen:
                 self.frame.add("draw", self._draw_when_changed, "flickbook-draw-when-changed")
+                self.frame.asleep = self._asleep
                 self.probe = attach_probe(self)
 
     # --- drawing only when something changes --------------------------------------------------
@@ -117,6 +118,10 @@ class ViewerApp(ShowBase):
         return (self.clock.running or self.orbit.moving
                 or (ctl is not None and (ctl.pending is not None or ctl.drag is not None
                                          or ctl.typing())))
+
+    def _asleep(self) -> bool:
+        """This frame will draw nothing (what `_draw_when_changed` decides next)."""
+        return not self.busy() and globalClock.getRealTime() >= self._awake_until
 
     def _draw_when_changed(self, task):
         """A window draws frames only while something changes; idle, it only reads input

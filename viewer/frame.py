@@ -24,6 +24,9 @@ ORDER = (
     "draw",         # draw this frame, or sleep until the next look at the input
 )
 AFTER_DRAW = ("probe",)  # what tests read: written after the frame was drawn
+#: Stages that only place what a drawn frame shows: skipped in frames that draw nothing (an
+#: idle window reads its input about 20 times a second; that look need not lay labels out).
+DRAWN_ONLY = ("labels",)
 
 #: Where the two Panda tasks sit in Panda's loop (its render, igLoop, is at 50).
 BEFORE_RENDER_SORT, AFTER_RENDER_SORT = 20, 60
@@ -34,6 +37,9 @@ class Frame:
         self.stages: dict[str, dict[str, object]] = {s: {} for s in ORDER + AFTER_DRAW}
         #: Seconds the stages before "draw" took in the last frame (bench/render.py).
         self.last_seconds = 0.0
+        #: Asked after the stages before DRAWN_ONLY: True when this frame will draw nothing
+        #: (the window sets it; without one every frame is drawn).
+        self.asleep = lambda: False
         task_mgr.add(self._before, "flickbook-frame", sort=BEFORE_RENDER_SORT)
         task_mgr.add(self._after, "flickbook-after-draw", sort=AFTER_RENDER_SORT)
 
@@ -63,7 +69,12 @@ class Frame:
 
     def _before(self, task):
         start = time.perf_counter()
-        self._run(ORDER[:-1], task)
+        first = ORDER.index(DRAWN_ONLY[0])
+        self._run(ORDER[:first], task)
+        if self.asleep():
+            self._run([s for s in ORDER[first:-1] if s not in DRAWN_ONLY], task)
+        else:
+            self._run(ORDER[first:-1], task)
         self.last_seconds = time.perf_counter() - start
         self._run(ORDER[-1:], task)
         return task.cont

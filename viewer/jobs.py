@@ -175,7 +175,9 @@ class Jobs:
                     job.status = "running"
                     return job
                 waits = [j.delay - (now - j.asked_at) for j in self._queue if j.lane == "thread"]
-                self._lock.wait(min(waits) if waits else 0.5)
+                # nothing queued: sleep until a submit, a cancel or close notifies (an idle
+                # window's worker threads never wake on their own)
+                self._lock.wait(min(waits) if waits else None)
             return None
 
     def _thread_main(self) -> None:

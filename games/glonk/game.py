@@ -19,6 +19,13 @@ from .model import HOUSE_RULES, Config, GlonkState, load_book
 G = load_galaxy()
 
 
+
+def _cleared(s: GlonkState) -> GlonkState:
+    """`s` without a pending boarding (what a flick starts from). The position itself when it
+    has none, so the many flicks of one position share it by reference (the rules keep the
+    last vanish map and resting contacts of the position asked about)."""
+    return s if s.pending_board is None else replace(s, pending_board=None)
+
 class GlonkGame:
     name = "glonk"
     title = "Glonk"
@@ -216,7 +223,7 @@ class GlonkGame:
             action = parse(action)
         self._check(s, action)
         if isinstance(action, Flick):
-            motion = R.simulate_flick(replace(s, pending_board=None), action)
+            motion = R.simulate_flick(_cleared(s), action)
             return self._judge(s, action, motion)
         return self._apply_move(s, action)
 
@@ -284,7 +291,7 @@ class GlonkGame:
             raise IllegalAction("the stored motion does not match the pieces of this position",
                                 action)
         events: list[Event] = []
-        s2 = R.judge_flick(replace(s, pending_board=None), action, motion, events)
+        s2 = R.judge_flick(_cleared(s), action, motion, events)
         return Step(R.advance(s2, events), tuple(events), motion)
 
     def _apply_move(self, s: GlonkState, a: Move) -> Step:

@@ -839,10 +839,20 @@ def representative_flicks(p: Piece, power=None, by=None) -> list[Flick]:
 # physics: building the world and the touch rules that make a piece vanish
 # ---------------------------------------------------------------------------------------
 
+_DISCS_LAST: list = [None, None]  # [state, discs]: the last position asked (by reference)
+
+
 def discs_of(s: GlonkState):
+    """The physics discs of the pieces in play (a new list; the discs themselves are frozen
+    and shared by the many flicks of one position)."""
     import physics
-    return [physics.Disc(p.id, p.radius, p.thickness, p.mass, p.x, p.y, p.yaw)
-            for p in s.in_play()]
+
+    key, found = _DISCS_LAST
+    if key is not s:
+        found = tuple(physics.Disc(p.id, p.radius, p.thickness, p.mass, p.x, p.y, p.yaw)
+                      for p in s.in_play())
+        _DISCS_LAST[:] = [s, found]
+    return list(found)
 
 
 _VANISH_LAST: list = [None, None]  # [(state, piece, power, assault), map]: the last one asked
@@ -1002,11 +1012,24 @@ def _apply_touch(w: Work, victim: str, cause: str, by: str, molten_used: set[str
         molten_used.add(by)
 
 
+_TOUCHING_LAST: list = [None, None]  # [state, its touching pairs]: the last one asked
+
+
+def _touching_before(s: GlonkState, before) -> set[tuple[str, str]]:
+    """`touching_pairs` of the pieces in play in `s` (kept for the position last asked, held
+    by reference: the many flicks of one position share it)."""
+    key, found = _TOUCHING_LAST
+    if key is not s:
+        found = frozenset(touching_pairs(before.values()))
+        _TOUCHING_LAST[:] = [s, found]
+    return set(found)
+
+
 def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) -> GlonkState:
     """Turn a Motion into rule outcomes (see the module docstring)."""
     w = Work(s)
     before = {p.id: p for p in s.in_play()}
-    pairs_before = touching_pairs(before.values())
+    pairs_before = _touching_before(s, before)
     flicked = before[flick.piece]
     allowed = allowed_spaces(flicked) if flicked.is_ship else frozenset()
     start_spaces = occupied(flicked)
@@ -1044,7 +1067,9 @@ def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) ->
         if p is None or p.status != IN_PLAY:
             continue
         flipped = bool(d.upside_down) != False  # noqa: E712  (discs start face up)
-        w.set(pid, x=float(d.x), y=float(d.y), yaw=float(d.yaw))
+        x, y, yaw = float(d.x), float(d.y), float(d.yaw)
+        if (p.x, p.y, p.yaw) != (x, y, yaw):  # most discs of a full Galaxy never moved
+            w.set(pid, x=x, y=y, yaw=yaw)
         if flipped and p.is_ship:
             w.set(pid, active=not p.active)
             # "A Base or Flying Saucer that is turned over ... cannot be activated again"

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.glonk.labels import free_area, hud_boxes, label_node, project_many
+from viewer.glonk.labels import (free_area, hud_boxes, label_node, project_many,
+                                 status_obstacle)
 
 #: Text height in aspect2d units (0.034: about 14 pixels a line in an 800-pixel-high window).
 TEXT_SCALE = 0.034
@@ -88,7 +89,7 @@ class DiscLabels:
         panel = getattr(ctl, "panel", None)
         return (tuple(cam.getCell(i, j) for i in range(4) for j in range(4)),
                 tuple(lens.getFilmOffset()), tuple(lens.getFov()), tuple(app.size),
-                getattr(app, "_insets", None), app.status.textNode.getText(),
+                getattr(app, "_insets", None), status_obstacle(app),
                 str(panel.message["text"]) if panel is not None else None,
                 tuple(ids), tuple(poses[i] for i in ids))
 

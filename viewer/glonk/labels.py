@@ -9,6 +9,8 @@ layout, pure and testable; `SeatLabels` keeps the text nodes.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from panda3d.core import Point3, TextNode
 
@@ -120,13 +122,31 @@ def free_area(app) -> tuple[float, float, float, float]:
     return (0.0, 0.0, w - right * h / 2, h - bottom * h / 2)
 
 
-def hud_boxes(app) -> list:
-    """Pixel boxes of what the app draws over the table: the status lines' backdrop, the
-    message line, the piece buttons and the turn log (those shown now)."""
-    boxes = []
+#: Pixels the status backdrop's right and bottom edges are rounded up to, as labels avoid
+#: it: while aiming its text changes every frame (the speed's digits), and a label laid out
+#: around the rounded box need not move until the box outgrows it.
+STATUS_GRAIN = 32
+
+
+def status_obstacle(app):
+    """The box (pixels) labels keep clear of the status lines: their backdrop, its right
+    and bottom edges rounded up to STATUS_GRAIN; None while there is no status text."""
     status = app.status_boxes() if hasattr(app, "status_boxes") else None
+    if status is None:
+        return None
+    x0, y0, x1, y1 = status[1]
+    return (x0, y0, math.ceil(x1 / STATUS_GRAIN) * STATUS_GRAIN,
+            math.ceil(y1 / STATUS_GRAIN) * STATUS_GRAIN)
+
+
+def hud_boxes(app) -> list:
+    """Pixel boxes of what the app draws over the table: the status lines' backdrop (as
+    `status_obstacle`), the message line, the piece buttons and the turn log (those shown
+    now)."""
+    boxes = []
+    status = status_obstacle(app)
     if status is not None:
-        boxes.append(status[1])
+        boxes.append(status)
     ctl = getattr(app, "controller", None)
     nodes = []
     panel = getattr(ctl, "panel", None)
@@ -218,7 +238,7 @@ class SeatLabels:
         buttons = getattr(scene_input, "buttons", ()) or ()
         return (tuple(round(cam.getCell(i, j), 6) for i in range(4) for j in range(4)),
                 tuple(lens.getFilmOffset()), tuple(lens.getFov()), tuple(app.size),
-                getattr(app, "_insets", None), app.status.textNode.getText(),
+                getattr(app, "_insets", None), status_obstacle(app),
                 str(panel.message["text"]) if panel is not None else None,
                 (log.frame.isHidden(), tuple(log.visible())) if log is not None else None,
                 tuple(id(b) for b in buttons), self._version)
