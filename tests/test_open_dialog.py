@@ -63,7 +63,9 @@ def test_an_empty_folder_says_there_are_no_records(tmp_path):
 
 
 @pytest.mark.parametrize("content", [b"hello, a shopping list\n", b"{not json",
-                                     gzip.compress(b"some text"), b"\x89PNG\r\n\x1a\n\x00\x00"])
+                                     gzip.compress(b"some text", mtime=0),
+                                     b"\x89PNG\r\n\x1a\n\x00\x00"],
+                         ids=["text", "broken json", "gzip of text", "png"])
 def test_a_file_that_is_not_a_record_is_not_a_flickbook_file(tmp_path, content):
     path = tmp_path / "x.flick"
     path.write_bytes(content)
