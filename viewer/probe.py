@@ -5,6 +5,12 @@ mode, the message line, the turn log, the cursor's node, whether the clock, the 
 simulation is running, the frames drawn and a few timed moments (`marks`: a flick's release,
 its motion ready, the clock's first frame). Tests read it instead of sleeping; nothing is
 written without the variable.
+
+Two keys say where things are drawn, so a test aims where a person would look:
+- "camera" (`camera_facts`): the camera and lens as drawn, enough for an offscreen app to draw
+  the same picture (tests/xvfb/mirror.py `align_to_window`);
+- "screen" (`screen_items`): the scene's own clickable things drawn flat on the screen (Glik's
+  tray of boards in hand, Grendizer's hand and outcome list), as window pixel boxes.
 """
 from __future__ import annotations
 
@@ -85,6 +91,8 @@ class Probe:
                      if type(ctl.dialog).__name__ == "HelpOverlay" else None),
             "hover": getattr(scene, "hover_line", None),
             "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
+            "camera": camera_facts(app),
+            "screen": screen_items(app),
         }
 
     def _pointer(self):
@@ -119,6 +127,30 @@ class Probe:
             except OSError:
                 pass
         return task.cont
+
+
+def camera_facts(app) -> dict:
+    """The camera and lens as the window draws with them: the camera's position and heading,
+    pitch, roll in render space, the lens's field of view, film size and offset, near and far
+    planes, and the window's size in pixels (the layout contract's "camera")."""
+    cam, lens = app.cam, app.camLens
+    pos, hpr = cam.getPos(app.render), cam.getHpr(app.render)
+    fov, film, offset = lens.getFov(), lens.getFilmSize(), lens.getFilmOffset()
+    return {"pos": [round(v, 6) for v in pos], "hpr": [round(v, 5) for v in hpr],
+            "fov": [round(v, 6) for v in fov], "film_size": [round(v, 7) for v in film],
+            "film_offset": [round(v, 7) for v in offset],
+            "near_far": [round(lens.getNear(), 7), round(lens.getFar(), 5)],
+            "window": [app.win.getXSize(), app.win.getYSize()]}
+
+
+def screen_items(app) -> dict:
+    """The scene's clickable things drawn flat on the screen: name -> [x0, y0, x1, y1] in
+    window pixels from the top-left (the names are the scene's, see `Scene.screen_items`)."""
+    scene = app.scene
+    if scene is None:
+        return {}
+    size = (app.win.getXSize(), app.win.getYSize())
+    return {name: [round(v, 1) for v in box] for name, box in scene.screen_items(size).items()}
 
 
 def attach_probe(app) -> Probe | None:
