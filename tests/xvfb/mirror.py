@@ -124,15 +124,22 @@ class Mirror:
         align_to_window(self.app, self._own)
 
     # --- the window and the mirror showing the same thing -------------------------------------
-    def sync(self, seconds: float = 60.0) -> dict:
+    def sync(self, seconds: float = 60.0, position: bool = True) -> dict:
         """Wait until the window shows the mirror's position (its cursor, nothing moving: no
         clock, camera, simulation or drag), show that position here, and align to the
-        window's camera. The probe snapshot that satisfied it."""
+        window's camera. The probe snapshot that satisfied it. `position=False`: the camera
+        alone (an editor changes the position the window shows, not the mirror's)."""
         want = node_path(self.session.node)
-        self.probe = self.desk.wait(
-            lambda p: p.get("node") == want and p.get("shown_is_cursor") and "camera" in p
-            and not (p["clock_running"] or p["camera_moving"] or p["pending"] or p["drag"]),
-            seconds, f"the window at the mirror's position {want}, still")
+
+        def ready(p):
+            if "camera" not in p or (p["clock_running"] or p["camera_moving"] or p["pending"]
+                                     or p["drag"]):
+                return False
+            return not position or (p.get("node") == want and p.get("shown_is_cursor"))
+
+        what = f"the window at the mirror's position {want}, still" if position else \
+            "the window's camera to stand still"
+        self.probe = self.desk.wait(ready, seconds, what)
         self.app.show_node(self.session.node)
         self.app.render_frames(1)
         align_to_window(self.app, self.probe)
@@ -147,6 +154,16 @@ class Mirror:
         if self.session.game.current_player(self.session.state) == CHANCE:
             self.session.auto_chance()
         return self.sync()
+
+    def click(self, px: float, py: float, button: int = 1) -> dict:
+        """Click the window there, and play here what the mirror's scene makes of a click on
+        the same pixel (an asteroid goes where the click is)."""
+        self.desk.click(px, py, button=button)
+        state = self.session.state
+        result = self.scene.click(state, self.pick(px, py))
+        assert result is not None and result.action is not None, (
+            f"a click at {px:.0f},{py:.0f} plays nothing here: {result}")
+        return self.play(result.action)
 
     # --- where things are ---------------------------------------------------------------------
     def px(self, point) -> tuple[float, float]:
