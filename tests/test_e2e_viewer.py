@@ -133,8 +133,8 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
     desk = Desk(tmp_path)
     try:
         desk.start("play", "glik", "--players", "2", "--seed", "9")
-        glyph_button = (W - 0.72 * H / 2, 1.47 * H / 2)  # "!" under the comment box
-        desk.click(*glyph_button)
+        desk.settled()
+        desk.click(*desk.button("!"))  # the glyph button under the comment box
         autosave = tmp_path / "home" / "autosave.flick"
         deadline = pace.deadline(10)
         while not (autosave.exists() and any(n.glyphs for n in load_record(autosave).nodes())):
@@ -143,8 +143,8 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
         desk.viewer.kill()  # a crash: no clean exit
         desk.viewer.wait(10)
         desk.start()  # plain `flickbook`: the demo, unless the autosave is restored
-        restore_button = (W / 2 - 0.25 * H / 2, H / 2 + 0.18 * H / 2)
-        desk.click(*restore_button)
+        desk.wait(lambda p: p["dialog"] == "Question", 60, "the restore question")
+        desk.click(*desk.button("Restore"))
         saved = tmp_path / "restored.flick"
         desk.save_as(saved)
         rec = load_record(saved)

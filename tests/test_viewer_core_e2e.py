@@ -23,11 +23,9 @@ import pytest
 
 from test_e2e_viewer import Desk, _same_record, pytestmark  # noqa: F401
 from xvfb import pace
-from xvfb.mirror import H, W, Mirror
+from xvfb.mirror import H, Mirror
 
 GLONK = ("play", "glonk", "--players", "2", "--seed", "7")
-#: The comment box in the right panel (pixels of the 1280x720 window).
-COMMENT_BOX = (W - 0.55 * H / 2, 1.31 * H / 2)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -128,7 +126,7 @@ def test_typing_goes_to_the_comment_box_and_stays_on_its_position(tmp_path):
         desk.start("demo", "glik")
         p = desk.settled()
         nodes, node = p["nodes"], p["node"]
-        desk.click(*COMMENT_BOX)
+        desk.click(*desk.button("comment box"))
         p = desk.wait(lambda p: p["mode"] == "typing", 20, "the comment box to take the keys")
         desk.key("e")  # not End turn
         desk.type(" abc def")  # C and E are shortcuts elsewhere
