@@ -52,6 +52,7 @@ def test_heatmap_fills_while_aiming_and_candidates_are_kept_and_replayed(tmp_pat
         p = desk.wait(lambda p: (explorer(p)["samples"] or 0) >= 8, 120, "the stored flick")
         assert explorer(p)["subject"] == p["node_action"]
         assert explorer(p)["heat_cells"] > 0 and "expected" in explorer(p)["odds"]
+        mirror.sync()  # the explorer's box took its room: the view was fitted again
         # aim: the heatmap is the aim's, and it fills in as the reports arrive
         s = mirror.session.state
         mine = [q for q in s.in_play() if q.owner == s.turn_player and q.kind == "saucer"
