@@ -73,7 +73,9 @@ def test_a_turn_and_a_branch_at_a_draw_with_real_clicks(tmp_path):
         at = mirror.session.node
         assert game.current_player(at.state) == CHANCE
         played = str(at.variations[0].action)
-        other = next(a for a, _ in game.chance_outcomes(at.state) if str(a) != played)
+        shown = [n for n in mirror.probe["screen"] if n.startswith("outcome ")]  # page 1
+        other = next(a for a, _ in game.chance_outcomes(at.state)
+                     if str(a) != played and f"outcome {a}" in shown)
         desk.click(*mirror.screen(f"outcome {other}"))
         mirror.play(other)
         _same_record(tmp_path, mirror)
