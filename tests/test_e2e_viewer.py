@@ -4,7 +4,8 @@ The test starts its own Xvfb on a free display, runs `flickbook play glik`, lays
 boards, places and slides a stone, steps back with the arrow key, plays a different slide (a
 variation), saves with Ctrl+S, reopens with Ctrl+O, annotates the variation and saves again;
 the files on disk must hold exactly that tree. Where to click comes from a mirror of the game
-drawn offscreen at the same size and camera, so clicks land where a person would aim.
+drawn offscreen through the window's own camera (its probe), so clicks land where a person
+would aim.
 Skipped only when the Xvfb binary is missing (CI installs it, see .ci/run).
 """
 from __future__ import annotations
@@ -17,45 +18,9 @@ import pytest
 
 from xvfb import pace
 from xvfb.desk import MISSING, SKIP_REASON, Desk, wait_for_autosave_tree
-
-W, H = 1280, 720
+from xvfb.mirror import H, W, Mirror  # noqa: F401 - the window's size, for tests importing it
 
 pytestmark = pytest.mark.skipif(MISSING, reason=SKIP_REASON)
-
-
-class Mirror:
-    """The same session drawn offscreen at the window's size and camera: where things are."""
-
-    def __init__(self, args: Namespace):
-        from viewer.main import session_for_args
-        from viewer.panel import BAR_H, PANEL_W
-        from viewer.render import offscreen_app
-
-        self.session, _ = session_for_args(args)
-        self.app = offscreen_app(self.session, (W, H))
-        self.app.set_insets(PANEL_W, BAR_H)
-        self.app.set_view(self.app.preset("top"))
-        self.scene = self.app.scene
-
-    def close(self):
-        self.app.set_insets(0, 0)
-
-    def sync(self):
-        self.app.show_node(self.session.node)
-        self.app.set_view(self.app.preset("top"))
-        self.app.render_frames(1)
-
-    def px(self, point):
-        p = self.app.project(point)
-        assert p is not None, f"{point} is off screen"
-        return p
-
-    def cell(self, cell):
-        return self.px(self.scene.cell_center(cell))
-
-    def play(self, action):
-        self.session.play(action)
-        self.sync()
 
 
 def _same_record(tmp: Path, mirror, seconds: float = 15.0) -> None:
@@ -71,11 +36,10 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
 
     args = Namespace(command="play", game="glik", players=2, seed=5)
     desk = Desk(tmp_path)
-    mirror = Mirror(args)
+    mirror = Mirror(desk, args)
     try:
         desk.start("play", "glik", "--players", "2", "--seed", "5")
-        desk.key("t")  # top-down camera, as in the mirror
-        desk.settled()
+        desk.key("t")  # top-down camera
         mirror.sync()
         # setup: choose a board in hand, turn it (R), click a legal slot, until the board is full
         game = mirror.session.game
@@ -84,11 +48,11 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
             state = mirror.session.state
             if state.turn != last_turn:  # the hand moved to the other side: re-frame the table
                 desk.key("t")
-                desk.settled()
+                mirror.sync()
                 last_turn = state.turn
             turns = 1 if state.phase == "choose" else 0  # the first boards: turned once with R
             lay = next(a for a in game.legal_actions(state) if a.rotation == turns)
-            desk.click(*mirror.scene.tray.pixel_of(lay.board, (W, H)))
+            desk.click(*mirror.screen(f"board {lay.board}"))  # where the window's tray has it
             for _ in range(turns):
                 desk.key("r")
             r0, c0 = lay.slot[0] * SIZE + 1, lay.slot[1] * SIZE + 1
@@ -98,7 +62,7 @@ def test_play_branch_save_reopen_in_a_real_window(tmp_path):
         _same_record(tmp_path, mirror)
         # play: the yellow reserve stone, then the starting field -> place
         desk.key("t")
-        desk.settled()
+        mirror.sync()
         state = mirror.session.state
         assert state.phase == "play"
         start = state.board.start_cell["yellow"]
@@ -169,8 +133,8 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
     desk = Desk(tmp_path)
     try:
         desk.start("play", "glik", "--players", "2", "--seed", "9")
-        glyph_button = (W - 0.72 * H / 2, 1.47 * H / 2)  # "!" under the comment box
-        desk.click(*glyph_button)
+        desk.settled()
+        desk.click(*desk.button("!"))  # the glyph button under the comment box
         autosave = tmp_path / "home" / "autosave.flick"
         deadline = pace.deadline(10)
         while not (autosave.exists() and any(n.glyphs for n in load_record(autosave).nodes())):
@@ -179,8 +143,8 @@ def test_after_a_crash_the_next_start_offers_the_autosave_back(tmp_path):
         desk.viewer.kill()  # a crash: no clean exit
         desk.viewer.wait(10)
         desk.start()  # plain `flickbook`: the demo, unless the autosave is restored
-        restore_button = (W / 2 - 0.5 * H / 2, H / 2 + 0.18 * H / 2)  # first of three
-        desk.click(*restore_button)
+        desk.wait(lambda p: p["dialog"] == "Question", 60, "the restore question")
+        desk.click(*desk.button("Restore"))
         saved = tmp_path / "restored.flick"
         desk.save_as(saved)
         rec = load_record(saved)

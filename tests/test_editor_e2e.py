@@ -4,8 +4,9 @@ F2 enters edit mode, two stones are put with real clicks (a yellow one, then a n
 after choosing it in the palette), a right click makes the yellow stone the goal, the AP is
 lowered with the panel's buttons, the title typed, Verify and Save puzzle clicked. The saved
 file must pass `flickbook check` and `flickbook solve --json` must find the 2-AP line.
-Where to click on the board comes from an offscreen mirror at the window's size and camera;
-the panel's controls from viewer.glik.editor.SPOTS. Skipped only when Xvfb/xdotool are missing.
+Where to click on the board comes from an offscreen mirror seen through the window's own
+camera (tests/xvfb/mirror.py); the panel's controls from viewer.glik.editor.SPOTS.
+Skipped only when Xvfb/xdotool are missing.
 """
 from __future__ import annotations
 
@@ -18,8 +19,7 @@ import pytest
 
 from xvfb import pace
 from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk, wait_for_file
-
-W, H = 1280, 720
+from xvfb.mirror import Mirror, corner_px
 pytestmark = pytest.mark.skipif(MISSING, reason=SKIP_REASON)
 
 # puzzle 01's position without the two stones the test puts
@@ -31,41 +31,29 @@ def panel_px(name: str, i: int = 0):
     """Window pixel of a panel control (its spot is in a2dTopRight units)."""
     from viewer.glik.editor import spot
 
-    x, y = spot(name, i)
-    aspect = W / H
-    return ((aspect + x) / aspect + 1) / 2 * W, -y / 2 * H
+    return corner_px(*spot(name, i), "top_right")
 
 
 def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
     from games.glik import GAME
     from games.glik.positions import position
     from scenarios import load_scenario
-    from timeline import Record, Session, save_record
-    from viewer.panel import BAR_H, PANEL_W
-    from viewer.render import offscreen_app
+    from timeline import Record, save_record
 
     start = tmp_path / "start.flick"
     record = Record(GAME.name, {"players": 2, "setup": "fixed"},
                     start_state_json=GAME.state_to_json(position(STONES, ap=5)))
     save_record(record, start)
-    mirror = offscreen_app(Session(record), (W, H))
-    mirror.set_insets(PANEL_W, BAR_H)
-    mirror.set_view(mirror.preset("top"))
-    mirror.render_frames(1)
-
-    def cell(rc):
-        p = mirror.project(mirror.scene.cell_center(rc))
-        assert p is not None
-        return p
-
     desk = Desk(tmp_path)
     desk.env["FLICKBOOK_SCENARIOS"] = str(tmp_path / "scen")
+    mirror = Mirror(desk, record)
+    cell = mirror.cell
     try:
         desk.start("open", str(start))
         desk.key("F2")
         desk.wait(lambda p: p["editor"] and p["mode"] == "edit", 20, "edit mode")
-        desk.key("t")  # top-down camera, as in the mirror
-        desk.settled()
+        desk.key("t")  # top-down camera
+        mirror.sync(position=False)  # the board's fields, where the window draws them
         desk.click(*cell((8, 20)))  # yellow: the palette's first colour
         desk.click(*panel_px("swatch", 4))  # the neutral stone
         desk.click(*cell((8, 8)))
@@ -114,5 +102,5 @@ def test_set_up_verify_and_save_a_puzzle_in_a_real_window(tmp_path):
         desk.screenshot()  # of the failure, in tmp_path/home/screenshots
         raise
     finally:
-        mirror.set_insets(0, 0)
+        mirror.close()
         desk.stop()

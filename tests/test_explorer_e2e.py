@@ -13,26 +13,15 @@ import json
 import math
 from argparse import Namespace
 
-from test_e2e_viewer import H, W, Mirror, pytestmark  # noqa: F401
+from test_e2e_viewer import pytestmark  # noqa: F401
 from xvfb.desk import ROOT, Desk
+from xvfb.mirror import H, W, Mirror
 
 DEMO = ROOT / "scenarios" / "demo" / "glonk-demo.flick"
 
 
 def explorer(p) -> dict:
     return p.get("scene", {}).get("explorer", {})
-
-
-def _pull(mirror, piece, metres, turn_deg=0.0, steps=6):
-    """Pointer points of a press on `piece` and a pull back `metres` towards the centre,
-    turned by `turn_deg`: the flick goes outwards."""
-    d = math.hypot(piece.x, piece.y)
-    a = math.atan2(piece.y, piece.x) + math.radians(turn_deg)
-    start = mirror.px((piece.x, piece.y, piece.thickness))
-    end = mirror.px((piece.x - math.cos(a) * metres, piece.y - math.sin(a) * metres, 0.0))
-    assert d > metres
-    return [start] + [(start[0] + (end[0] - start[0]) * k / steps,
-                       start[1] + (end[1] - start[1]) * k / steps) for k in range(1, steps + 1)]
 
 
 def _skill_button(name):
@@ -49,14 +38,13 @@ def test_heatmap_fills_while_aiming_and_candidates_are_kept_and_replayed(tmp_pat
     home.mkdir()
     (home / "settings.json").write_text(json.dumps({"glonk": {"explorer_skill": "novice"}}))
     desk = Desk(tmp_path)
-    mirror = Mirror(Namespace(command="open", file=str(DEMO)))
+    mirror = Mirror(desk, Namespace(command="open", file=str(DEMO)))
     try:
         desk.start("open", str(DEMO))
         desk.key("t")
         desk.key("End")
-        p = desk.settled()
         mirror.session.go_to(mirror.session.record.root.end())
-        mirror.sync()
+        p = mirror.sync()
         assert explorer(p)["on"] is False and explorer(p)["skill"] == "novice"
         # X: the flick that led here is explored (a stored flick, not an aim)
         p = desk.key("x")
@@ -64,12 +52,13 @@ def test_heatmap_fills_while_aiming_and_candidates_are_kept_and_replayed(tmp_pat
         p = desk.wait(lambda p: (explorer(p)["samples"] or 0) >= 8, 120, "the stored flick")
         assert explorer(p)["subject"] == p["node_action"]
         assert explorer(p)["heat_cells"] > 0 and "expected" in explorer(p)["odds"]
+        mirror.sync()  # the explorer's box took its room: the view was fitted again
         # aim: the heatmap is the aim's, and it fills in as the reports arrive
         s = mirror.session.state
         mine = [q for q in s.in_play() if q.owner == s.turn_player and q.kind == "saucer"
                 and q.speed > 0]
         piece = max(mine, key=lambda q: math.hypot(q.x, q.y))
-        first = _pull(mirror, piece, 0.05)
+        first = mirror.pull(piece, 0.05, steps=6)  # straight out from the centre
         desk.drag(first, release=False)
         p = desk.wait(lambda p: p["mode"] == "aim" and (explorer(p)["subject"] or "")
                       .startswith(f"flick {piece.id} "), 30, "the aim explored")
@@ -85,7 +74,8 @@ def test_heatmap_fills_while_aiming_and_candidates_are_kept_and_replayed(tmp_pat
         p = desk.key("a")
         assert p["mode"] == "aim" and "Kept as candidate 1" in p["message"]
         aim_one = explorer(p)["subject"]
-        desk.move(*_pull(mirror, piece, 0.07, turn_deg=35)[-1])
+        out = math.degrees(math.atan2(piece.y, piece.x))
+        desk.move(*mirror.pull(piece, 0.07, aim=out + 35, steps=6)[-1])
         p = desk.wait(lambda p: explorer(p)["subject"] not in (None, aim_one), 30, "a new aim")
         p = desk.key("a")
         assert "Kept as candidate 2" in p["message"]

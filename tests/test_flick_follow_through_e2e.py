@@ -19,17 +19,14 @@ from argparse import Namespace
 
 import pytest
 
-from test_e2e_viewer import H, W, Desk, Mirror, pytestmark  # noqa: F401
+from test_e2e_viewer import Desk, pytestmark  # noqa: F401
+from xvfb.mirror import H, Mirror
 
 #: The pull: 7 cm back from G1's centre, opposite the way the flick should go (45 degrees).
 PULL = 0.07
 AIM = 45.0
 CASES = [(follow, pace) for pace in ("slow", "fast") for follow in (0, 12, 60)] + [
     ("out of the window", "slow")]  # the hand goes on, out of the window, after letting go
-
-
-def _film(px, py):
-    return (px / W) * 2 - 1, 1 - (py / H) * 2
 
 
 def _position_file(tmp_path, **config):
@@ -48,17 +45,10 @@ def _position_file(tmp_path, **config):
 
 
 def _pull(mirror, state, pull=PULL, aim=AIM):
-    """Window pixels of G1 and of the pull's end; the flick the mirror reads there."""
-    from viewer.glonk import aim as AIM_
-
-    g1 = state.piece("G1")
-    a = math.radians(aim)
-    start_px = [round(v) for v in mirror.px((g1.x, g1.y, g1.thickness))]
-    end_px = [round(v) for v in mirror.px((g1.x - math.cos(a) * pull,
-                                           g1.y - math.sin(a) * pull, 0.0))]
-    origin, direction = mirror.app.mouse_ray(*_film(*end_px))
-    at = mirror.scene.pick(origin, direction).point
-    return start_px, end_px, AIM_.aim_from_pull(state, "G1", (g1.x, g1.y), at[:2])
+    """Window pixels (whole) of G1 and of the pull's end; the flick the mirror reads there."""
+    points = mirror.pull(state.piece("G1"), pull, aim=aim, whole=True)
+    start_px, end_px = list(points[0]), list(points[-1])
+    return start_px, end_px, mirror.flick_for(state.piece("G1"), end_px)
 
 
 @pytest.fixture
@@ -76,12 +66,11 @@ def test_follow_through_does_not_change_the_flick(tmp_path, busy):
 
     state, path = _position_file(tmp_path)
     desk = Desk(tmp_path)
-    mirror = Mirror(Namespace(command="open", file=str(path)))
+    mirror = Mirror(desk, Namespace(command="open", file=str(path)))
     try:
         desk.start("open", str(path))
-        desk.key("t")  # top-down camera, as in the mirror
-        start_probe = desk.settled()
-        mirror.sync()
+        desk.key("t")  # top-down camera
+        start_probe = mirror.sync()
         # what the mirror reads at the release pixel: the flick the hand made
         start_px, end_px, want = _pull(mirror, state)
         dx, dy = end_px[0] - start_px[0], end_px[1] - start_px[1]
@@ -151,11 +140,10 @@ def test_at_the_club_table_the_hand_errs_and_the_record_keeps_aim_and_flick(tmp_
 
     state, path = _position_file(tmp_path, feel="club")
     desk = Desk(tmp_path)
-    mirror = Mirror(Namespace(command="open", file=str(path)))
+    mirror = Mirror(desk, Namespace(command="open", file=str(path)))
     try:
         desk.start("open", str(path))
         desk.key("t")
-        desk.settled()
         mirror.sync()
         # aimed at V1 (up and to the left), hard enough to reach it
         g1, v1 = state.piece("G1"), state.piece("V1")

@@ -6,8 +6,8 @@ the goal within 1 turn, the hand is typed, the hidden cards put in a fixed order
 typed, Verify shows the verdict and Save writes the puzzle, which `flickbook check` and
 `flickbook solve --json` accept; opened again, F2 edits it with its goal. Every step waits on
 what the window says (its probe), never on a fixed sleep. Where to click on the board comes
-from an offscreen mirror at the window's size and camera; the panel's controls from
-viewer.grendizer.editor.SPOTS.
+from an offscreen mirror seen through the window's own camera (tests/xvfb/mirror.py); the
+panel's controls from viewer.grendizer.editor.SPOTS.
 """
 from __future__ import annotations
 
@@ -19,17 +19,14 @@ import pytest
 
 from xvfb import pace
 from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk, wait_for_file
-
-W, H = 1280, 720
+from xvfb.mirror import Mirror, corner_px
 pytestmark = pytest.mark.skipif(MISSING, reason=SKIP_REASON)
 
 
 def panel_px(name: str, i: int = 0):
     from viewer.grendizer.editor import spot
 
-    x, y = spot(name, i)
-    aspect = W / H
-    return ((aspect + x) / aspect + 1) / 2 * W, -y / 2 * H
+    return corner_px(*spot(name, i), "top_right")
 
 
 def said(desk, text, what=None):
@@ -50,30 +47,24 @@ def test_set_up_verify_save_and_reopen_a_grendizer_puzzle_in_a_real_window(tmp_p
     from games.grendizer import GAME
     from scenarios import load_scenario
     from scenarios.grendizer.make_puzzles import blank
-    from timeline import Record, Session, save_record
-    from viewer.panel import BAR_H, PANEL_W
-    from viewer.render import offscreen_app
+    from timeline import Record, save_record
 
     start = tmp_path / "start.flick"
     record = Record(GAME.name, {"players": 1, "difficulty": "easy"},
                     start_state_json=GAME.state_to_json(blank().state()))
     save_record(record, start)
-    mirror = offscreen_app(Session(record), (W, H))
-    mirror.set_insets(PANEL_W, BAR_H)
-    mirror.set_view(mirror.preset("top"))
-    mirror.render_frames(1)
-    target = mirror.project(mirror.scene.cell_center((2, 3)))
-    assert target is not None
 
     desk = Desk(tmp_path)
     desk.env["FLICKBOOK_SCENARIOS"] = str(tmp_path / "scen")
+    mirror = Mirror(desk, record)
     try:
         desk.start("open", str(start))
         desk.key("F2")
         desk.wait(lambda p: p["editor"], 30, "the editor")
         said(desk, "Set up: choose a tool")
         desk.key("t")
-        desk.settled()
+        mirror.sync(position=False)
+        target = mirror.cell((2, 3))
         desk.click(*panel_px("tool", 1))  # Beast
         said(desk, "Tool: beast")
         desk.click(*target)
@@ -131,4 +122,5 @@ def test_set_up_verify_save_and_reopen_a_grendizer_puzzle_in_a_real_window(tmp_p
         desk.key("F12")
         raise
     finally:
+        mirror.close()
         desk.stop()

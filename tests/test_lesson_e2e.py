@@ -13,8 +13,7 @@ import shutil
 import pytest
 
 from xvfb.desk import MISSING, ROOT, SKIP_REASON, Desk
-
-W, H = 1280, 720
+from xvfb.mirror import H, Mirror
 pytestmark = pytest.mark.skipif(MISSING, reason=SKIP_REASON)
 
 
@@ -31,27 +30,6 @@ def lesson(p):
     return p.get("lesson") or {}
 
 
-class Mirror:
-    """The lesson's position drawn offscreen at the window's size from the top: where the
-    fields are on screen."""
-
-    def __init__(self, record):
-        from timeline import Session
-        from viewer.panel import BAR_H, PANEL_W
-        from viewer.render import offscreen_app
-
-        self.session = Session(record)
-        self.app = offscreen_app(self.session, (W, H))
-        self.app.set_insets(PANEL_W, BAR_H)
-        self.app.set_view(self.app.preset("top"))
-        self.app.render_frames(1)
-
-    def cell(self, cell):
-        p = self.app.project(self.app.scene.cell_center(cell))
-        assert p is not None
-        return p
-
-
 def press_button(desk, x, z):
     """Click a DirectGUI button at a2dTopLeft (x, z): the GUI keeps the click, so the caller
     waits on what it does."""
@@ -59,7 +37,7 @@ def press_button(desk, x, z):
     desk.x("click", "1")
 
 
-def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hints(desk):
+def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hints(desk, request):
     from games.glik.rules import slide_path
     from timeline import load_record
     from viewer.lesson import button_spot
@@ -68,12 +46,13 @@ def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hin
     shutil.copy(ROOT / "scenarios" / "lessons" / "glik-round-the-corner.flick", path)
     record = load_record(path)
     state = record.root.state
-    mirror = Mirror(record)
+    mirror = Mirror(desk, record)
+    request.addfinalizer(mirror.close)
     desk.start("open", str(path))
     p = desk.wait(lambda p: lesson(p).get("status") == "asking", 60, "the first question")
     assert lesson(p)["question"] == 1 and p["nodes"] == 1, "the answer is hidden"
     desk.key("t")
-    desk.settled()
+    mirror.sync()  # the fields are where the window's camera draws them
 
     desk.key("h")
     p = desk.wait(lambda p: len(lesson(p).get("hints", [])) == 1, 30, "the first hint")
@@ -83,6 +62,7 @@ def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hin
     assert "Hint 2 of 3" in p["message"]
 
     stone = (6, 19)
+    mirror.sync()  # the hints made the lesson's box taller: the view was fitted again
 
     def slide(direction):
         end = slide_path(state.stones, state.board, stone, direction)[-1]
@@ -99,7 +79,7 @@ def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hin
     p = desk.wait(lambda p: lesson(p).get("status") == "asking" and p["node"] == [], 60,
                   "back to the question (Try again)")
     assert lesson(p)["question"] == 1
-    desk.settled()
+    mirror.sync()
 
     slide("N")  # up to the top edge: the first step of the only shortest way
     p = desk.wait(lambda p: lesson(p).get("question") == 2, 60, "the right answer accepted")

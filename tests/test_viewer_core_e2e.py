@@ -21,16 +21,11 @@ from argparse import Namespace
 
 import pytest
 
-from test_e2e_viewer import H, W, Desk, Mirror, _same_record, pytestmark  # noqa: F401
+from test_e2e_viewer import Desk, _same_record, pytestmark  # noqa: F401
 from xvfb import pace
+from xvfb.mirror import H, Mirror
 
 GLONK = ("play", "glonk", "--players", "2", "--seed", "7")
-#: The comment box in the right panel (pixels of the 1280x720 window).
-COMMENT_BOX = (W - 0.55 * H / 2, 1.31 * H / 2)
-
-
-def _film(px, py):
-    return (px / W) * 2 - 1, 1 - (py / H) * 2
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -42,16 +37,10 @@ def _glonk_to_actions(desk, mirror, tmp_path):
     """Start Glonk, top view, click every setup placement; the turn player's outer saucer."""
     desk.start(*GLONK)
     desk.key("t")
-    desk.settled()
     mirror.sync()
     game = mirror.session.game
     while mirror.session.state.phase in ("place_armada", "place_asteroid"):
-        state = mirror.session.state
-        px = mirror.cell(game.legal_actions(state)[0].args[-1])
-        desk.click(*px)
-        # what the mirror's scene makes of the same pixel (an asteroid goes where the click is)
-        origin, direction = mirror.app.mouse_ray(*_film(round(px[0]), round(px[1])))
-        mirror.play(mirror.scene.click(state, mirror.scene.pick(origin, direction)).action)
+        mirror.click(*mirror.cell(game.legal_actions(mirror.session.state)[0].args[-1]))
     _same_record(tmp_path, mirror, seconds=30)
     desk.settled()
     s = mirror.session.state
@@ -59,28 +48,17 @@ def _glonk_to_actions(desk, mirror, tmp_path):
     return max(mine, key=lambda p: math.hypot(p.x, p.y))
 
 
-def _pull_points(mirror, piece, pull_m, steps=8):
-    d = math.hypot(piece.x, piece.y)
-    ux, uy = piece.x / d, piece.y / d
-    start = mirror.px((piece.x, piece.y, piece.thickness))
-    end = mirror.px((piece.x - ux * pull_m, piece.y - uy * pull_m, 0.0))
-    return [start] + [(start[0] + (end[0] - start[0]) * k / steps,
-                       start[1] + (end[1] - start[1]) * k / steps) for k in range(1, steps + 1)]
-
-
 def test_flick_gesture_ghost_path_cancel_release_and_the_turn_log(tmp_path):
     from timeline import load_record
-    from viewer.glonk import aim as AIM
 
     desk = Desk(tmp_path)
-    mirror = Mirror(Namespace(command="play", game="glonk", players=2, seed=7))
+    mirror = Mirror(desk, Namespace(command="play", game="glonk", players=2, seed=7))
     try:
         piece = _glonk_to_actions(desk, mirror, tmp_path)
-        s = mirror.session.state
         nodes = desk.probe()["nodes"]
         view = desk.probe()["view"]
         # press on the disc (not clicked first) and pull back: aim mode, the camera stays put
-        points = _pull_points(mirror, piece, 0.08)
+        points = mirror.pull(piece, 0.08)  # towards the centre: the flick goes outwards
         desk.drag(points, release=False)
         p = desk.wait(lambda p: p["mode"] == "aim" and p["aim_line"], 20, "aim mode")
         assert p["view"] == view, "aiming does not turn the camera"
@@ -113,9 +91,7 @@ def test_flick_gesture_ghost_path_cancel_release_and_the_turn_log(tmp_path):
             assert p["view"] == view
             p = desk.probe()
         p = desk.settled()
-        origin, direction = mirror.app.mouse_ray(*_film(round(points[-1][0]), round(points[-1][1])))
-        at = mirror.scene.pick(origin, direction).point
-        want = AIM.aim_from_pull(s, piece.id, (piece.x, piece.y), at[:2])
+        want = mirror.flick_for(piece, points[-1])
         deadline = pace.deadline(30)
         while True:
             rec = load_record(tmp_path / "home" / "autosave.flick")
@@ -150,7 +126,7 @@ def test_typing_goes_to_the_comment_box_and_stays_on_its_position(tmp_path):
         desk.start("demo", "glik")
         p = desk.settled()
         nodes, node = p["nodes"], p["node"]
-        desk.click(*COMMENT_BOX)
+        desk.click(*desk.button("comment box"))
         p = desk.wait(lambda p: p["mode"] == "typing", 20, "the comment box to take the keys")
         desk.key("e")  # not End turn
         desk.type(" abc def")  # C and E are shortcuts elsewhere

@@ -5,7 +5,7 @@ clicking spaces; then a saucer is clicked, pressed, dragged back and released (a
 drag). The flick must be recorded in the session (the autosave holds it, with the direction
 and power of the drag), and playing it back with the keys must move the disc on screen from
 where it stood to where the flick left it. Where to click comes from a mirror of the game
-drawn offscreen at the same size and camera (the viewer core's e2e helpers).
+drawn offscreen through the window's own camera (tests/xvfb/mirror.py).
 """
 from __future__ import annotations
 
@@ -16,14 +16,11 @@ from argparse import Namespace
 import numpy as np
 import pytest
 
-from test_e2e_viewer import H, W, Desk, Mirror, _same_record, pytestmark  # noqa: F401
+from test_e2e_viewer import Desk, _same_record, pytestmark  # noqa: F401
 from xvfb import pace
+from xvfb.mirror import Mirror
 
 ARGS = ("play", "glonk", "--players", "2", "--seed", "7")
-
-
-def _film(px, py):
-    return (px / W) * 2 - 1, 1 - (py / H) * 2
 
 
 def _screenshot(tmp_path, desk, count_before):
@@ -48,49 +45,32 @@ def _disc_at(mirror, img, piece, x, y):
 def test_flick_a_piece_with_a_real_mouse_drag_then_play_it_back(tmp_path):
     from games.glonk.actions import Flick
     from timeline import load_record
-    from viewer.glonk import aim as AIM
 
     from test_viewer_glonk import face_colour, face_key, mat_colour
 
     args = Namespace(command="play", game="glonk", players=2, seed=7)
     desk = Desk(tmp_path)
-    mirror = Mirror(args)
+    mirror = Mirror(desk, args)
     try:
         desk.start(*ARGS)
-        desk.key("t")  # top-down camera, as in the mirror
-        desk.settled()
+        desk.key("t")  # top-down camera
         mirror.sync()
         game = mirror.session.game
         # setup: click the space of each placement, as the status line asks
         while mirror.session.state.phase in ("place_armada", "place_asteroid"):
-            state = mirror.session.state
-            px = mirror.cell(game.legal_actions(state)[0].args[-1])
-            desk.click(*px)
-            # what the mirror's scene makes of the same pixel (an asteroid goes where the
-            # click is when the rule allows it there)
-            origin, direction = mirror.app.mouse_ray(*_film(round(px[0]), round(px[1])))
-            action = mirror.scene.click(state, mirror.scene.pick(origin, direction)).action
-            mirror.play(action)
+            mirror.click(*mirror.cell(game.legal_actions(mirror.session.state)[0].args[-1]))
         assert mirror.session.state.phase == "actions"
         _same_record(tmp_path, mirror, seconds=15)
         # the turn player's saucer furthest from the centre, flicked outwards
         s = mirror.session.state
         mine = [p for p in s.in_play() if p.owner == s.turn_player and p.kind == "saucer"]
         piece = max(mine, key=lambda p: math.hypot(p.x, p.y))
-        d = math.hypot(piece.x, piece.y)
-        ux, uy = piece.x / d, piece.y / d
-        start_px = mirror.px((piece.x, piece.y, piece.thickness))
-        pull_world = (piece.x - ux * 0.022, piece.y - uy * 0.022, 0.0)
-        end_px = mirror.px(pull_world)
-        desk.click(*start_px)  # select it: its reachable spaces light up
+        points = mirror.pull(piece, 0.022)
+        desk.click(*points[0])  # select it: its reachable spaces light up
         # press on it and drag back in small steps, as a hand does
-        desk.drag([start_px] + [(start_px[0] + (end_px[0] - start_px[0]) * k / 8,
-                                 start_px[1] + (end_px[1] - start_px[1]) * k / 8)
-                                for k in range(1, 9)])
+        desk.drag(points)
         # what the mirror reads from the same pixel: the expected flick
-        origin, direction = mirror.app.mouse_ray(*_film(round(end_px[0]), round(end_px[1])))
-        at = mirror.scene.pick(origin, direction).point
-        want = AIM.aim_from_pull(s, piece.id, (piece.x, piece.y), at[:2])
+        want = mirror.flick_for(piece, points[-1])
         # the flick is recorded in the session (the autosave follows every change)
         deadline = pace.deadline(30)
         got = None
@@ -114,7 +94,6 @@ def test_flick_a_piece_with_a_real_mouse_drag_then_play_it_back(tmp_path):
         after = mirror.session.state
         # play it back: one step back shows the disc where it stood, then Space plays the flick
         desk.key("Left")
-        desk.settled()
         mirror.session.back()
         mirror.sync()
         img, n = _screenshot(tmp_path, desk, 0)

@@ -5,6 +5,14 @@ mode, the message line, the turn log, the cursor's node, whether the clock, the 
 simulation is running, the frames drawn and a few timed moments (`marks`: a flick's release,
 its motion ready, the clock's first frame). Tests read it instead of sleeping; nothing is
 written without the variable.
+
+Two keys say where things are drawn, so a test aims where a person would look:
+- "camera" (`camera_facts`): the camera and lens as drawn, enough for an offscreen app to draw
+  the same picture (tests/xvfb/mirror.py `align_to_window`);
+- "screen" (`screen_items`): the scene's own clickable things drawn flat on the screen (Glik's
+  tray of boards in hand, Grendizer's hand and outcome list), as window pixel boxes;
+- "buttons" (`button_boxes`): every button and text field shown (the panels', a dialog's, an
+  editor's), by its words, with its window pixel box: a test clicks "Restore" where it is.
 """
 from __future__ import annotations
 
@@ -98,7 +106,28 @@ class Probe:
             "hover": getattr(scene, "hover_line", None),
             "table_log": ctl.table_log.probe() if hasattr(ctl, "table_log") else None,
             "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
+            "camera": camera_facts(app),
+            "screen": screen_items(app),
+            "buttons": self._buttons(),
         }
+
+    _buttons_at = (None, -1.0)
+    _buttons_were: dict = {}
+    #: `button_boxes` costs a few ms: looked for again only after a frame was drawn (an idle
+    #: window, which draws nothing, shows the same buttons), and while the window draws at
+    #: most this often (seconds); once it sleeps, for the last frame it drew.
+    BUTTONS_EVERY = 0.1
+
+    def _buttons(self) -> dict:
+        import time
+
+        frames, at = self._buttons_at
+        now = time.monotonic()
+        if frames != self.app.frames_drawn and (now - at >= self.BUTTONS_EVERY
+                                                 or not self.app.win.isActive()):
+            self._buttons_at = (self.app.frames_drawn, now)
+            self._buttons_were = button_boxes(self.app)
+        return self._buttons_were
 
     def _pointer(self):
         mw = self.app.mouseWatcherNode
@@ -137,6 +166,71 @@ class Probe:
             except OSError:
                 pass
         return task.cont
+
+
+def camera_facts(app) -> dict:
+    """The camera and lens as the window draws with them: the camera's position and heading,
+    pitch, roll in render space, the lens's field of view, film size and offset, near and far
+    planes, and the window's size in pixels (the layout contract's "camera")."""
+    cam, lens = app.cam, app.camLens
+    pos, hpr = cam.getPos(app.render), cam.getHpr(app.render)
+    fov, film, offset = lens.getFov(), lens.getFilmSize(), lens.getFilmOffset()
+    return {"pos": [round(v, 6) for v in pos], "hpr": [round(v, 5) for v in hpr],
+            "fov": [round(v, 6) for v in fov], "film_size": [round(v, 7) for v in film],
+            "film_offset": [round(v, 7) for v in offset],
+            "near_far": [round(lens.getNear(), 7), round(lens.getFar(), 5)],
+            "window": [app.win.getXSize(), app.win.getYSize()]}
+
+
+def screen_items(app) -> dict:
+    """The scene's clickable things drawn flat on the screen: name -> [x0, y0, x1, y1] in
+    window pixels from the top-left (the names are the scene's, see `Scene.screen_items`)."""
+    scene = app.scene
+    if scene is None:
+        return {}
+    size = (app.win.getXSize(), app.win.getYSize())
+    return {name: [round(v, 1) for v in box] for name, box in scene.screen_items(size).items()}
+
+
+def button_boxes(app) -> dict:
+    """Each DirectGUI button drawn now, by its words ("!", "Restore", "Save puzzle"), and the
+    comment box ("comment box"): a list of [x0, y0, x1, y1] window pixel boxes from the
+    top-left, one per widget with those words."""
+    from direct.gui.DirectButton import DirectButton
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+
+    out: dict[str, list] = {}
+    for widget in list(DirectGuiWidget.guiDict.values()):
+        if not isinstance(widget, DirectButton):
+            continue
+        text = widget["text"]
+        name = " ".join(text) if isinstance(text, (list, tuple)) else str(text or "")
+        box = _widget_box(app, widget)
+        if box is not None and name.strip():
+            out.setdefault(name.strip(), []).append(box)
+    comment = getattr(getattr(app.controller, "panel", None), "comment", None)
+    box = _widget_box(app, comment) if comment is not None else None
+    if box is not None:
+        out["comment box"] = [box]
+    return out
+
+
+def _widget_box(app, widget):
+    """A shown widget's frame in window pixels, or None (hidden, gone, not on the screen)."""
+    from panda3d.core import Point3
+
+    top = app.render2d
+    try:
+        if widget.isEmpty() or widget.isHidden() or widget.getTop() != top:
+            return None
+        l, r, b, t = widget.getBounds()
+    except (AssertionError, TypeError, ValueError):
+        return None
+    w, h = app.win.getXSize(), app.win.getYSize()
+    lo = top.getRelativePoint(widget, Point3(l, 0, b))
+    hi = top.getRelativePoint(widget, Point3(r, 0, t))
+    return [round((min(lo.x, hi.x) + 1) / 2 * w, 1), round((1 - max(lo.z, hi.z)) / 2 * h, 1),
+            round((max(lo.x, hi.x) + 1) / 2 * w, 1), round((1 - min(lo.z, hi.z)) / 2 * h, 1)]
 
 
 def attach_probe(app) -> Probe | None:

@@ -118,6 +118,13 @@ class Scene:
         reach in `state` (a tray of pieces in hand); the turn log starts right of them."""
         return 0.0
 
+    def screen_items(self, size) -> dict:
+        """The scene's own clickable things drawn flat on the screen (not in the 3D view):
+        a name for each (what it is, in words a test can build) -> its box in window pixels
+        (x0, y0, x1, y1 from the top-left) for a window of `size` pixels. The probe reports
+        them so a real-window test clicks where the window drew them."""
+        return {}
+
     def seat_fit(self, state):
         """What a seat view must show, or None for the fixed distance: (world points, the
         share of the window's width, from its left edge, that the scene's own screen things

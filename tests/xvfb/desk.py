@@ -121,6 +121,15 @@ class Desk:
         return self.wait(lambda p: not (p["clock_running"] or p["camera_moving"] or p["pending"]
                                         or p["drag"]), seconds, "the window to settle")
 
+    def button(self, words: str, seconds: float = 30.0) -> tuple[float, float]:
+        """The centre of the button with these words ("Restore", "!", or "comment box"),
+        where the window drew it (the probe's "buttons"), once it is shown; there must be one."""
+        p = self.wait(lambda p: words in p.get("buttons", {}), seconds, f"the button {words!r}")
+        boxes = p["buttons"][words]
+        assert len(boxes) == 1, f"{len(boxes)} buttons say {words!r}: {boxes}"
+        x0, y0, x1, y1 = boxes[0]
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
     def _handled(self, before: int, n: int, what: str) -> dict:
         return self.wait(lambda p: p.get("inputs", 0) >= before + n, 30, what)
 

@@ -317,6 +317,11 @@ class GlikScene(Scene):
         hand = state.hands[state.turn] if state.phase in ("choose", "fill") else ()
         return self.tray.width(len(hand))
 
+    def screen_items(self, size) -> dict:
+        """In setup, the boards in the tray: "board N" -> its box in window pixels."""
+        return {f"board {board}": self.tray.pixel_box(box, size)
+                for board, box in self.tray.boxes.items()}
+
     def seat_headings(self, state):
         """Each player looks from behind their starting corner towards the middle."""
         out = []

@@ -409,6 +409,10 @@ class GrendizerScene(Scene):
         """Everybody plays on the same side of the board (it is cooperative): one heading."""
         return [0.0] * (state.players if state is not None else 1)
 
+    def screen_items(self, size) -> dict:
+        """The hand and the outcome list on the screen (viewer.grendizer.ui)."""
+        return {} if self.ui is None else self.ui.screen_items(size)
+
     def cell_center(self, cell) -> Vec3:
         lane, space = cell
         if not (0 <= lane < L.NLANES and 0 <= space <= L.LOC):

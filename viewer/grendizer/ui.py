@@ -374,6 +374,19 @@ class ScreenUI:
         w, h = size
         return ((p[0] / self.aspect() + 1) / 2 * w, (1 - p[1]) / 2 * h)
 
+    def screen_items(self, size) -> dict:
+        """Each screen target (a card in hand, an outcome of the draw list) by name, its words
+        joined by spaces ("hand C05", "outcome draw C12"), -> its box in window pixels (x0, y0,
+        x1, y1 from the top left); the topmost where two share a name."""
+        w, h = size
+        a = self.aspect()
+        out = {}
+        for x0, z0, x1, z1, target in self.rects:
+            name = " ".join(str(t) for t in target)
+            out.setdefault(name, ((x0 / a + 1) / 2 * w, (1 - z1) / 2 * h,
+                                  (x1 / a + 1) / 2 * w, (1 - z0) / 2 * h))
+        return out
+
     def aspect_point(self, target):
         """Centre (aspect2d x, z) of the first screen rectangle whose target is `target`."""
         for x0, z0, x1, z1, t in self.rects:
