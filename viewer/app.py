@@ -26,8 +26,6 @@ from viewer.table import make_table
 BACKGROUND = (0.11, 0.12, 0.14, 1)
 #: The status lines' backdrop (RGBA): dark enough that they read over the brightest table.
 STATUS_BACKDROP = (0.03, 0.04, 0.06, 0.62)
-#: Room (aspect2d units from the window's top) that a fitted view leaves to the status lines.
-STATUS_ROOM = 0.16
 #: How often an idle window reads input (it draws nothing until something changes).
 IDLE_HZ = 20.0
 
@@ -65,6 +63,10 @@ class ViewerApp(ShowBase):
         self.scene = None
         self.table = None
         self.orbit = OrbitController(View())
+        from viewer.layout import ScreenLayout
+
+        self.screen = ScreenLayout(self)  # every 2D region; the 3D view gets the free one
+        self._free = None  # the free region the lens was last set up for (pixels)
         self.status = OnscreenText(text="", pos=(0, 0), scale=0.045, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
                                    align=TextNode.ALeft, mayChange=True, parent=self.a2dTopLeft)
         self.status.setPos(0.04, -0.07)
@@ -73,6 +75,7 @@ class ViewerApp(ShowBase):
         card.setCardColor(*STATUS_BACKDROP)
         card.setCardAsMargin(0.45, 0.45, 0.2, 0.25)
         card.setCardDecal(True)
+        self.status.hide()
         self.camLens.setMinFov(34.0)
         self._motions: dict = {}
         self._drawn_for = None
@@ -162,6 +165,8 @@ class ViewerApp(ShowBase):
     def frame_scene(self, reset_camera: bool = False) -> None:
         center, radius = self.scene.bounds()
         self.lighting.fit(center, radius)
+        _, _, half_w, half_h = self.scene.top_frame(self.shown_state or self.session.state)
+        self.screen.content_aspect = max(min(half_w / max(half_h, 1e-6), 3.0), 0.5)
         if self.table is None:
             self.table = make_table(self.scene_root, center, radius * 1.6, z=-0.001,
                                     lighting=self.lighting)
@@ -181,11 +186,12 @@ class ViewerApp(ShowBase):
         heading = headings[player % len(headings)]
         if name == "top":
             cx, cy, half_w, half_h = self.scene.top_frame(self.shown_state or self.session.state)
-            right, bottom = getattr(self, "_insets", (0.0, 0.0))
+            free = self.free_region()
+            w, h = self.screen.window()
             fov = self.camLens.getFov()
-            aspect = self.getAspectRatio()
-            tan_h = math.tan(math.radians(fov.x / 2)) * (1 - right / (2 * aspect))
-            tan_v = math.tan(math.radians(fov.y / 2)) * (1 - bottom / 2)
+            # the film is offset to the free region's centre: it spans this share of the film
+            tan_h = math.tan(math.radians(fov.x / 2)) * free.w / w
+            tan_v = math.tan(math.radians(fov.y / 2)) * free.h / h
             dist = max(half_w / tan_h, half_h / tan_v) * 1.04
             return View((cx, cy, center.z), dist, 0.0, -89.5)
         if name == "seat":
@@ -194,8 +200,13 @@ class ViewerApp(ShowBase):
             shift = radius * 0.16
             target = (center.x + math.sin(h) * shift, center.y - math.cos(h) * shift, center.z)
             view = View(target, radius * 2.5, heading, -52.0)
-            fit = self.scene.seat_fit(self.shown_state or self.session.state)
-            return view if fit is None else self._fitted(view, *fit)
+            state = self.shown_state or self.session.state
+            fit = self.scene.seat_fit(state)
+            if fit is None:  # the whole of what the top view frames, fitted into the free region
+                cx, cy, half_w, half_h = self.scene.top_frame(state)
+                fit = ([(cx + sx * half_w, cy + sy * half_h, center.z)
+                        for sx in (-1, 1) for sy in (-1, 1)], 0.0)
+            return self._fitted(view, *fit)
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
 
     def status_boxes(self):
@@ -217,17 +228,18 @@ class ViewerApp(ShowBase):
         return (pixels(tn.getLeft(), tn.getRight(), tn.getBottom(), tn.getTop()),
                 pixels(l, r, b, t))
 
-    def _fitted(self, view: View, points, left_share: float) -> View:
+    def _fitted(self, view: View, points, _left_share: float = 0.0) -> View:
         """`view` moved (its target along the table, its distance) so `points` fill the free
-        part of the window: clear of the panels, the status lines and the strip of
-        `left_share` of the window's width at its left edge; centred there, as near as that
+        region of the window (viewer.layout: clear of the panels, the boxes, the status and
+        message lines and the scene's own screen things); centred there, as near as that
         allows. Heading and pitch stay."""
         from panda3d.core import LMatrix4f, NodePath
 
-        right, bottom = getattr(self, "_insets", (0.0, 0.0))
-        aspect = self.getAspectRatio()
-        x0, x1 = -1 + 2 * left_share + 0.02, 1 - right / aspect - 0.02
-        z0, z1 = -1 + bottom + 0.02, 1 - STATUS_ROOM
+        free = self.free_region()
+        w, h = self.screen.window()
+        pad = 4.0  # pixels kept between the content and the free region's edge
+        x0, x1 = (free.x0 + pad) / w * 2 - 1, (free.x1 - pad) / w * 2 - 1
+        z0, z1 = 1 - (free.y1 - pad) / h * 2, 1 - (free.y0 + pad) / h * 2
         probe = NodePath("seat-fit")
         lens = self.camLens
         film = Point2()
@@ -275,7 +287,35 @@ class ViewerApp(ShowBase):
         if text != self._status_text:
             self._status_text = text
             self.status.setText(text)
+            self._request_status()
             self.wake()  # e.g. Chrono's seconds: drawn even while nothing else changes
+
+    def _request_status(self) -> None:
+        """The status lines are the left column's first box, as large as their backdrop."""
+        tn = self.status.textNode
+        if not tn.getText().strip():
+            self.status.hide()
+            self.screen.release("status")
+            return
+        l, r, b, t = tn.getCardActual()
+        s = self.status.getScale()[0]
+        # the room kept does not shrink as a line gets shorter (Chrono's seconds)
+        w = (r - l) * s
+        old = self.screen.requests.get("status")
+        if old is not None and abs(old.h - (t - b) * s * self.screen.unit()) < 0.5:
+            w = max(w, old.w / self.screen.unit())
+        self.screen.request("status", w, (t - b) * s, self._place_status, order=0)
+
+    def _place_status(self, rect, _folded) -> None:
+        if rect is None:
+            self.status.hide()
+            return
+        tn = self.status.textNode
+        l, r, b, t = tn.getCardActual()
+        s = self.status.getScale()[0]
+        x, z = self.screen.top_left(rect)
+        self.status.setPos(x - l * s, z - t * s)
+        self.status.show()
 
     # --- showing positions ----------------------------------------------------------------
     def line_clock(self, line, step_seconds: float | None = None, pace=None):
@@ -408,34 +448,54 @@ class ViewerApp(ShowBase):
                 return {"view": "seat", "seat": seat}
         return view.to_json()
 
-    def set_insets(self, right: float, bottom: float) -> None:
-        """Centre the 3D view in the part of the window that panels leave free.
+    def use_free_region(self, free) -> None:
+        """Give the 3D view the layout's free region (viewer.layout; pixels from the top-left):
+        the lens film is offset so the camera target appears in its middle (picking stays
+        exact), a camera at a named view moves to that view as the region now frames it, and
+        the scene's screen things are laid out again."""
+        from viewer.layout import Rect
 
-        `right` and `bottom` are panel sizes in aspect2d units; the lens film is offset so the
-        camera target appears in the middle of the free area (picking stays exact). When
-        they change, a camera at a named view moves to that view as the new insets frame it,
-        and the scene's screen things (a tray) are laid out again.
-        """
-        changed = getattr(self, "_insets", (0.0, 0.0)) != (right, bottom) and self.scene is not None
         named = None
-        if changed and self.session is not None:
-            named = self.view_to_save(self.orbit.goal)
+        if self.session is not None and self.scene is not None:
+            old = self._free_used
+            self._free_used = self._free or Rect(0, 0, *self.screen.window())
+            try:
+                named = self.view_to_save(self.orbit.goal)  # judged in the old region
+            finally:
+                self._free_used = old
             if named.get("view") not in ("top", "seat"):
                 named = None
-        self._insets = (right, bottom)
-        aspect = self.getAspectRatio()
-        film = self.camLens.getFilmSize()
-        self.camLens.setFilmOffset(film.x * (right / 2) / (2 * aspect), -film.y * (bottom / 2) / 2)
-        if changed and self.shown_state is not None:
+        self._free = free
+        self._set_film(free)
+        if self.scene is not None and self.shown_state is not None:
             self.scene.show(self.shown_state)
         if named is not None:
             self.set_view(self.saved_view(named))
 
+    _free_used = None
+
+    def free_region(self):
+        """The window's part the 3D view has (viewer.layout.Rect, pixels from the top-left)."""
+        return self._free_used or self.screen.free()
+
+    def _set_film(self, free) -> None:
+        w, h = self.screen.window()
+        cx, cy = free.centre
+        film = self.camLens.getFilmSize()
+        self.camLens.setFilmOffset(film.x * (w / 2 - cx) / w, -film.y * (h / 2 - cy) / h)
+
+    def set_insets(self, right: float, bottom: float) -> None:
+        """Compatibility (older tests' offscreen mirrors of a window): a side panel `right`
+        and a bar `bottom` aspect2d units large, laid out by viewer.layout."""
+        self.screen.set_fixed(right, bottom)
+
     def windowEvent(self, win):
         super().windowEvent(win)
         self.wake()
-        if getattr(self, "_insets", None):
-            self.set_insets(*self._insets)
+        if self.screen.plan is not None and self.screen.plan.window != self.screen.window():
+            self.screen.replan()
+            if self._free is not None:
+                self._set_film(self._free)
 
     def resize(self, size) -> None:
         """Offscreen: change the buffer size (renders that ask for another size)."""
@@ -444,6 +504,8 @@ class ViewerApp(ShowBase):
             self.win.setSize(*size)
             self.size = size
         self.adjustWindowAspectRatio(size[0] / size[1])
+        if self.screen.plan is None or self.screen.plan.window != self.screen.window():
+            self.screen.replan()
 
     # --- camera ---------------------------------------------------------------------------
     def _camera_task(self, task):

@@ -113,16 +113,11 @@ class Scene:
         """Camera heading (degrees) looking from each player's seat towards the table."""
         raise NotImplementedError
 
-    def screen_strip(self, state) -> float:
-        """How far from the window's left edge (aspect2d units) the scene's own screen things
-        reach in `state` (a tray of pieces in hand); the turn log starts right of them."""
-        return 0.0
-
     def seat_fit(self, state):
-        """What a seat view must show, or None for the fixed distance: (world points, the
-        share of the window's width, from its left edge, that the scene's own screen things
-        cover there). The app moves the camera back until the points lie clear of the
-        panels, the status lines and that strip."""
+        """What a seat view must show, or None for the fixed distance: (world points, 0.0).
+        The app moves the camera back until the points lie in the layout's free region
+        (viewer.layout: clear of the panels, the boxes and the scene's own screen things,
+        which ask the layout for their room)."""
         return None
 
     def cell_center(self, cell) -> Vec3:

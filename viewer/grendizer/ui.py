@@ -21,10 +21,14 @@ WORDS_W = 0.62  # the panel beside the preview with the card's full text
 WORDS_TEXT = 0.036  # aspect2d units: 14 pixels in an 800-pixel-high window
 #: The outcome list: a band of rows along the bottom of the free screen, under the board, as
 #: many columns as fit (five at 1280x800: the 49 Actions cards in ten rows).
-ROW_H = 0.037
+ROW_H = 0.046
 COL_W = 0.455
 COL_GAP = 0.012
-ROW_TEXT = 0.026  # aspect2d units: 10 pixels in an 800-pixel-high window
+ROW_TEXT = 0.034  # aspect2d units: 12 pixels in a 720-pixel-high window (viewer.layout.SMALL)
+#: The hand's strip of the screen (viewer.layout asks for it): the cards, a selected one
+#: risen, and the title line above them.
+HAND_RISE = 0.05
+HAND_TITLE = 0.085
 SYMBOL_R = 0.0135  # a zone symbol's radius: 11 pixels across at 1280x800
 
 
@@ -115,20 +119,80 @@ class ScreenUI:
 
     # --- geometry of the free screen area ---------------------------------------------------------
     def insets(self):
-        """(right panel width, bottom bar height) of the viewer's panels, when it has them."""
+        """(right, bottom) of the screen the layout keeps from the scene's things: the side
+        panel's width and the height of the bar and the message line (aspect2d units)."""
         if self.force_insets is not None:
             return self.force_insets
-        if getattr(self.base, "controller", None) is None:
-            return 0.0, 0.0
-        from viewer.panel import BAR_H, PANEL_W
+        screen = self.base.screen
+        plan = screen.plan or screen.replan()
+        u = screen.unit()
+        h = screen.window()[1]
+        right = plan.side.w / u if plan.side is not None else 0.0
+        low = plan.message or plan.bar
+        return right, (h - low.y0) / u if low is not None else 0.0
 
-        return PANEL_W, BAR_H
+    def _strip(self, state, chance: bool):
+        """Ask the layout for the strip along the bottom: the hand, or the outcome list."""
+        key = (id(state), chance, self.scene.selected)
+        if key == self._strip_key and "grendizer_hand" in self.base.screen.requests:
+            return
+        self._strip_key = key
+        if chance:  # the outcome list: as wide as the view, as many rows as it needs
+            self._strip_rect = None
+            rows = self._picker_rows(len(self.scene.game.chance_outcomes(state)) + 1)[1]
+            self.base.screen.request("grendizer_hand", 1.0, rows * ROW_H + 0.09, self._placed,
+                                     where="strip")
+            return
+        # the hand: a box of the left column's foot, as wide as its cards and its title
+        n = len(state.hands[state.player]) if state.hands else 0
+        title = TextNode("hand-title-measure").calcWidth(self._title(state)) * 0.036
+        width = max(n * (HAND_W + 0.02) + 0.04, title + 0.06, 0.5)
+        self.base.screen.request("grendizer_hand", width, HAND_H + HAND_RISE + HAND_TITLE + 0.02,
+                                 self._placed, where="bottom", order=10)
+
+    def _placed(self, rect, _folded) -> None:
+        self._strip_rect = rect
+        self._hand_key = self._picker_key = None
+        if self._shown is not None:
+            self.show(self._shown)
+
+    _strip_rect = None
+    _strip_key = None
+
+    def _span(self):
+        """(x0, x1, z_low) of the strip in aspect2d units (x from the centre, z up)."""
+        rect = self._strip_rect
+        a = self.aspect()
+        if rect is None:
+            right, bottom = self.insets()
+            return -a + 0.03, a - right - 0.03, -1 + bottom + 0.012
+        u = self.base.screen.unit()
+        return rect.x0 / u - a, rect.x1 / u - a, 1 - rect.y1 / u
+
+    def _title(self, state) -> str:
+        scene = self.scene
+        cp = scene.game.current_player(state)
+        title = f"Player {state.player + 1}'s hand" + (
+            f" (of {state.players})" if state.players > 1 else "")
+        if scene.phase(state) == "discard" and cp >= 0:
+            title += ": Vega Spy - click a card to discard it"
+        elif cp >= 0 and scene.selected:
+            title += f": {ACTIONS[scene.selected].name} selected - click its target"
+        return title
+
+    def _picker_rows(self, n: int):
+        x0, x1, _ = self._span()
+        cols = max(1, min(n, int((x1 - x0 + COL_GAP) // (COL_W + COL_GAP))))
+        return cols, (n + cols - 1) // cols
 
     def aspect(self) -> float:
         return self.base.getAspectRatio()
 
     # --- drawing -----------------------------------------------------------------------------------
     def show(self, state) -> None:
+        chance = (self.picker_enabled and not self.scene.chaining
+                  and self.scene.game.current_player(state) == CHANCE)
+        self._strip(state, chance)
         if state is not self._shown:
             self._shown = state
             self._hover = None
@@ -172,7 +236,7 @@ class ScreenUI:
                         playable.add(card)
             self._playable = (state, playable)
         playable = self._playable[1]
-        key = (state.player, hand, scene.selected, frozenset(playable), kind, self.insets(),
+        key = (state.player, hand, scene.selected, frozenset(playable), kind, self._span(),
                round(self.aspect(), 3), cp == CHANCE, state.result)
         if key == self._hand_key:
             return
@@ -180,18 +244,12 @@ class ScreenUI:
         self.hand_root.getChildren().detach()
         self.hand_cards = {}
         self.rects = [r for r in self.rects if r[4][0] != "hand"]
-        right, bottom = self.insets()
-        a = self.aspect()
-        x0, x1 = -a + 0.06, a - right - 0.06
-        zc = -1 + bottom + 0.075 + HAND_H / 2
+        x0, x1, z_low = self._span()
+        x0, x1 = x0 + 0.03, x1 - 0.03
+        zc = z_low + 0.02 + HAND_H / 2
         n = len(hand)
-        title = f"Player {state.player + 1}'s hand" + (
-            f" (of {state.players})" if state.players > 1 else "")
-        if kind == "discard" and cp >= 0:
-            title += ": Vega Spy - click a card to discard it"
-        elif cp >= 0 and scene.selected:
-            title += f": {ACTIONS[scene.selected].name} selected - click its target"
-        _label(self.hand_root, title, x0, zc + HAND_H / 2 + 0.075, 0.036,
+        title = self._title(state)
+        _label(self.hand_root, title, x0, zc + HAND_H / 2 + HAND_RISE + 0.03, 0.036,
                fg=(1.0, 0.90, 0.55, 1))
         if n == 0:
             return
@@ -224,7 +282,7 @@ class ScreenUI:
         explored = ()
         if chance and session is not None and session.node.state is state:
             explored = tuple(str(c.action) for c in session.node.variations)
-        key = (id(state), chance, explored, round(self.aspect(), 3), self.insets())
+        key = (id(state), chance, explored, round(self.aspect(), 3), self._span())
         if key == self._picker_key:
             return
         self._picker_key = key
@@ -243,18 +301,16 @@ class ScreenUI:
             (outcome_label(state, act, p), ("outcome", act), str(act) in explored,
              outcome_symbols(act)) for act, p in outs]
         # along the bottom of the free screen, under the board (the hand hides meanwhile)
-        right, bottom = self.insets()
-        a = self.aspect()
-        x0, x1 = -a + 0.03, a - right - 0.03
-        cols = max(1, min(len(items), int((x1 - x0 + COL_GAP) // (COL_W + COL_GAP))))
-        rows = (len(items) + cols - 1) // cols
-        z_low = -1 + bottom + 0.012
+        x0, x1, z_low = self._span()
+        x0 += 0.015
+        cols, rows = self._picker_rows(len(items))
+        z_low += 0.012
         top = z_low + rows * ROW_H + 0.05  # the title's baseline
         back = (x0 - 0.015, z_low - 0.008, x0 + cols * (COL_W + COL_GAP) + 0.003, top + 0.035)
         self.picker_box = back
         _quad("backdrop", *back, (0.05, 0.06, 0.08, 0.80)).reparentTo(self.picker_root)
         _label(self.picker_root, "What comes? Click an outcome (* already in the record)",
-               x0, top, 0.030, fg=(1.0, 0.90, 0.55, 1))
+               x0, top, ROW_TEXT, fg=(1.0, 0.90, 0.55, 1))
         for i, (text, target, done, lanes) in enumerate(items):
             col, row = divmod(i, rows)
             bx = x0 + col * (COL_W + COL_GAP)
@@ -269,7 +325,8 @@ class ScreenUI:
                 self.symbol_spots += [(target[1], lane, _symbol_x(tx, k), zc)
                                       for k, lane in enumerate(lanes)]
                 tx = _symbol_x(tx, len(lanes)) - SYMBOL_R + 0.006
-            _label(self.picker_root, ("* " if done else "") + text, tx, bz + 0.010, ROW_TEXT)
+            _label(self.picker_root, _fit(("* " if done else "") + text, bx + COL_W - tx - 0.01),
+                   tx, bz + 0.012, ROW_TEXT)
             self.rects.append((bx, bz, bx + COL_W, bz + ROW_H - 0.005, target))
 
     # --- the mouse ----------------------------------------------------------------------------------
@@ -341,7 +398,7 @@ class ScreenUI:
         if at is None:
             at = (0.0, 0.0)
         if t[0] == "hand":  # above the hand, over the card
-            x, z = at[0], -1 + bottom + 0.075 + HAND_H + 0.12 + h / 2
+            x, z = at[0], self._span()[2] + HAND_H + HAND_RISE + HAND_TITLE + 0.04 + h / 2
         else:  # beside the card on the table, on the side with more room
             side = 1 if at[0] < (-a + a - right) / 2 else -1
             x = at[0] + side * (PREVIEW_W / 2 + 0.2)
@@ -393,8 +450,19 @@ class ScreenUI:
         state = self.scene.state
         if state is None or self._hand_key is None:
             return
-        if self._hand_key[5:7] != (self.insets(), round(self.aspect(), 3)):
+        if self._hand_key[5:7] != (self._span(), round(self.aspect(), 3)):
             self.show(state)
 
     def destroy(self) -> None:
+        self.base.screen.release("grendizer_hand")
         self.root.removeNode()
+
+
+def _fit(text: str, width: float, scale: float = ROW_TEXT) -> str:
+    """`text` cut with an ellipsis to `width` aspect2d units at `scale`."""
+    tn = TextNode("fit")
+    if tn.calcWidth(text) * scale <= width:
+        return text
+    while text and tn.calcWidth(text + "…") * scale > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
