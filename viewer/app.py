@@ -67,7 +67,7 @@ class ViewerApp(ShowBase):
 
         self.screen = ScreenLayout(self)  # every 2D region; the 3D view gets the free one
         self._free = None  # the free region the lens was last set up for (pixels)
-        self.status = OnscreenText(text="", pos=(0, 0), scale=0.045, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
+        self.status = OnscreenText(text="", pos=(0, 0), scale=0.042, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
                                    align=TextNode.ALeft, mayChange=True, parent=self.a2dTopLeft)
         self.status.setPos(0.04, -0.07)
         # A dark backdrop behind the status lines, so they read over any part of the table.
@@ -180,12 +180,15 @@ class ViewerApp(ShowBase):
         return p if p >= 0 else 0
 
     def preset(self, name: str, player: int = 0) -> View:
-        """A named camera view: 'top' (straight down) or 'seat' (from a player's side)."""
+        """A named camera view: 'top' (straight down) or 'seat' (from a player's side), fitted
+        so what it must show lies in the window's free part (viewer.layout: clear of the
+        panels and of every box)."""
         center, radius = self.scene.bounds()
         headings = list(self.scene.seat_headings(self.session.state)) or [0.0]
         heading = headings[player % len(headings)]
+        state = self.shown_state or self.session.state
         if name == "top":
-            cx, cy, half_w, half_h = self.scene.top_frame(self.shown_state or self.session.state)
+            cx, cy, half_w, half_h = self.scene.top_frame(state)
             free = self.free_region()
             w, h = self.screen.window()
             fov = self.camLens.getFov()
@@ -193,20 +196,23 @@ class ViewerApp(ShowBase):
             tan_h = math.tan(math.radians(fov.x / 2)) * free.w / w
             tan_v = math.tan(math.radians(fov.y / 2)) * free.h / h
             dist = max(half_w / tan_h, half_h / tan_v) * 1.04
-            return View((cx, cy, center.z), dist, 0.0, -89.5)
+            view = View((cx, cy, center.z), dist, 0.0, -89.5)
+            corners = [(cx + sx * half_w, cy + sy * half_h, center.z)
+                       for sx in (-1, 1) for sy in (-1, 1)]
+            fit = self.scene.seat_fit(state)  # what stands on the table, at its height too
+            return self._fitted(view, corners + (list(fit[0]) if fit is not None else []))
         if name == "seat":
             # aim a little towards the player's own side so their corner and reserve show
             h = math.radians(heading)
             shift = radius * 0.16
             target = (center.x + math.sin(h) * shift, center.y - math.cos(h) * shift, center.z)
-            view = View(target, radius * 2.5, heading, -52.0)
-            state = self.shown_state or self.session.state
+            view = View(target, radius * 2.5, heading, getattr(self.scene, "seat_pitch", -52.0))
             fit = self.scene.seat_fit(state)
-            if fit is None:  # the whole of what the top view frames, fitted into the free region
+            if fit is None:  # the whole of what the top view frames
                 cx, cy, half_w, half_h = self.scene.top_frame(state)
                 fit = ([(cx + sx * half_w, cy + sy * half_h, center.z)
                         for sx in (-1, 1) for sy in (-1, 1)], 0.0)
-            return self._fitted(view, *fit)
+            return self._fitted(view, fit[0])
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
 
     def status_boxes(self):
@@ -229,58 +235,15 @@ class ViewerApp(ShowBase):
                 pixels(l, r, b, t))
 
     def _fitted(self, view: View, points, _left_share: float = 0.0) -> View:
-        """`view` moved (its target along the table, its distance) so `points` fill the free
-        region of the window (viewer.layout: clear of the panels, the boxes, the status and
-        message lines and the scene's own screen things); centred there, as near as that
-        allows. Heading and pitch stay."""
-        from panda3d.core import LMatrix4f, NodePath
+        """`view` moved (its target along the table, its distance) so `points` and the table
+        between them lie in the view's part of the window and under none of the layout's
+        boxes (viewer.layout), as near as that allows; heading and pitch stay."""
+        from viewer.fitting import fit_view
 
-        free = self.free_region()
-        w, h = self.screen.window()
-        pad = 4.0  # pixels kept between the content and the free region's edge
-        x0, x1 = (free.x0 + pad) / w * 2 - 1, (free.x1 - pad) / w * 2 - 1
-        z0, z1 = 1 - (free.y1 - pad) / h * 2, 1 - (free.y0 + pad) / h * 2
-        probe = NodePath("seat-fit")
-        lens = self.camLens
-        film = Point2()
+        plan = self._fit_plan or self.screen.plan or self.screen.replan()
+        return fit_view(self, view, points, plan)
 
-        def extent(v: View):
-            """(left, right, bottom, top) of the points in film units, None if one is behind."""
-            probe.setPos(*v.eye())
-            probe.lookAt(Point3(*v.target), Vec3(0, 0, 1))
-            inverse = LMatrix4f(probe.getMat())
-            inverse.invertInPlace()
-            xs, zs = [], []
-            for p in points:
-                if not lens.project(inverse.xformPoint(Point3(*p)), film):
-                    return None
-                xs.append(film.x)
-                zs.append(film.y)
-            return min(xs), max(xs), min(zs), max(zs)
-
-        def fits(v: View) -> bool:
-            e = extent(v)
-            return e is not None and x0 <= e[0] and e[1] <= x1 and z0 <= e[2] and e[3] <= z1
-
-        h, pitch = math.radians(view.heading), math.radians(view.pitch)
-        across, ahead = (math.cos(h), math.sin(h)), (-math.sin(h), math.cos(h))
-        fov = lens.getFov()
-        tan_x, tan_z = math.tan(math.radians(fov.x / 2)), math.tan(math.radians(fov.y / 2))
-        best, target = view, view.target
-        for _ in range(3):  # find the nearest distance that fits, centre there, again
-            near, far = view.distance / 3, view.distance * 4
-            if not fits(View(target, far, view.heading, view.pitch)):
-                break
-            for _ in range(24):
-                mid = (near + far) / 2
-                near, far = (near, mid) if fits(View(target, mid, view.heading, view.pitch)) else (mid, far)
-            best = View(target, far, view.heading, view.pitch)
-            e = extent(best)
-            dx = ((e[0] + e[1]) - (x0 + x1)) / 2 * far * tan_x
-            dz = ((e[2] + e[3]) - (z0 + z1)) / 2 * far * tan_z / max(abs(math.sin(pitch)), 0.2)
-            target = (target[0] + across[0] * dx + ahead[0] * dz,
-                      target[1] + across[1] * dx + ahead[1] * dz, target[2])
-        return best
+    _fit_plan = None
 
     def refresh_status(self) -> None:
         text = "\n".join(self.scene.status_lines(self.shown_state))
@@ -297,24 +260,28 @@ class ViewerApp(ShowBase):
             self.status.hide()
             self.screen.release("status")
             return
-        l, r, b, t = tn.getCardActual()
-        s = self.status.getScale()[0]
+        x0, x1, z0, z1 = self._status_extent()
         # the room kept does not shrink as a line gets shorter (Chrono's seconds)
-        w = (r - l) * s
+        w = x1 - x0
         old = self.screen.requests.get("status")
-        if old is not None and abs(old.h - (t - b) * s * self.screen.unit()) < 0.5:
+        if old is not None and abs(old.h - (z1 - z0) * self.screen.unit()) < 0.5:
             w = max(w, old.w / self.screen.unit())
-        self.screen.request("status", w, (t - b) * s, self._place_status, order=0)
+        self.screen.request("status", w, z1 - z0, self._place_status, order=0)
+
+    def _status_extent(self):
+        """(left, right, bottom, top) of the status text, its backdrop and its shadow, in
+        a2dTopLeft units about the text's own position."""
+        lo, hi = self.status.getTightBounds(self.a2dTopLeft)
+        x, z = self.status.getPos()  # OnscreenText: its text's position (x, z)
+        return lo.x - x, hi.x - x, lo.z - z, hi.z - z
 
     def _place_status(self, rect, _folded) -> None:
         if rect is None:
             self.status.hide()
             return
-        tn = self.status.textNode
-        l, r, b, t = tn.getCardActual()
-        s = self.status.getScale()[0]
+        x0, _, _, z1 = self._status_extent()
         x, z = self.screen.top_left(rect)
-        self.status.setPos(x - l * s, z - t * s)
+        self.status.setPos(x - x0, z - z1)
         self.status.show()
 
     # --- showing positions ----------------------------------------------------------------
@@ -448,35 +415,34 @@ class ViewerApp(ShowBase):
                 return {"view": "seat", "seat": seat}
         return view.to_json()
 
-    def use_free_region(self, free) -> None:
-        """Give the 3D view the layout's free region (viewer.layout; pixels from the top-left):
-        the lens film is offset so the camera target appears in its middle (picking stays
-        exact), a camera at a named view moves to that view as the region now frames it, and
-        the scene's screen things are laid out again."""
-        from viewer.layout import Rect
-
+    def use_layout(self, old, new) -> None:
+        """The layout changed what the 3D view has (viewer.layout: its free region, the boxes
+        beside it): the lens film is offset so the camera target appears in the free region's
+        middle (picking stays exact), a camera at a named view moves to that view as the new
+        layout frames it, and the scene's screen things are laid out again."""
         named = None
-        if self.session is not None and self.scene is not None:
-            old = self._free_used
-            self._free_used = self._free or Rect(0, 0, *self.screen.window())
+        same_game = (self.session is not None and self.scene is not None
+                     and self.scene.game.name == self.session.game.name)
+        if same_game and old is not None:
+            self._fit_plan = old  # is the camera at a named view of the old layout?
             try:
-                named = self.view_to_save(self.orbit.goal)  # judged in the old region
+                named = self.view_to_save(self.orbit.goal)
             finally:
-                self._free_used = old
+                self._fit_plan = None
             if named.get("view") not in ("top", "seat"):
                 named = None
-        self._free = free
-        self._set_film(free)
-        if self.scene is not None and self.shown_state is not None:
+        self._free = new.free
+        self._set_film(new.free)
+        if same_game and self.shown_state is not None:
             self.scene.show(self.shown_state)
         if named is not None:
             self.set_view(self.saved_view(named))
 
-    _free_used = None
-
     def free_region(self):
         """The window's part the 3D view has (viewer.layout.Rect, pixels from the top-left)."""
-        return self._free_used or self.screen.free()
+        if self._fit_plan is not None:
+            return self._fit_plan.free
+        return self.screen.free()
 
     def _set_film(self, free) -> None:
         w, h = self.screen.window()
@@ -487,7 +453,10 @@ class ViewerApp(ShowBase):
     def set_insets(self, right: float, bottom: float) -> None:
         """Compatibility (older tests' offscreen mirrors of a window): a side panel `right`
         and a bar `bottom` aspect2d units large, laid out by viewer.layout."""
+        if self.controller is None:  # as a window: its message line has room kept too
+            self.screen.message = "" if (right or bottom) else None
         self.screen.set_fixed(right, bottom)
+        self.screen.replan()
 
     def windowEvent(self, win):
         super().windowEvent(win)

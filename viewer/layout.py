@@ -115,6 +115,13 @@ class Plan:
     message: Rect | None = None  # the message line's backdrop (None: no message line)
     message_lines: list[str] = field(default_factory=list)
     message_cut: bool = False  # the text did not fit in MESSAGE_LINES lines
+    area: Rect | None = None  # the view's whole part of the window (left of the side panel,
+    # above the message line and the strips); the boxes of the left column lie in it
+    obstacles: list[Rect] = field(default_factory=list)  # those boxes
+
+    def fit_key(self) -> tuple:
+        """What a fitted camera depends on."""
+        return self.window, self.free, self.area, tuple(self.obstacles)
 
     def probe(self) -> dict:
         """What the window's probe reports (viewer.probe: key "layout")."""
@@ -266,7 +273,9 @@ def plan(window: tuple[int, int], *, side_w: float = 0.0, bar_h: float = 0.0,
         out.boxes[q.name] = rect
         obstacles.append(rect)
         y = rect.y0 - GAP
-    out.free = _free_region(Rect(0, 0, view_x1, bottom), obstacles, content_aspect)
+    out.area = Rect(0, 0, view_x1, bottom)
+    out.obstacles = [out.boxes[q.name] for q in items if q.name in out.boxes]
+    out.free = _free_region(out.area, out.obstacles, content_aspect)
     return out
 
 
@@ -383,9 +392,30 @@ class ScreenLayout:
                     content_aspect=self.content_aspect)
 
     def replan(self) -> Plan:
+        """Lay the window out again and place what moved. A request made while placing (a
+        box that measures itself again) is laid out right after, not inside."""
+        if self._planning:
+            self._again = True
+            return self.plan
+        self._planning = True
+        try:
+            for _ in range(4):
+                self._again = False
+                self._replan_once()
+                if not self._again:
+                    break
+        finally:
+            self._planning = False
+        return self.plan
+
+    _planning = False
+    _again = False
+
+    def _replan_once(self) -> Plan:
         old = self.plan
         self.plan = new = self._compute()
         self.replans += 1
+        self.previous = old
         for name, rect in new.boxes.items():
             key = (rect, name in new.folded, name in new.cut)
             if self._placed.get(name) != key and name in self.placers:
@@ -396,11 +426,13 @@ class ScreenLayout:
                 self._placed[name] = "hidden"
                 self.placers[name](None, True)
         self._tell_message()
-        if old is None or old.free != new.free:
-            use = getattr(self.app, "use_free_region", None)
+        if old is None or old.fit_key() != new.fit_key():
+            use = getattr(self.app, "use_layout", None)
             if use is not None:
-                use(new.free)
+                use(old, new)
         return new
+
+    previous: Plan | None = None
 
     def _tell_message(self) -> None:
         if self.plan is None or self.on_message is None:

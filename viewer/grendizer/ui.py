@@ -15,7 +15,7 @@ from viewer.geometry import MeshBuilder
 
 from .cards import card_mesh, card_words, symbol
 
-HAND_W, HAND_H = 0.25, 0.35
+HAND_W, HAND_H = 0.20, 0.28  # a card's face text 13 px high at 1280x720
 PREVIEW_W = 0.50
 WORDS_W = 0.62  # the panel beside the preview with the card's full text
 WORDS_TEXT = 0.036  # aspect2d units: 14 pixels in an 800-pixel-high window
@@ -27,8 +27,10 @@ COL_GAP = 0.012
 ROW_TEXT = 0.034  # aspect2d units: 12 pixels in a 720-pixel-high window (viewer.layout.SMALL)
 #: The hand's strip of the screen (viewer.layout asks for it): the cards, a selected one
 #: risen, and the title line above them.
-HAND_RISE = 0.05
-HAND_TITLE = 0.085
+HAND_RISE = 0.04
+#: Room kept for this many cards, and the title's width beside them (it wraps there).
+HAND_ROOM = 5
+TITLE_W = 0.9
 SYMBOL_R = 0.0135  # a zone symbol's radius: 11 pixels across at 1280x800
 
 
@@ -143,20 +145,21 @@ class ScreenUI:
             self.base.screen.request("grendizer_hand", 1.0, rows * ROW_H + 0.09, self._placed,
                                      where="strip")
             return
-        # the hand: a box of the left column's foot, as wide as its cards and its title
-        n = len(state.hands[state.player]) if state.hands else 0
-        title = TextNode("hand-title-measure").calcWidth(self._title(state)) * 0.036
-        width = max(n * (HAND_W + 0.02) + 0.04, title + 0.06, 0.5)
-        self.base.screen.request("grendizer_hand", width, HAND_H + HAND_RISE + HAND_TITLE + 0.02,
+        # the hand: a box of the left column's foot, room for a full hand and the title beside
+        # it (the same room whatever is in it now: the view does not move as cards come and go)
+        n = max(len(state.hands[state.player]) if state.hands else 0, HAND_ROOM)
+        width = n * (HAND_W + 0.02) + 0.04 + TITLE_W
+        self.base.screen.request("grendizer_hand", width, HAND_H + HAND_RISE + 0.03,
                                  self._placed, where="bottom", order=10)
 
     def _placed(self, rect, _folded) -> None:
         self._strip_rect = rect
         self._hand_key = self._picker_key = None
-        if self._shown is not None:
+        if self._shown is not None and not self._showing:
             self.show(self._shown)
 
     _strip_rect = None
+    _showing = False
     _strip_key = None
 
     def _span(self):
@@ -190,13 +193,17 @@ class ScreenUI:
 
     # --- drawing -----------------------------------------------------------------------------------
     def show(self, state) -> None:
-        chance = (self.picker_enabled and not self.scene.chaining
-                  and self.scene.game.current_player(state) == CHANCE)
-        self._strip(state, chance)
         if state is not self._shown:
             self._shown = state
             self._hover = None
             self.preview_root.getChildren().detach()
+        chance = (self.picker_enabled and not self.scene.chaining
+                  and self.scene.game.current_player(state) == CHANCE)
+        self._showing = True
+        try:
+            self._strip(state, chance)  # the layout places the strip (it may call _placed)
+        finally:
+            self._showing = False
         self._show_hand(state)
         self._show_picker(state)
         self._show_banner(state)
@@ -245,19 +252,26 @@ class ScreenUI:
         self.hand_cards = {}
         self.rects = [r for r in self.rects if r[4][0] != "hand"]
         x0, x1, z_low = self._span()
-        x0, x1 = x0 + 0.03, x1 - 0.03
-        zc = z_low + 0.02 + HAND_H / 2
+        x0, x1 = x0 + 0.02, x1 - 0.02 - TITLE_W
+        zc = z_low + 0.015 + HAND_H / 2
         n = len(hand)
-        title = self._title(state)
-        _label(self.hand_root, title, x0, zc + HAND_H / 2 + HAND_RISE + 0.03, 0.036,
-               fg=(1.0, 0.90, 0.55, 1))
+        step = min(HAND_W + 0.02, (x1 - x0 - HAND_W) / max(n - 1, 1))
+        tn = TextNode("hand-title")
+        tn.setText(self._title(state))
+        tn.setTextColor(1.0, 0.90, 0.55, 1)
+        tn.setShadow(0.05, 0.05)
+        tn.setShadowColor(0, 0, 0, 0.8)
+        tn.setWordwrap((TITLE_W - 0.02) / 0.036)
+        title = self.hand_root.attachNewNode(tn)
+        title.setScale(0.036)
+        right = x0 + HAND_W + step * max(n - 1, 0)
+        title.setPos(right + 0.03, 0, zc + HAND_H / 2 - 0.03)
         if n == 0:
             return
-        step = min(HAND_W + 0.02, (x1 - x0 - HAND_W) / max(n - 1, 1))
         tex = self.scene.atlas.texture
         for i, card in enumerate(hand):
             cx = x0 + HAND_W / 2 + i * step
-            z = zc + (0.05 if card == scene.selected else 0.0)
+            z = zc + (HAND_RISE if card == scene.selected else 0.0)
             if card == scene.selected:
                 glow = _quad("glow", cx - HAND_W / 2 - 0.014, z - HAND_H / 2 - 0.014,
                              cx + HAND_W / 2 + 0.014, z + HAND_H / 2 + 0.014, (1.0, 0.85, 0.2, 1))
@@ -398,7 +412,7 @@ class ScreenUI:
         if at is None:
             at = (0.0, 0.0)
         if t[0] == "hand":  # above the hand, over the card
-            x, z = at[0], self._span()[2] + HAND_H + HAND_RISE + HAND_TITLE + 0.04 + h / 2
+            x, z = at[0], self._span()[2] + HAND_H + HAND_RISE + 0.08 + h / 2
         else:  # beside the card on the table, on the side with more room
             side = 1 if at[0] < (-a + a - right) / 2 else -1
             x = at[0] + side * (PREVIEW_W / 2 + 0.2)
