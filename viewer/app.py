@@ -182,7 +182,22 @@ class ViewerApp(ShowBase):
     def preset(self, name: str, player: int = 0) -> View:
         """A named camera view: 'top' (straight down) or 'seat' (from a player's side), fitted
         so what it must show lies in the window's free part (viewer.layout: clear of the
-        panels and of every box)."""
+        panels and of every box). Kept for the same layout, lens and position."""
+        state = self.shown_state or self.session.state
+        plan = self._fit_plan or self.screen.plan or self.screen.replan()
+        lens = self.camLens
+        key = (name, player, plan.fit_key(), tuple(lens.getFov()), tuple(lens.getFilmOffset()),
+               id(self.scene))
+        for held_state, held_key, view in self._presets:
+            if held_state is state and held_key == key:
+                return view
+        view = self._preset(name, player)
+        self._presets = ([(state, key, view)] + self._presets)[:12]
+        return view
+
+    _presets: list = []
+
+    def _preset(self, name: str, player: int = 0) -> View:
         center, radius = self.scene.bounds()
         headings = list(self.scene.seat_headings(self.session.state)) or [0.0]
         heading = headings[player % len(headings)]

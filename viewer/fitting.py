@@ -22,7 +22,7 @@ PAD = 2.0
 #: Grid steps over the outline of the points (each way).
 GRID = 11
 #: Screen shifts tried each way for one distance.
-SHIFTS = 61
+SHIFTS = 31
 
 
 def hull(points2d: np.ndarray) -> np.ndarray:
@@ -148,11 +148,12 @@ def fit_view(app, view: View, points, plan) -> View:
 
     target = view.target
     best = None
-    for _ in range(3):  # the nearest distance that fits, shifted there; again from there
-        near, far = view.distance / 4, view.distance * 6
+    near, far = view.distance / 4, view.distance * 6
+    for _ in range(2):  # the nearest distance that fits, shifted there; again from there
         if shift_at(target, far) is None:
             break
-        for _ in range(18):
+        near = near if best is None else far / 1.3
+        for _ in range(11 if best is None else 6):
             mid = math.sqrt(near * far)
             if shift_at(target, mid) is None:
                 near = mid
