@@ -227,7 +227,9 @@ class ViewerApp(ShowBase):
                 cx, cy, half_w, half_h = self.scene.top_frame(state)
                 fit = ([(cx + sx * half_w, cy + sy * half_h, center.z)
                         for sx in (-1, 1) for sy in (-1, 1)], 0.0)
-            return self._fitted(view, fit[0])
+            # seats that look from different sides keep the camera on the seat's line
+            sideways = 0.02 if len({round(h, 3) for h in headings}) > 1 else None
+            return self._fitted(view, fit[0], sideways=sideways)
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
 
     def status_boxes(self):
@@ -249,14 +251,14 @@ class ViewerApp(ShowBase):
         return (pixels(tn.getLeft(), tn.getRight(), tn.getBottom(), tn.getTop()),
                 pixels(l, r, b, t))
 
-    def _fitted(self, view: View, points, _left_share: float = 0.0) -> View:
+    def _fitted(self, view: View, points, _left_share: float = 0.0, sideways=None) -> View:
         """`view` moved (its target along the table, its distance) so `points` and the table
         between them lie in the view's part of the window and under none of the layout's
         boxes (viewer.layout), as near as that allows; heading and pitch stay."""
         from viewer.fitting import fit_view
 
         plan = self._fit_plan or self.screen.plan or self.screen.replan()
-        return fit_view(self, view, points, plan)
+        return fit_view(self, view, points, plan, sideways)
 
     _fit_plan = None
 

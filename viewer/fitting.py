@@ -90,13 +90,19 @@ class Projector:
         return np.stack([(ndc[:, 0] + 1) / 2 * W, (1 - ndc[:, 1]) / 2 * H], axis=1)
 
 
-def best_shift(px: np.ndarray, area, obstacles, aim) -> tuple[float, float] | None:
+def best_shift(px: np.ndarray, area, obstacles, aim, sideways=None) -> tuple[float, float] | None:
     """The screen shift (pixels) that puts every point inside `area` and outside every
-    obstacle, nearest to the one that centres the points on `aim` (x, y); None if none does."""
+    obstacle, nearest to the one that centres the points on `aim` (x, y); None if none does.
+    `sideways`: how far (pixels) the points may lie beside `aim` at most (None: any)."""
     lo = np.array([area.x0 + PAD, area.y0 + PAD]) - px.min(axis=0)
     hi = np.array([area.x1 - PAD, area.y1 - PAD]) - px.max(axis=0)
     if (lo > hi).any():
         return None
+    if sideways is not None:  # the picture stays about centred across
+        centre_x = aim[0] - (px[:, 0].min() + px[:, 0].max()) / 2
+        lo[0], hi[0] = max(lo[0], centre_x - sideways), min(hi[0], centre_x + sideways)
+        if lo[0] > hi[0]:
+            return None
     tx = np.linspace(lo[0], hi[0], SHIFTS)
     ty = np.linspace(lo[1], hi[1], SHIFTS)
     TX, TY = np.meshgrid(tx, ty)
@@ -112,22 +118,26 @@ def best_shift(px: np.ndarray, area, obstacles, aim) -> tuple[float, float] | No
     centre = (px.min(axis=0) + px.max(axis=0)) / 2
     want = np.array(aim) - centre
     want = np.clip(want, lo, hi)
-    d = (TX - want[0]) ** 2 + (TY - want[1]) ** 2
+    # sideways costs more: it moves the camera off the seat's own line (its side nearest)
+    d = (3 * (TX - want[0])) ** 2 + (TY - want[1]) ** 2
     d[~ok] = np.inf
     i = int(np.argmin(d))
     return float(TX[i]), float(TY[i])
 
 
-def fit_view(app, view: View, points, plan) -> View:
+def fit_view(app, view: View, points, plan, sideways: float | None = None) -> View:
     """`view` moved along the table and to the nearest distance at which `points` (made
     dense) lie in `plan.area`, clear of `plan.obstacles`, centred on the free region as
-    nearly as that allows. Heading and pitch stay."""
+    nearly as that allows; with `sideways` (a share of the window's width) the picture stays
+    that near the free region's middle across (a seat's view keeps the camera on the seat's
+    line, so its own side stays the nearest). Heading and pitch stay."""
     pts = dense(points)
     area = plan.area or plan.free
     obstacles = list(plan.obstacles)
     aim = plan.free.centre
     proj = Projector(app)
     W, H = proj.size
+    side_px = None if sideways is None else sideways * W
     fov = app.camLens.getFov()
     tan_x, tan_z = math.tan(math.radians(fov.x / 2)), math.tan(math.radians(fov.y / 2))
     h, pitch = math.radians(view.heading), math.radians(view.pitch)
@@ -136,7 +146,7 @@ def fit_view(app, view: View, points, plan) -> View:
 
     def shift_at(target, dist):
         px = proj.pixels(View(target, dist, view.heading, view.pitch), pts)
-        return None if px is None else best_shift(px, area, obstacles, aim)
+        return None if px is None else best_shift(px, area, obstacles, aim, side_px)
 
     def moved(target, dist, t):
         """The target that moves the picture by `t` pixels (right, down) at `dist`."""
@@ -146,31 +156,40 @@ def fit_view(app, view: View, points, plan) -> View:
         return (target[0] + across[0] * dx + ahead[0] * dz,
                 target[1] + across[1] * dx + ahead[1] * dz, target[2])
 
+    def settled(target, dist):
+        """The target shifted (twice: perspective makes one shift inexact) so the view at
+        `dist` fits; None if it does not."""
+        for _ in range(3):
+            px = proj.pixels(View(target, dist, view.heading, view.pitch), pts)
+            if px is None:
+                return None
+            if _clear(px, area, obstacles) and _centred(px, area, obstacles, aim, side_px):
+                return target
+            t = best_shift(px, area, obstacles, aim, side_px)
+            if t is None:
+                return None
+            target = moved(target, dist, t)
+        px = proj.pixels(View(target, dist, view.heading, view.pitch), pts)
+        return target if px is not None and _clear(px, area, obstacles) else None
+
     target = view.target
-    best = None
     near, far = view.distance / 4, view.distance * 6
-    for _ in range(2):  # the nearest distance that fits, shifted there; again from there
-        if shift_at(target, far) is None:
-            break
-        near = near if best is None else far / 1.3
-        for _ in range(11 if best is None else 6):
-            mid = math.sqrt(near * far)
-            if shift_at(target, mid) is None:
-                near = mid
-            else:
-                far = mid
-        t = shift_at(target, far)
-        target = moved(target, far, t)
-        best = View(target, far, view.heading, view.pitch)
-    if best is None:
+    if settled(target, far) is None:
         return view
-    # perspective makes a shift inexact: step back until the view as it is fits unshifted
-    for _ in range(30):
-        px = proj.pixels(best, pts)
-        if px is not None and _clear(px, area, obstacles):
-            return best
-        best = View(best.target, best.distance * 1.03, best.heading, best.pitch)
-    return best
+    for _ in range(14):  # the nearest distance at which a shifted view fits
+        mid = math.sqrt(near * far)
+        t = settled(target, mid)
+        if t is None:
+            near = mid
+        else:
+            far, target = mid, t
+    return View(settled(target, far) or target, far, view.heading, view.pitch)
+
+
+def _centred(px, area, obstacles, aim, sideways=None) -> bool:
+    """Whether no shift would centre the points better on `aim` (within two pixels)."""
+    t = best_shift(px, area, obstacles, aim, sideways)
+    return t is not None and abs(t[0]) < 2 and abs(t[1]) < 2
 
 
 def _clear(px, area, obstacles) -> bool:

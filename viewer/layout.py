@@ -92,7 +92,8 @@ class Request:
     column, from the top), "bottom" (the left column, from the message line up) or "strip"
     (the view's whole width, above the message line). `order`: its place in its stack (lower
     nearer the edge). `folded_h`: its height folded to its title, None if it cannot fold;
-    `rank`: the lower, the sooner it folds."""
+    `rank`: the lower, the sooner it folds. "modal": a dialog, centred over everything while
+    the game behind it is shaded and takes no input."""
     name: str
     w: float
     h: float
@@ -110,6 +111,7 @@ class Plan:
     folded: set[str] = field(default_factory=set)
     cut: set[str] = field(default_factory=set)  # boxes given less than they asked (scroll)
     hidden: set[str] = field(default_factory=set)  # no room at all
+    modal: set[str] = field(default_factory=set)  # over everything (the game takes no input)
     side: Rect | None = None
     bar: Rect | None = None
     message: Rect | None = None  # the message line's backdrop (None: no message line)
@@ -134,7 +136,7 @@ class Plan:
             boxes["message"] = self.message.as_list()
         return {"free": self.free.as_list(), "boxes": boxes,
                 "message_lines": len(self.message_lines), "folded": sorted(self.folded),
-                "cut": sorted(self.cut)}
+                "cut": sorted(self.cut), "modal": sorted(self.modal)}
 
 
 def rough_measure(px: float) -> Callable[[str], float]:
@@ -273,6 +275,11 @@ def plan(window: tuple[int, int], *, side_w: float = 0.0, bar_h: float = 0.0,
         out.boxes[q.name] = rect
         obstacles.append(rect)
         y = rect.y0 - GAP
+    # modal boxes (a dialog): centred in the window over everything, the game shaded behind
+    for r in (q for q in requests if q.where == "modal"):
+        w, h = min(r.w, W - 2 * MARGIN), min(r.h, H - 2 * MARGIN)
+        out.boxes[r.name] = Rect((W - w) / 2, (H - h) / 2, (W + w) / 2, (H + h) / 2)
+        out.modal.add(r.name)
     out.area = Rect(0, 0, view_x1, bottom)
     out.obstacles = [out.boxes[q.name] for q in items if q.name in out.boxes]
     out.free = _free_region(out.area, out.obstacles, content_aspect)
@@ -307,6 +314,54 @@ def _free_region(area: Rect, obstacles: list[Rect], aspect: float) -> Rect:
 
 
 # --- the window's side --------------------------------------------------------------------------
+def text_height(text: str, scale: float, width: float | None = None) -> float:
+    """Height (aspect2d units) of `text` drawn at `scale` in the default font, wrapped at
+    `width` aspect2d units (None: not wrapped): its rows times the font's line height."""
+    from panda3d.core import TextNode
+
+    tn = TextNode("layout-measure-rows")
+    if width is not None:
+        tn.setWordwrap(width / scale)
+    tn.setText(text or " ")
+    return max(tn.getNumRows(), 1) * tn.getLineHeight() * scale
+
+
+def text_width(text: str, scale: float) -> float:
+    from panda3d.core import TextNode
+
+    return TextNode("layout-measure-width").calcWidth(text) * scale
+
+
+class Stack:
+    """Labels stacked down a box (its top-left corner is (0, 0), z down), each measured:
+    `add(label, text, scale, width)` sets its text and places it under the last one;
+    `height` is how far down the stack reaches."""
+
+    def __init__(self, left: float = 0.03, top: float = 0.02, gap: float = 0.012):
+        self.left, self.z, self.gap = left, -top, gap
+
+    def add(self, label, text: str, scale: float, width: float | None, gap: float | None = None) -> None:
+        label["text"] = text
+        if width is not None:
+            label["text_wordwrap"] = width / scale
+        if not text:
+            label.hide()
+            return
+        label.show()
+        h = text_height(text, scale, width)
+        label.setPos(self.left, 0, self.z - scale * 0.8)  # its first baseline under the top
+        self.z -= h + (self.gap if gap is None else gap)
+
+    @property
+    def height(self) -> float:
+        return -self.z
+
+
+def box_origin(box, height: int) -> tuple[float, float]:
+    """(x, z) in a2dTopLeft units of the top-left corner of a layout box given in pixels (as
+    the probe reports it) in a window `height` pixels high (tests that click in a box)."""
+    u = height / 2.0
+    return box[0] / u, -box[1] / u
 class ScreenLayout:
     """The window's layout: requests by name, each with the callback that places its box
     (`place(rect, folded)`, rect in pixels); `replan` lays them out and tells the app the free

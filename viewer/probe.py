@@ -13,6 +13,12 @@ import os
 from pathlib import Path
 
 
+def layout_probe(app) -> dict:
+    """The regions the layout placed (viewer.layout), in window pixels from the top-left:
+    {"free": [x0, y0, x1, y1], "boxes": {name: [x0, y0, x1, y1]}, "message_lines": n}."""
+    return app.screen.probe()
+
+
 class Probe:
     def __init__(self, app, path: Path):
         self.app = app
@@ -85,6 +91,7 @@ class Probe:
                      if type(ctl.dialog).__name__ == "HelpOverlay" else None),
             "hover": getattr(scene, "hover_line", None),
             "scene": scene.probe() if hasattr(scene, "probe") else {},  # a game's own facts
+            "layout": layout_probe(app),
         }
 
     def _pointer(self):
