@@ -212,10 +212,11 @@ class ViewerApp(ShowBase):
             tan_v = math.tan(math.radians(fov.y / 2)) * free.h / h
             dist = max(half_w / tan_h, half_h / tan_v) * 1.04
             view = View((cx, cy, center.z), dist, 0.0, -89.5)
-            corners = [(cx + sx * half_w, cy + sy * half_h, center.z)
-                       for sx in (-1, 1) for sy in (-1, 1)]
-            fit = self.scene.seat_fit(state)  # what stands on the table, at its height too
-            return self._fitted(view, corners + (list(fit[0]) if fit is not None else []))
+            fit = self.scene.seat_fit(state)  # how high what stands on the table reaches
+            top = max([center.z] + [p[2] for p in fit[0]] if fit is not None else [center.z])
+            corners = [(cx + sx * half_w, cy + sy * half_h, z) for sx in (-1, 1)
+                       for sy in (-1, 1) for z in {center.z, top}]
+            return self._fitted(view, corners)
         if name == "seat":
             # aim a little towards the player's own side so their corner and reserve show
             h = math.radians(heading)
@@ -278,12 +279,22 @@ class ViewerApp(ShowBase):
             self.screen.release("status")
             return
         x0, x1, z0, z1 = self._status_extent()
-        # the room kept does not shrink as a line gets shorter (Chrono's seconds)
-        w = x1 - x0
-        old = self.screen.requests.get("status")
-        if old is not None and abs(old.h - (z1 - z0) * self.screen.unit()) < 0.5:
-            w = max(w, old.w / self.screen.unit())
-        self.screen.request("status", w, z1 - z0, self._place_status, order=0)
+        # its room: whole lines high, its width in steps of a tenth; in one session it only
+        # grows (the view is not fitted again as the text changes from position to position)
+        s = self.status.getScale()[0]
+        rows = max(tn.getNumRows(), self.scene.status_rows(self.shown_state))
+        h = (rows * tn.getLineHeight() + 0.5) * s
+        # as wide as half the view at least: a longer line (a hover, an aim) fits in that
+        view_w = (self.screen.window()[0] - (self.screen.plan.side.w if self.screen.plan
+                                             and self.screen.plan.side else 0.0))
+        w = max(math.ceil((x1 - x0) / 0.1) * 0.1, 0.5 * view_w / self.screen.unit())
+        held = self._status_room
+        if held is not None and held[0] is self.session:  # the room only grows in a session
+            w, h = max(w, held[1]), max(h, held[2])
+        self._status_room = (self.session, w, h)
+        self.screen.request("status", w, h, self._place_status, order=0)
+
+    _status_room = None  # (session, width, height): the status lines' room kept in it
 
     def _status_extent(self):
         """(left, right, bottom, top) of the status text, its backdrop and its shadow, in

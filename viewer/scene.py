@@ -130,6 +130,11 @@ class Scene:
     def click(self, state, pick: Pick) -> ClickResult:
         raise NotImplementedError
 
+    def status_rows(self, state) -> int:
+        """The most lines `status_lines` may give in `state` (the layout keeps their room, so
+        the view does not move as a hover or an aim line comes and goes)."""
+        return len(self.status_lines(state))
+
     def status_lines(self, state) -> list[str]:
         return [self.game.describe(state)]
 

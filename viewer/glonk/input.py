@@ -23,6 +23,9 @@ from viewer.scene import Pick
 
 #: Spin (rad/s) of a flick released with Shift or Ctrl held.
 SPIN = 12.0
+#: The row of piece-action buttons' room in the layout (aspect2d units): kept whether or not a
+#: disc is picked, so the fitted view stays put.
+ROW_ROOM, ROW_H = 1.4, 0.075
 #: Alt held: the pull follows the pointer at this fraction of its movement.
 FINE = 0.25
 #: The aim must rest this long (s) before its ghost path is simulated again.
@@ -215,6 +218,7 @@ class FlickInput:
         for b in self.buttons:
             b.destroy()
         self.buttons = []
+        self.app.screen.release("piece_actions")
 
     # --- Chrono mode ---------------------------------------------------------------------------
     def _chrono(self, ctl, state, dt: float | None = None) -> None:
@@ -247,8 +251,8 @@ class FlickInput:
             b.destroy()
         self.buttons = []
         screen = self.app.screen
+        self._row = []
         if self.app.shown_state is not state:
-            screen.release("piece_actions")
             return
         # A row of the left column's foot (viewer.layout), above the message line.
         x = 0.0
@@ -263,14 +267,12 @@ class FlickInput:
             b.hide()
             self.buttons.append((b, x - left * 0.042, top * 0.042))
             x += (right - left) * 0.042 + 0.02
-            height = (top - bottom) * 0.042
-        if not self.buttons:
-            screen.release("piece_actions")
-            return
         self._row = self.buttons
         self.buttons = [b for b, _, _ in self._row]
-        screen.request("piece_actions", x - 0.02, height, self._place_buttons, where="bottom",
-                       order=5)
+        # the row's room is kept while there are no buttons too, and as wide as ROW_ROOM at
+        # least: the view does not move as a disc is picked and its buttons come and go
+        screen.request("piece_actions", max(x - 0.02, ROW_ROOM), ROW_H, self._place_buttons,
+                       where="bottom", order=5)
         self._place_buttons(screen.box("piece_actions"), False)
 
     def _place_buttons(self, rect, _folded) -> None:

@@ -1350,6 +1350,17 @@ class GlonkScene(Scene):
         group.flattenStrong()
 
     # --- words -----------------------------------------------------------------------------------
+    def status_rows(self, state) -> int:
+        """The position's lines and, with prompts shown, room for an aim and its path (or the
+        best shot's line, or the hover line)."""
+        aim, ghost, hover = self.aim_line, self.ghost_line, self.hover_line
+        self.aim_line = self.ghost_line = self.hover_line = None
+        try:
+            base = len(self.status_lines(state))
+        finally:
+            self.aim_line, self.ghost_line, self.hover_line = aim, ghost, hover
+        return base + (2 if self.show_prompts else 0)
+
     def status_lines(self, state) -> list[str]:
         if state is None:
             return []
