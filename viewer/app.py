@@ -283,7 +283,7 @@ class ViewerApp(ShowBase):
         # grows (the view is not fitted again as the text changes from position to position)
         s = self.status.getScale()[0]
         rows = max(tn.getNumRows(), self.scene.status_rows(self.shown_state))
-        h = (rows * tn.getLineHeight() + 0.5) * s
+        h = max((rows * tn.getLineHeight() + 0.6) * s, z1 - z0)
         # as wide as half the view at least: a longer line (a hover, an aim) fits in that
         view_w = (self.screen.window()[0] - (self.screen.plan.side.w if self.screen.plan
                                              and self.screen.plan.side else 0.0))

@@ -47,7 +47,7 @@ MESSAGE_SCALE = BODY
 #: Inner padding of the message line's backdrop (pixels).
 MESSAGE_PAD = 4.0
 #: The share of the view's width the left column may take at most.
-COLUMN_SHARE = 0.62
+COLUMN_SHARE = 0.7
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ ROW_TEXT = 0.034  # aspect2d units: 12 pixels in a 720-pixel-high window (viewer
 HAND_RISE = 0.04
 #: Room kept for this many cards, and the title's width beside them (it wraps there).
 HAND_ROOM = 5
-TITLE_W = 0.9
+TITLE_W = 0.45
 SYMBOL_R = 0.0135  # a zone symbol's radius: 11 pixels across at 1280x800
 
 
