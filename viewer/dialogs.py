@@ -298,7 +298,7 @@ class FileDialog(Overlay):
         if len(self.entries) > LIST_ROWS:
             self.rows.append(DirectLabel(
                 parent=self.box, text=f"... and {len(self.entries) - LIST_ROWS} more: type a name",
-                text_scale=0.032, text_fg=DIM, frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                text_scale=0.034, text_fg=DIM, frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                 pos=(-1.0, 0, 0.27 - LIST_ROWS * 0.058)))
 
     def _pick(self, path) -> None:

@@ -51,7 +51,12 @@ def panel_label(frame, text, y, scale=0.034, fg=None, x=X0, wrap=None):
     """Left-aligned words on an editor's panel at (x, y) (a2dTopRight units)."""
     from viewer.panel import TEXT
 
+    from viewer.layout import SMALL
+
     DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+    if scale < SMALL:  # no smaller than a player can read; wrapped as wide as asked
+        wrap = wrap * scale / SMALL if wrap else wrap
+        scale = SMALL
     kw = {"text_wordwrap": wrap} if wrap else {}
     return DirectLabel(parent=frame, text=text, text_scale=scale, text_fg=fg or TEXT,
                        frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y), **kw)
@@ -168,6 +173,7 @@ class WordEntries:
     def _make_entries(self, frame, fields, spots) -> None:
         """The panel's text fields: for each (name, caption, lines) a caption over an entry
         whose top left is `spots[name]`; the model's words (WORD_FIELDS) are typed in."""
+        from viewer.layout import SMALL
         from viewer.panel import DIM, PANEL_W, TEXT
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
@@ -175,7 +181,7 @@ class WordEntries:
         for name, caption, lines in fields:
             x, y = spots[name][:2]
             panel_label(frame, caption, y + 0.05, 0.028, DIM, x=x)
-            e = DirectEntry(parent=frame, scale=0.032, width=(PANEL_W - 0.08) / 0.032,
+            e = DirectEntry(parent=frame, scale=SMALL, width=(PANEL_W - 0.08) / SMALL,
                             numLines=lines, pos=(x, 0, y), frameColor=(0.16, 0.17, 0.2, 1),
                             text_fg=TEXT, initialText="", cursorKeys=1,
                             overflow=int(lines == 1), command=self._entry_enter,

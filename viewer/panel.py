@@ -33,6 +33,7 @@ PLAYER_FG = {"yellow": (0.98, 0.84, 0.30, 1), "red": (1.0, 0.48, 0.42, 1),
 
 
 def _button(parent, text, command, pos, width=0.16, height=0.07, scale=0.038, **kw):
+    scale = max(scale, SMALL)  # no smaller than a player can read
     w, h = width / 2, height / 2
     return DirectButton(parent=parent, text=text, command=command, pos=pos, relief=DGG.FLAT,
                         frameSize=(-w, w, -h, h), frameColor=(BTN, BTN_HOT, BTN_HOT, BTN),
