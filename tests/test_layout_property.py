@@ -326,7 +326,9 @@ def child(game: str, out: Path) -> None:
                     continue
                 undo.append(ctl.lesson_panel.toggle)
             elif mode == "explorer":
-                explorer = app.scene.input.explorer
+                explorer = getattr(app.scene.input, "explorer", None)
+                if explorer is None:
+                    continue
                 explorer.toggle()
                 undo.append(explorer.toggle)
             elif mode == "dialog":

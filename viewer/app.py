@@ -292,7 +292,7 @@ class ViewerApp(ShowBase):
         if held is not None and held[0] is self.session:  # the room only grows in a session
             w, h = max(w, held[1]), max(h, held[2])
         self._status_room = (self.session, w, h)
-        self.screen.request("status", w, h, self._place_status, order=0)
+        self.screen.request("status", w, h, self._place_status, order=0, wide=True)
 
     _status_room = None  # (session, width, height): the status lines' room kept in it
 
@@ -446,8 +446,8 @@ class ViewerApp(ShowBase):
     def use_layout(self, old, new) -> None:
         """The layout changed what the 3D view has (viewer.layout: its free region, the boxes
         beside it): the lens film is offset so the camera target appears in the free region's
-        middle (picking stays exact), a camera at a named view moves to that view as the new
-        layout frames it, and the scene's screen things are laid out again."""
+        middle (picking stays exact) and a camera at a named view moves to that view as the new
+        layout frames it (the scene's screen things are placed by the layout itself)."""
         named = None
         same_game = (self.session is not None and self.scene is not None
                      and self.scene.game.name == self.session.game.name)
@@ -461,8 +461,6 @@ class ViewerApp(ShowBase):
                 named = None
         self._free = new.free
         self._set_film(new.free)
-        if same_game and self.shown_state is not None:
-            self.scene.show(self.shown_state)
         if named is not None:
             self.set_view(self.saved_view(named))
 

@@ -98,10 +98,11 @@ def best_shift(px: np.ndarray, area, obstacles, aim, sideways=None) -> tuple[flo
     hi = np.array([area.x1 - PAD, area.y1 - PAD]) - px.max(axis=0)
     if (lo > hi).any():
         return None
-    if sideways is not None:  # the picture stays about centred across
-        centre_x = aim[0] - (px[:, 0].min() + px[:, 0].max()) / 2
+    if sideways is not None:  # the picture stays about centred across, and moves down
+        centre_x = aim[0] - (px[:, 0].min() + px[:, 0].max()) / 2  # (the camera forwards,
         lo[0], hi[0] = max(lo[0], centre_x - sideways), min(hi[0], centre_x + sideways)
-        if lo[0] > hi[0]:
+        hi[1] = min(hi[1], sideways)  # over the table) hardly at all
+        if lo[0] > hi[0] or lo[1] > hi[1]:
             return None
     tx = np.linspace(lo[0], hi[0], SHIFTS)
     ty = np.linspace(lo[1], hi[1], SHIFTS)

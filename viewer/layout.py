@@ -101,6 +101,7 @@ class Request:
     order: int = 50
     folded_h: float | None = None
     rank: int = 0
+    wide: bool = False  # may take the view's whole width (the status lines), not a column's
 
 
 @dataclass
@@ -261,7 +262,7 @@ def plan(window: tuple[int, int], *, side_w: float = 0.0, bar_h: float = 0.0,
         if h <= 0:
             out.hidden.add(q.name)
             continue
-        rect = Rect(MARGIN, y, MARGIN + min(q.w, col_w), y + h)
+        rect = Rect(MARGIN, y, MARGIN + min(q.w, view_x1 - 2 * MARGIN if q.wide else col_w), y + h)
         out.boxes[q.name] = rect
         obstacles.append(rect)
         y = rect.y1 + GAP
@@ -410,11 +411,11 @@ class ScreenLayout:
     # requests
     def request(self, name: str, w: float, h: float, place: Callable, *, where: str = "top",
                 order: int = 50, folded_h: float | None = None, rank: int = 0,
-                units: bool = True, replan: bool = True) -> None:
+                units: bool = True, replan: bool = True, wide: bool = False) -> None:
         """Ask for a `w` x `h` box (aspect2d units, or pixels with units=False)."""
         k = self.unit() if units else 1.0
         req = Request(name, w * k, h * k, where, order,
-                      None if folded_h is None else folded_h * k, rank)
+                      None if folded_h is None else folded_h * k, rank, wide)
         self.placers[name] = place
         if self.requests.get(name) == req:
             return

@@ -18,12 +18,12 @@ from analysis.lessons import LessonAuthor, lessons_dir, questions_of, save_lesso
 #: The panel's size (aspect2d units); the layout (viewer.layout) gives it its place in the left
 #: column, below the status lines and any puzzle or lesson box (which fold to make room).
 PANEL_W = 1.3
-PANEL_H = 1.1
+PANEL_H = 1.02
 #: Controls inside the panel (x, z from its top-left corner), one table for the panel and for
 #: tests that click them.
-SPOTS = {"mark": (1.08, -0.085), "question": (0.03, -0.29), "threshold": (0.03, -0.435),
-         "outcome": (0.70, -0.425), "hint": (0.03, -0.58), "clear": (1.13, -0.57),
-         "title": (0.03, -0.83), "check": (0.78, -0.95), "save": (1.13, -0.95)}
+SPOTS = {"mark": (1.08, -0.079), "question": (0.03, -0.270), "threshold": (0.03, -0.405),
+         "outcome": (0.70, -0.395), "hint": (0.03, -0.539), "clear": (1.13, -0.530),
+         "title": (0.03, -0.772), "check": (0.78, -0.883), "save": (1.13, -0.883)}
 #: The accept field a threshold entry sets, by accept kind (optimal has none).
 THRESHOLD = {"loss": ("max_loss", "Most win chance lost (0 to 1)"),
              "chance": ("at_least", "Success at least (0 to 1)")}
@@ -123,23 +123,23 @@ class LessonPanel:
             self.buttons[name] = _button(f, text, command, (x, 0, z), width=width, height=0.065,
                                          scale=SMALL)
 
-        label("heading", "Lesson authoring (F3 closes)", 0.03, -0.07, TITLE, (0.98, 0.84, 0.30, 1))
-        label("here", "", 0.03, -0.135, SMALL, dim, wrap=24)
+        label("heading", "Lesson authoring (F3 closes)", 0.03, -0.065, TITLE, (0.98, 0.84, 0.30, 1))
+        label("here", "", 0.03, -0.126, SMALL, dim, wrap=24)
         button("mark", "Your turn here", self.toggle_mark, width=0.38)
-        label("question_caption", "Question (Enter keeps it)", 0.03, -0.245, SMALL, dim)
+        label("question_caption", "Question (Enter keeps it)", 0.03, -0.228, SMALL, dim)
         entry("question", 1.24)
-        label("threshold_caption", "", 0.03, -0.39, SMALL, dim)
+        label("threshold_caption", "", 0.03, -0.363, SMALL, dim)
         entry("threshold", 0.3)
         button("outcome", "Outcome", self.next_outcome, width=0.5)
-        label("hint_caption", "Hint (Enter adds the next tier)", 0.03, -0.535, SMALL, dim)
+        label("hint_caption", "Hint (Enter adds the next tier)", 0.03, -0.498, SMALL, dim)
         entry("hint", 0.95)
         button("clear", "Clear hints", self.clear_hints, width=0.28)
-        label("hints", "", 0.03, -0.65, SMALL, (0.6, 0.85, 1, 1), wrap=36)
-        label("title_caption", "Lesson title", 0.03, -0.785, SMALL, dim)
+        label("hints", "", 0.03, -0.605, SMALL, (0.6, 0.85, 1, 1), wrap=36)
+        label("title_caption", "Lesson title", 0.03, -0.730, SMALL, dim)
         entry("title", 1.24)
         button("check", "Check answer", self.check, width=0.3)
         button("save", "Save lesson", self.save, width=0.26)
-        label("status", "", 0.03, -1.03, SMALL, (0.75, 0.95, 0.75, 1), wrap=36)
+        label("status", "", 0.03, -0.958, SMALL, (0.75, 0.95, 0.75, 1), wrap=36)
         record = self.ctl.session.record
         title = (record.scenario or {}).get("title") if record.kind == "lesson" else ""
         self.entries["title"].enterText(str(title or ""))  # a lesson edited keeps its title
@@ -154,6 +154,8 @@ class LessonPanel:
             return
         x, z = self.app.screen.top_left(rect)
         self.frame.setPos(x, 0, z)
+        # a window too short for it: the panel drawn smaller to its room, never over a box
+        self.frame.setScale(min(1.0, rect.h / self.app.screen.to_px(PANEL_H)))
         self.frame.show()
 
     def show_node(self) -> None:

@@ -184,6 +184,9 @@ class GlonkScene(Scene):
 
     #: Stepping to a flick plays its recorded motion at its real length, not a fixed 0.35 s.
     natural_pace = True
+    #: The seat view looks a little lower than the others: each player's own area beside the
+    #: Galaxy then stays clearly the nearest, with the status and message lines kept clear.
+    seat_pitch = -46.0
     mouse_help = (
         ("Left click a disc", "Select it: the spaces it may reach light up"),
         ("Left drag on your active disc", "Flick it: pull back and release; the arrow shows "
