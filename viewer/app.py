@@ -19,6 +19,8 @@ from panda3d.core import AntialiasAttrib, Filename, PNMImage, Point2, Point3, Te
 
 from viewer.camera import OrbitController, View
 from viewer.display import NoDisplay, configure
+from viewer.fitting import fit_view
+from viewer.layout import ScreenLayout
 from viewer.lighting import Lighting
 from viewer.scenes import scene_class
 from viewer.table import make_table
@@ -63,8 +65,6 @@ class ViewerApp(ShowBase):
         self.scene = None
         self.table = None
         self.orbit = OrbitController(View())
-        from viewer.layout import ScreenLayout
-
         self.screen = ScreenLayout(self)  # every 2D region; the 3D view gets the free one
         self._free = None  # the free region the lens was last set up for (pixels)
         self.status = OnscreenText(text="", pos=(0, 0), scale=0.042, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
@@ -256,8 +256,6 @@ class ViewerApp(ShowBase):
         """`view` moved (its target along the table, its distance) so `points` and the table
         between them lie in the view's part of the window and under none of the layout's
         boxes (viewer.layout), as near as that allows; heading and pitch stay."""
-        from viewer.fitting import fit_view
-
         plan = self._fit_plan or self.screen.plan or self.screen.replan()
         return fit_view(self, view, points, plan, sideways)
 

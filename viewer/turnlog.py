@@ -19,6 +19,8 @@ from games.api import CHANCE
 from direct.gui.DirectGui import DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
+from viewer.layout import wrap
+
 #: Rows shown at once (wrapped lines); older ones are a wheel turn away.
 VISIBLE = 6
 #: Lines kept (a long game's early turns drop off).
@@ -115,8 +117,6 @@ class TurnLog:
 
     def rows(self) -> list[str]:
         """Every kept line wrapped to the box's width (a wrapped line's rest indented)."""
-        from viewer.layout import wrap
-
         room = (self.width - 0.03) / TEXT_SCALE  # in ems, as the text node measures
         if self._wrapped_at != room:
             self._wrapped_at, self._wrapped = room, {}
