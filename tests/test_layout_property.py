@@ -247,7 +247,8 @@ def select_something(app, state) -> bool:
     if who < 0:
         return False
     if game == "glonk":
-        mine = [p for p in state.in_play() if getattr(p, "owner", None) == who]
+        mine = [p for p in state.in_play() if getattr(p, "owner", None) == who] or list(
+            state.in_play())
         if not mine:
             return False
         scene.selected = mine[0].id
@@ -276,6 +277,13 @@ def child(game: str, out: Path) -> None:
     first = positions[0][0]
     app = ViewerApp(first, offscreen=True, size=SIZES[0], interactive=True)
     ctl = app.controller
+    if game == "glonk":  # a window's input (the piece buttons, the explorer's box) offscreen too
+        from viewer.glonk.explorer_view import ShotExplorer
+        from viewer.glonk.input import FlickInput
+
+        flick_input = FlickInput(app, app.scene)  # (no pointer trail: it reads a window)
+        flick_input.explorer = ShotExplorer(app, app.scene)
+        app.scene.input = flick_input
     modes = [m for m in MODES if m != "explorer" or game == "glonk"]
     pairs = [(m, s) for s in SIZES for m in modes]
     problems, checks, done = [], 0, set()
