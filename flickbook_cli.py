@@ -159,6 +159,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answers", action="store_true",
                    help="a lesson: play its answers too (without it, the clip stops at the "
                         "first question, as a student sees it)")
+    p.add_argument("--reel", action="store_true",
+                   help="a highlight reel: only the marked moments (M in the window, the "
+                        "analysis' mistakes, scoring moments), each with a few seconds around it")
+    p.add_argument("--lead-in", dest="lead_in", type=_seconds, default=None,
+                   help="--reel: seconds shown before each marked moment (default 2)")
+    p.add_argument("--lead-out", dest="lead_out", type=_seconds, default=None,
+                   help="--reel: seconds shown after each marked moment (default 2)")
 
     p = sub.add_parser("info", help="describe a record or scenario file and list its main line")
     p.add_argument("file")

@@ -30,7 +30,7 @@ from games.glonk.actions import MAX_SPEED, Flick
 from games.glonk.model import IN_PLAY, GlonkState
 
 from .executors import InProcessExecutor, Progress, run_batches
-from .record import WinAnalyser
+from .record import WinAnalyser, lost
 from .skill import EXACT, SKILLS, Skill, scattered, skill_named
 
 BOARD_WEIGHT = 0.8
@@ -690,7 +690,7 @@ class GlonkAnalyser(WinAnalyser):
             best_v, best_i = max(values, key=lambda vi: (vi[0], -vi[1]))
             played_v = move_value(s, action)
             better = moves[best_i] if best_v > played_v + 1e-9 else None
-            return {"loss": max(0.0, best_v - played_v), "luck_seat": mover,
+            return {"loss": lost(best_v, played_v), "luck_seat": mover,
                     "best": None if better is None else str(better)}
         explore_seed, search_seed = seed.spawn(2)
         skill = skill_named(self.skill)
@@ -709,13 +709,35 @@ class GlonkAnalyser(WinAnalyser):
             best_ev > played["expected_value"]
         # loss: the choice of intent against the best; execution: what the flick did
         # against what that intent could expect (the hand's scatter and the table's chaos)
-        return {"loss": max(0.0, best_ev - played["expected_value"]) if better else 0.0,
+        return {"loss": lost(best_ev, played["expected_value"]) if better else 0.0,
                 "execution": real - played["expected_value"], "luck_seat": mover,
                 "best": best["action"] if better else None,
                 "extra": {"expected_value": played["expected_value"],
                           "expected_value_error": played["expected_value_error"],
                           "realised_value": real, "best_expected_value": best_ev,
                           "skill": skill.name, "samples": played["samples"]}}
+
+
+    def decision_values(self, game, state, played, entry: dict) -> tuple[float, float]:
+        """A flick's stored intent value (points, `extra.expected_value`) or a discrete move's
+        value, and that plus its loss."""
+        extra = entry.get("extra") or {}
+        if "expected_value" in extra:
+            value = float(extra["expected_value"])
+        else:
+            value = move_value(state, game.parse_action(state, played))
+        return value, value + float(entry.get("loss") or 0.0)
+
+    def decision_value(self, game, state, action, entry: dict, *, seed: int) -> float:
+        """A flick: its expected value explored under the analysis' skill and samples; a
+        discrete move: its value (`move_value`)."""
+        if not isinstance(action, Flick):
+            return move_value(state, action)
+        extra = entry.get("extra") or {}
+        samples = int(extra.get("samples") or self.explore_samples or 2 * self.budget)
+        found = explore(state, action, extra.get("skill") or self.skill, samples=samples,
+                        seed=seed, progress=False)
+        return float(found["expected_value"])
 
 
 ANALYSER = GlonkAnalyser()

@@ -94,6 +94,25 @@ class WinAnalyser:
         """Own loss/luck figures for a node, or None to use the win-chance comparison."""
         return None
 
+    # --- judging one decision as the analysis did (analysis.lessons asks here too) ----------
+    def decision_values(self, game, state, played, entry: dict) -> tuple[float, float]:
+        """(the played decision's value for the mover, the best decision's), as the analysis
+        stored them in the played node's figures `entry`: the mover's win chance after the
+        move, and that plus its `loss`."""
+        mover = game.current_player(state)
+        value = float(entry["win"][mover])
+        return value, value + float(entry.get("loss") or 0.0)
+
+    def decision_value(self, game, state, action, entry: dict, *, seed: int) -> float:
+        """The mover's value of `action` at `state`, measured the way the analysis measured
+        the decision whose figures are `entry` (its method, at its budget)."""
+        mover = game.current_player(state)
+        budget = int(entry.get("samples") or self.default_budget)
+        after = game.apply(state, action).state
+        [found] = self.for_budget(budget).win([after], budget=budget,
+                                              seeds=[np.random.SeedSequence(seed)])
+        return float(found["win"][mover])
+
     def glyph(self, loss: float | None) -> str | None:
         if loss is None:
             return None
@@ -102,6 +121,36 @@ class WinAnalyser:
             if loss >= limit:
                 glyph = mark
         return glyph
+
+
+def lost(best: float, value: float) -> float:
+    """What a decision of `value` lost against the best one found (never below 0)."""
+    return max(0.0, best - value)
+
+
+def judge_decision(game, state, action, played: str, entry: dict, *, seed: int = 0,
+                   analyser=None) -> dict:
+    """The analysis' own judgement of `action` at `state`, where it judged the move
+    `played` with the figures `entry` (that node's `analysis`): the played move and the better
+    one it found keep the values it stored, any other is measured as it measured them. Returns
+    the action's `value`, the `best` value (the best found, or this one when it is better),
+    the `loss`, the `glyph` it earns (None: the analysis would not mark it) and the `unit`.
+    "Learn from your mistakes" judges answers here, so it never disagrees with the marks."""
+    from .registry import analyser_for
+
+    analyser = analyser or analyser_for(game.name)
+    played_value, best_value = analyser.decision_values(game, state, played, entry)
+    text = str(action)
+    if text == played:
+        value = played_value
+    elif text == entry.get("best"):
+        value = best_value
+    else:
+        value = analyser.decision_value(game, state, action, entry, seed=seed)
+    loss = lost(best_value, value)
+    return {"value": value, "best": max(best_value, value), "loss": loss,
+            "glyph": analyser.glyph(loss), "unit": entry.get("unit") or analyser.unit,
+            "thresholds": tuple(analyser.thresholds)}
 
 
 def _strip_old(node) -> None:
@@ -233,7 +282,7 @@ def _analyse_line(game, line, analyser, budget, key, executor, bar, partial) -> 
                             executor=executor, progress=bar) if alternatives else []
     for (i, alt), w in zip(alternatives, alt_wins):
         mover = game.current_player(line[i - 1].state)
-        entries[i]["loss"] = max(0.0, w["win"][mover] - entries[i]["win"][mover])
+        entries[i]["loss"] = lost(w["win"][mover], entries[i]["win"][mover])
         entries[i]["best"] = str(alt)
         entries[i]["best_win"] = w
     return entries

@@ -19,7 +19,9 @@ Prints figures, then one JSON line with:
   and its spin, rad/s), low_speed_transfer (the smallest speed ratio struck / striker from
   0.05 to 0.2 m/s over (1 + e) / 2; within 10 %), max_hop_mm, leaning (discs that end tilted
   over 1 degree), flips and flip_rate (discs that end upside down in a sweep of hard hits at
-  3.5 to 5 m/s), pack_overlap_mm and pack_propped (an asteroid into a mixed cluster, off
+  3.5 to 5 m/s; rims meet band to band on the mat, so 0), stacked_flip_speed (the lowest flick
+  speed at which a Base turns over a saucer lying on another, struck dead centre; the whole
+  table of speeds and offsets is printed), pack_overlap_mm and pack_propped (an asteroid into a mixed cluster, off
   centre), slide_err_worst (worst relative error of a lone slide against v^2 / (2 mu g) over
   24 directions and three speeds; within 3 %); throw_deg and throw_spin (a saucer spinning
   at 30 rad/s hitting an equal one dead centre at 2 m/s: the struck disc's throw and spin;
@@ -50,7 +52,8 @@ TARGETS = {"flick_ms_median": "<= 100", "speedup_vs_all_awake": ">= 5", "max_sin
            "tunnelled": "== 0", "motion_kb_median": "<= 10", "drift_mm_per_m": "< 5",
            "spin_stop_ratio": "1 +- 0.1", "headon_angle_err_deg": "< 0.5",
            "low_speed_transfer": "1 +- 0.1", "slide_err_worst": "<= 0.03",
-           "bullet_share": None, "flip_rate": None}
+           "bullet_share": None, "flip_rate": None,
+           "stacked_flip_speed": None}
 
 MU_G = config.DEFAULT_FRICTION * config.GRAVITY
 E_PAIR = config.DEFAULT_RESTITUTION ** 2
@@ -299,11 +302,41 @@ def hard_hits():
                     m = simulate(discs, Flick("a", 0.0, speed))
                     hits += 1
                     for i, d in enumerate(discs):
-                        hop = max(hop, float(np.max(m.poses[:, i, 2]) - d.thickness / 2))
+                        # How far its lowest point left the mat (a disc rocking on its edge
+                        # after a hit raises its centre, not its edge).
+                        hop = max(hop, float(np.max(lowest_point(m.poses[:, i], d.radius,
+                                                                 d.thickness))))
                     for d in m.final:
                         flips += d.upside_down
                     leaning += sum(tilt_deg(q) > 1.0 for q in m.poses[-1, :, 3:])
     return hop, leaning, flips, hits
+
+
+def stacked_flips():
+    """The one way a hit turns a disc over (physics 4): a saucer lying on another, its lower
+    face 5 mm up, struck by a Base whose 6 mm rim meets its lower chamfer. For flick speeds and
+    offsets (of the sum of radii) the outcome: "over", or the largest tilt it rocked (deg).
+    Returns ({speed: [outcome per offset]}, offsets, lowest speed that turned it over dead
+    centre)."""
+    s, b = PIECE_SIZES["saucer"], PIECE_SIZES["base"]
+    offsets = (0.0, 0.3, 0.6, 0.9)
+    table = {}
+    lowest = None
+    for speed in pick((0.17, 0.18, 0.19, 0.25, 0.5, 1.0, 2.0, 3.0), 3):
+        row = []
+        for offset in pick(offsets, 2):
+            discs = [make("base", "base", -0.012 - s.radius - b.radius - 0.004,
+                          offset * (s.radius + b.radius)),
+                     make("under", "saucer", 0.0, 0.0),
+                     Disc("top", s.radius, s.thickness, s.mass, -0.012, 0.0, z=s.thickness)]
+            m = simulate(discs, Flick("base", 0.0, speed))
+            top = next(d for d in m.final if d.id == "top")
+            tilt = max(tilt_deg(q) for q in m.poses[:, m.index("top"), 3:])
+            row.append("over" if top.upside_down else round(tilt, 1))
+            if top.upside_down and offset == 0.0 and lowest is None:
+                lowest = speed
+        table[speed] = row
+    return table, offsets, lowest
 
 
 def pack():
@@ -408,6 +441,11 @@ def main():
     transfer = low_speed_transfer()
     hop, leaning, flips, hard = hard_hits()
     overlap, propped, settle = pack()
+    stacked, offsets, lowest = stacked_flips()
+    print("a saucer lying on a saucer, struck by a Base (physics 4): offsets "
+          + ", ".join(f"{o:.1f}" for o in offsets))
+    for speed, row in stacked.items():
+        print(f"  {speed:4.2f} m/s: " + ", ".join(str(x) for x in row))
     slide = slide_error()
     thrown = throw()
     for speed, (deg, thrown_spin, want_deg, want_spin) in thrown.items():
@@ -431,6 +469,7 @@ def main():
                       "low_speed_transfer": round(transfer, 3),
                       "max_hop_mm": round(hop * 1e3, 3), "leaning": int(leaning),
                       "flips": int(flips), "flip_rate": round(flips / hard, 4),
+                      "stacked_flip_speed": lowest,
                       "pack_overlap_mm": round(overlap * 1e3, 4), "pack_propped": int(propped),
                       "pack_settle_s": round(settle, 2),
                       "slide_err_worst": round(slide, 4),

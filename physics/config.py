@@ -14,8 +14,11 @@ from dataclasses import dataclass
 #: flick on the same discs may give a different Motion; records store it in their headers.
 #: 1: Bullet's contact friction on a plane mat. 2: the mat's friction by `physics.mat`, discs
 #: kept flat, Bullet only for hits between discs. 3: disc rims rub each other with
-#: RIM_FRICTION (0.3) instead of 0.02, so spin throws and spins a struck disc.
-VERSION = 3
+#: RIM_FRICTION (0.3) instead of 0.02, so spin throws and spins a struck disc. 4: a hit can tip
+#: a disc up on its rim and turn it over (`physics.tip`; a disc lying on another, struck by one
+#: whose rim band misses its own); discs on one level, as every Glonk position has them, move
+#: exactly as in 3.
+VERSION = 4
 
 #: Gravity (m/s^2), along -z; the mat is the plane z = 0. It presses a disc on the mat (its
 #: friction); Bullet's world has none, since discs move in the plane.
@@ -55,6 +58,16 @@ SETTLE_FRAMES = 24
 #: Height (m) of every disc's rim in Bullet, whatever its thickness: discs stay on their
 #: level, so only the rim's outline matters, and equal rims meet square.
 RIM_HEIGHT = 0.005
+#: Rims are a vertical band with a 45-degree chamfer of RIM_CHAMFER (m) at each face (the edge
+#: break of a moulded or turned plastic counter, 0.5 to 1 mm): the band decides where two rims
+#: press on each other (`physics.tip.contact`), so whether a hit can tip a disc up.
+RIM_CHAMFER = 0.0008
+#: A hit gives a disc a 3D state (tipping about an edge, `physics.tip.Tip`) only when the turn
+#: rate it gets carries at least TIP_MIN of what standing it on its rim costs (a rock of about
+#: 2.5 degrees or more); below that the disc is kept flat, as every disc is between hits.
+TIP_MIN = 0.05
+#: RK4 steps per frame of a tipping disc's turn.
+TIP_SUBSTEPS = 8
 #: How far (m) a disc's centre may drift from its height in Bullet before it is put back.
 HEIGHT_SLACK = 1e-7
 

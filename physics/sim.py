@@ -6,11 +6,15 @@ Why it is built this way (FINDINGS.md and the measurements in config.py):
   uniform-pressure model (slide and spin decay together, no sideways force), applied by this
   module. Bullet's own contact friction on a plane bent spinning slides, stopped spins early and
   shortened slides at an angle to the world axes.
-- Discs move in the plane: there is no gravity and no mat in the Bullet world, and every disc has
-  no inertia about horizontal axes (`localInertiaDiagonal` (0, 0, I)), so a hit can neither
-  tilt it nor lift it. Two flat discs on a flat mat touch rim to rim, so they cannot ride up
-  each other: no disc stands, rolls, leans or flips. A disc that starts lying on another keeps
-  its height while it is supported, and drops flat onto what is below once it is not.
+- Discs move in the plane in Bullet: there is no gravity and no mat in its world, and every
+  disc has no inertia about horizontal axes (`localInertiaDiagonal` (0, 0, I)), so Bullet can
+  neither tilt nor lift one. What a hit does about a horizontal axis is `physics.tip`'s: from
+  the impulse Bullet resolved and where the two rims press (bands side by side: horizontally,
+  at the middle of their overlap; chamfers only: sloping), a disc turned hard enough gets a
+  3D state, turning about an edge until it lies flat again or on its other face. Equal discs
+  on one level press at their centres' height, so no hit on the mat tips them. A disc that
+  starts lying on another keeps its height while it is supported, and drops flat onto what is
+  below once it is not; Bullet collides it only with discs whose rims reach its own.
 - A frame in which no two discs can meet (the movers' travel is less than the smallest gap)
   does not touch Bullet at all: the movers slide by the model alone. Only frames in which two
   discs may touch are stepped in Bullet, at FRAME_HZ * SUBSTEPS, with the mat's friction
@@ -32,6 +36,7 @@ import numpy as np
 
 from . import config
 from .mat import slide_and_spin
+from .tip import Tip, compose, contact, kicks, tip_energy
 from .motion import Contact, Disc, Flick, Motion, is_upside_down, quantise_poses, yaw_of
 
 class _QuietStdout:
@@ -166,6 +171,12 @@ class _World:
         self.w = [0.0] * n
         self.synced = [True] * n
         self.turned = [False] * n  # whether yaw changed (the pose's quaternion is rebuilt)
+        self.up = [d.upside_down for d in discs]  # which face is down now (a tip may turn it)
+        self.tip: list[Tip | None] = [None] * n  # a disc turning about an edge after a hit
+        self.tipping: list[int] = []
+        self._rims: dict[tuple[int, int], tuple | None] = {}
+        self.kicked: set[tuple[int, int]] = set()  # pairs that kicked, until they come apart
+        self.hits: dict[tuple[int, int], list] = {}  # hits being summed: [impulse, frames]
 
     # --- world ---------------------------------------------------------------------------
 
@@ -211,13 +222,38 @@ class _World:
             contactProcessingThreshold=config.CONTACT_PROCESSING_THRESHOLD,
             activationState=pb.ACTIVATION_STATE_DISABLE_SLEEPING, physicsClientId=cid)
         self.body[i] = b
+        if self.raised:
+            self._filter(i, created=True)
         self.awake[i] = True
         self.synced[i] = not self._moving(i)
         if not self.synced[i]:
             self._push(i)
 
     def _body_position(self, i) -> tuple[float, float, float]:
-        return (self.x[i], self.y[i], self.z[i] + config.RIM_HEIGHT / 2)
+        # Every disc lies at one height in Bullet; which discs' rims can meet, whatever their
+        # levels, is the collision filter's (`_filter`).
+        return (self.x[i], self.y[i], config.RIM_HEIGHT / 2)
+
+    def _meet(self, i: int, k: int) -> bool:
+        """Whether the rims of discs i and k can meet: they span heights in common."""
+        a, b = self.discs[i], self.discs[k]
+        return min(self.z[i] + a.thickness, self.z[k] + b.thickness) - max(self.z[i], self.z[k]) > 1e-9
+
+    def _filter(self, i: int, created: bool):
+        """Let Bullet collide disc i only with the discs whose rims it can meet. Only discs
+        lying on others need it (discs on the mat all meet): for a disc just created, against
+        the raised ones, or, for a raised disc or one whose level changed, against all."""
+        if self.body[i] is None:
+            return
+        others = range(self.n) if (self.z[i] > 0 or not created) else self.raised
+        for k in others:
+            if k == i or self.body[k] is None or self.gone[k]:
+                continue
+            meet = self._meet(i, k)
+            if created and meet:
+                continue
+            pb.setCollisionFilterPair(self.body[i], self.body[k], -1, -1, int(meet),
+                                      physicsClientId=self.cid)
 
     def _moving(self, i) -> bool:
         return self.vx[i] != 0.0 or self.vy[i] != 0.0 or self.w[i] != 0.0
@@ -323,6 +359,8 @@ class _World:
                 clear -= travel / 2.0
                 for i in movers:
                     self._slide(i, frame_dt)
+                if self.hits:  # a hit summed in the last Bullet frame kicks now
+                    self._hits({})
             moved = stepped or movers
             for i in moved:
                 if self.gone[i]:
@@ -331,7 +369,7 @@ class _World:
                 self.pose[i, 0] = self.x[i]
                 self.pose[i, 1] = self.y[i]
                 if self.turned[i]:
-                    self.pose[i, 3:] = disc_quaternion(self.yaw[i], self.discs[i].upside_down)
+                    self.pose[i, 3:] = disc_quaternion(self.yaw[i], self.up[i])
                     self.turned[i] = False
                 if (self.table_radius is not None
                         and math.hypot(self.x[i], self.y[i]) > self.table_radius):
@@ -339,12 +377,15 @@ class _World:
                     left_table.append((self.ids[i], frame * frame_dt))
             if moved and self.raised:
                 self._drop_unsupported()
+            if self.tipping:
+                self._turn_tips(frame_dt)
             movers = {i for i in moved if not self.gone[i] and self._moving(i)}
+            movers.update(self.tipping)
             if movers:
                 settle_frames = 0
             done = not movers and not settle
             if frame % config.SAMPLE_EVERY == 0 or done or frame >= max_frames:
-                frames.append(self.pose.copy())
+                frames.append(self._tipped(self.pose.copy()) if self.tipping else self.pose.copy())
                 ticks.append(frame)
             if done or frame >= max_frames:
                 break
@@ -406,6 +447,8 @@ class _World:
         sub_hz = config.FRAME_HZ * config.SUBSTEPS
         dt = 1.0 / sub_hz
         live = [k for k in world if not self.gone[k]]
+        pushed: dict[tuple[int, int], float] = {}  # normal impulse of the pairs a hit may tip
+        tippable = {pq for pq in pairs if self._rim(*pq) is not None}
         for s in range(config.SUBSTEPS):
             t = ((frame - 1) * config.SUBSTEPS + s + 1) / sub_hz
             if waiting:
@@ -441,6 +484,8 @@ class _World:
                 pts = pb.getContactPoints(self.body[i], self.body[j], physicsClientId=cid)
                 if not pts:
                     continue
+                if (i, j) in tippable:
+                    pushed[(i, j)] = pushed.get((i, j), 0.0) + sum(pt[9] for pt in pts) * dt
                 pushing = any(pt[9] > 0 for pt in pts)
                 if not (pushing or any(pt[8] <= config.TOUCH_DISTANCE for pt in pts)):
                     continue
@@ -485,7 +530,7 @@ class _World:
             if yaw != self.yaw[k]:
                 self.yaw[k] = yaw
                 self.turned[k] = True
-            height = self.z[k] + config.RIM_HEIGHT / 2
+            height = config.RIM_HEIGHT / 2
             if abs(pos[2] - height) > config.HEIGHT_SLACK:
                 # A disc stays at its height: a hit between discs of different thickness can
                 # lean its contact normal a little. (Resetting a pose clears the velocity.)
@@ -494,6 +539,104 @@ class _World:
                 pb.resetBaseVelocity(self.body[k], (self.vx[k], self.vy[k], 0.0),
                                      (0.0, 0.0, self.w[k]), physicsClientId=cid)
             self.synced[k] = True
+        if pushed or self.hits:
+            self._hits(pushed)
+
+    # --- tipping (physics.tip) -----------------------------------------------------------
+
+    def _rim(self, i: int, j: int):
+        """How a hit between discs i and j presses on each about a horizontal axis: None when
+        it cannot tip either (equal rims on one level meet at their centres' height), else
+        (slope, d_i, d_j): the contact normal's slope and the contact's height above each
+        centre. Kept per pair and level."""
+        key = (i, j)
+        levels = (self.z[i], self.z[j])
+        got = self._rims.get(key)
+        if got is not None and got[0] == levels:
+            return got[1]
+        a, b = self.discs[i], self.discs[j]
+        h, slope = contact(self.z[i], a.thickness, self.z[j], b.thickness)
+        di = h - (self.z[i] + a.thickness / 2)
+        dj = h - (self.z[j] + b.thickness / 2)
+        rim = None if slope == 0.0 and di == 0.0 and dj == 0.0 else (slope, di, dj)
+        self._rims[key] = (levels, rim)
+        return rim
+
+    def _hits(self, pushed: dict[tuple[int, int], float]):
+        """A hit's impulse is summed over the frame it starts in and the next (an impact takes
+        a few solver steps and may straddle two frames), then kicks once: a push that goes on
+        while the rims stay in touch is not a new hit."""
+        for pq, impulse in pushed.items():
+            if impulse > 0.0 and pq not in self.kicked:
+                got = self.hits.setdefault(pq, [0.0, 0])
+                got[0] += impulse
+        for pq in sorted(self.hits):
+            got = self.hits[pq]
+            got[1] += 1
+            if got[1] >= 2 or pq not in self.touching:
+                del self.hits[pq]
+                self.kicked.add(pq)
+                self._kick(*pq, got[0])
+        self.kicked &= self.touching
+
+    def _kick(self, i: int, j: int, impulse: float):
+        """Discs i and j pushed each other with `impulse` (N s) in the frame just stepped:
+        each that the hit turns violently enough about an edge starts tipping."""
+        slope, di, dj = self._rim(i, j)
+        dx, dy = self.x[j] - self.x[i], self.y[j] - self.y[i]
+        dist = math.hypot(dx, dy)
+        if dist == 0.0:
+            return
+        ux, uy = dx / dist, dy / dist  # the push on j, away from i
+        a, b = self.discs[i], self.discs[j]
+        i_upper = self.z[i] + a.thickness / 2 > self.z[j] + b.thickness / 2
+        *rates, _ = kicks((a.mass, a.radius, a.thickness), (b.mass, b.radius, b.thickness),
+                          di, dj, slope, impulse, i_upper)
+        for k, w, sx, sy in ((i, rates[0], -ux, -uy), (j, rates[1], ux, uy)):
+            if self.gone[k] or self.tip[k] is not None or w == 0.0:
+                continue
+            disc = self.discs[k]
+            if tip_energy(disc.mass, disc.radius, disc.thickness, w) < config.TIP_MIN:
+                continue
+            # w > 0: the struck side rises, about the far edge (along the push); w < 0: the far
+            # side rises, about the struck edge.
+            ex, ey = (sx, sy) if w > 0 else (-sx, -sy)
+            self.tip[k] = Tip(disc.mass, disc.radius, disc.thickness, ex, ey, abs(w))
+            self.tipping.append(k)
+            self.ever_moved[k] = True
+
+    def _turn_tips(self, dt: float):
+        """Tipping discs turn for a frame; those that land lie flat again, the ones that went
+        over on their other face (yaw mirrored about the edge they turned about)."""
+        for k in list(self.tipping):
+            tip = self.tip[k]
+            if self.gone[k]:
+                self.tip[k] = None
+                self.tipping.remove(k)
+                continue
+            tip.step(dt)
+            if tip.done is None:
+                continue
+            if tip.done == "over":
+                q = compose(tip.quaternion(), tuple(self.pose[k, 3:]))
+                self.yaw[k] = float(yaw_of(q))
+                self.up[k] = bool(is_upside_down(q))
+                self.pose[k, 3:] = disc_quaternion(self.yaw[k], self.up[k])
+                if self.body[k] is not None:
+                    self.synced[k] = False  # Bullet gets the new face when next woken
+            self.tip[k] = None
+            self.tipping.remove(k)
+
+    def _tipped(self, pose: np.ndarray) -> np.ndarray:
+        """The poses to record: tipping discs raised and turned about their edge."""
+        q = config.POSITION_QUANTUM
+        for k in self.tipping:
+            tip = self.tip[k]
+            # Up to the storage grid (and past the quaternion's rounding), so that the lowest
+            # point of the stored pose is never below what the disc turns on.
+            pose[k, 2] = math.ceil((self.z[k] + tip.height() + 3e-6) / q) * q
+            pose[k, 3:] = compose(tip.quaternion(), tuple(pose[k, 3:]))
+        return pose
 
     def _touch(self, t: float, i: int, j: int):
         """Discs i and j start touching at t; either may vanish on it."""
@@ -546,6 +689,7 @@ class _World:
                     self.raised.remove(i)
                 if self.body[i] is not None:
                     self.synced[i] = False
+                    self._filter(i, created=False)
 
     def _overlapping(self, group: list[int]) -> list[int]:
         """Discs of `group` that overlap another disc on their level by more than
@@ -635,9 +779,10 @@ class _World:
         q = tuple(float(v) for v in self.pose[i, 3:])
         turned = 2.0 * math.acos(min(1.0, abs(float(np.dot(q, q0)))))
         if (math.hypot(self.x[i] - d.x, self.y[i] - d.y) < config.STILL_DISTANCE
-                and turned < config.STILL_ANGLE and self.z[i] == d.z):
+                and turned < config.STILL_ANGLE and self.z[i] == d.z
+                and self.up[i] == d.upside_down):
             return d
         return Disc(id=d.id, radius=d.radius, thickness=d.thickness, mass=d.mass,
                     x=float(self.pose[i, 0]), y=float(self.pose[i, 1]), yaw=yaw_of(q),
-                    upside_down=d.upside_down, friction=d.friction,
+                    upside_down=self.up[i], friction=d.friction,
                     restitution=d.restitution, z=self.z[i])

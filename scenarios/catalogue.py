@@ -7,6 +7,8 @@ who saved it wants to know why it does not open.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +31,9 @@ class Entry:
     difficulty: int | None = None
     verdict: str | None = None  # the saved verdict's words, e.g. "expert 79 %, club 57 %"
     error: str | None = None  # why the file cannot be opened, for a damaged one
+    #: The progress database's id of the exercise (`scenarios.courses.chapter_id`), read with
+    #: the rest so a list that shows ratings opens no file twice.
+    item_id: str | None = None
 
     def label(self) -> str:
         """The entry's line in a list: title, kind and the saved facts, as people read them."""
@@ -40,6 +45,20 @@ class Entry:
         if self.own:
             facts.append("yours")
         return f"{self.title} ({', '.join(facts)})"
+
+
+def chapter_id(record: Record) -> str:
+    """A chapter's (or any opened file's) identity, 16 hex digits: the hash of what makes it
+    the same exercise (its game, starting position, and its scenario's title, goal and
+    solution; a plain record's main line), not of the tree, which grows while a student plays."""
+    info = record.scenario or {}
+    what = {"game": record.game.name, "kind": record.kind,
+            "start": record.game.state_to_json(record.root.state),
+            "scenario": {k: info.get(k) for k in ("title", "goal", "solution")}}
+    if record.scenario is None:
+        what["line"] = [n.action_text for n in record.mainline()[1:]]
+    text = json.dumps(what, sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def kind_of(record: Record) -> str:
@@ -55,9 +74,31 @@ def kind_of(record: Record) -> str:
     return "puzzle"
 
 
+#: (resolved path, own) -> ((mtime_ns, size), Entry): a file is read again only once it changed,
+#: so listing the catalogue (each solve asks for the next puzzle) costs a stat a file.
+_ENTRIES: dict[tuple[Path, bool], tuple[tuple[int, int], Entry]] = {}
+
+
 def entry_of(path: Path, own: bool) -> Entry:
-    """The entry for one file (never raises for a damaged or unreadable file)."""
+    """The entry for one file (never raises for a damaged or unreadable file); read once per
+    change of the file (its modification time and size)."""
     path = Path(path)
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    key = (path.resolve(), own)
+    known = _ENTRIES.get(key)
+    if stamp is not None and known is not None and known[0] == stamp and known[1].path == path:
+        return known[1]
+    entry = _read_entry(path, own)
+    if stamp is not None:
+        _ENTRIES[key] = (stamp, entry)
+    return entry
+
+
+def _read_entry(path: Path, own: bool) -> Entry:
     try:
         record = load_record(path)
     except (RecordFileError, OSError, ValueError) as exc:
@@ -69,7 +110,7 @@ def entry_of(path: Path, own: bool) -> Entry:
     difficulty = info.get("difficulty")
     return Entry(path, record.game.name, kind, str(title), own,
                  difficulty if isinstance(difficulty, int) else None,
-                 brief_verdict(info.get("verdict")))
+                 brief_verdict(info.get("verdict")), item_id=chapter_id(record))
 
 
 def brief_verdict(verdict) -> str | None:

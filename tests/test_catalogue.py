@@ -73,3 +73,48 @@ def test_a_solved_puzzle_offers_the_next_one_of_its_list():
     glonk = ROOT / "scenarios" / "glonk"
     assert next_puzzle(glonk / "03-the-black-hole.flick") == glonk / "11-backstop.flick"
     assert next_puzzle(None) is None
+
+
+def test_each_file_is_read_once_until_it_changes_and_carries_its_progress_id(tmp_path, monkeypatch):
+    """The Learn list's ratings use the entry's item id (no second read of each puzzle), and
+    listing again (each solve asks for the next puzzle) reads only the files that changed."""
+    import scenarios.catalogue as C
+    from analysis.lessons.progress import item_for
+    from timeline import load_record
+
+    _own(tmp_path, monkeypatch)
+    mine = tmp_path / "scen" / "grendizer" / "my-last-hit.flick"
+    catalogue()  # every file read once
+    reads = []
+    real = C.load_record
+    monkeypatch.setattr(C, "load_record", lambda p: reads.append(Path(p).name) or real(p))
+    entries = {e.path.name: e for e in catalogue()}
+    assert reads == []  # nothing changed: nothing read
+    assert entries["my-last-hit.flick"].item_id == item_for(load_record(mine), mine).item_id
+    data = json.loads(mine.read_text())
+    data["scenario"]["title"] = "My own last hit, renamed"
+    mine.write_text(json.dumps(data))
+    entries = {e.path.name: e for e in catalogue()}
+    assert reads == ["my-last-hit.flick"]
+    assert entries["my-last-hit.flick"].title == "My own last hit, renamed"
+
+
+def test_the_learn_list_reads_ratings_by_the_entrys_id(tmp_path, monkeypatch):
+    import timeline.fileformat as F
+    from viewer.learning import file_entries
+
+    _own(tmp_path, monkeypatch)
+    catalogue()
+
+    class Progress:
+        asked = []
+
+        def rating(self, item_id):
+            self.asked.append(item_id)
+            return 1500.0
+
+    monkeypatch.setattr(F, "load_record", lambda *a, **k: (_ for _ in ()).throw(AssertionError("read again")))
+    shown = file_entries(Progress())
+    puzzles = [e for e in catalogue() if e.kind == "puzzle" and not e.error]
+    assert sorted(Progress.asked) == sorted(e.item_id for e in puzzles)
+    assert any("rated 1500" in title for _, title, _ in shown)

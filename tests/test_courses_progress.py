@@ -230,3 +230,17 @@ def test_a_student_exports_progress_and_a_teacher_reads_which_chapters_are_solve
     with pytest.raises(ProgressFileError):
         read_export(tmp_path / "bad.progress")
     assert main(["progress", "show", str(tmp_path / "bad.progress")]) == 2
+
+
+def test_a_course_too_large_or_a_folder_is_refused_by_the_one_bounded_reader(tmp_path, monkeypatch):
+    import timeline.fileformat as F
+    from scenarios.courses import CourseFileError, load_course
+
+    big = tmp_path / "big.course"
+    big.write_bytes(b" " * 2048)
+    monkeypatch.setattr(F, "MAX_JSON_BYTES", 1024)
+    with pytest.raises(CourseFileError, match="larger than 0 MB, the most a course may be"):
+        load_course(big)
+    (tmp_path / "dir.course").mkdir()
+    with pytest.raises(CourseFileError, match="is a folder, not a course file"):
+        load_course(tmp_path / "dir.course")

@@ -46,7 +46,7 @@ def test_a_direction_survives_saving_and_loading(demo):
     (lambda d: d["notes"][0].update(kind="star"), "kind"),
     (lambda d: d["speed"][0].update(rate=0.0), "rate"),
     (lambda d: d["camera"][0].update(blend="wipe"), "blend"),
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
     (lambda d: d["holds"][0].update(extra=1), "extra"),
 ])
 def test_a_bad_direction_is_refused_with_the_place_named(demo, change, words):
@@ -167,3 +167,40 @@ def test_the_bundled_directed_tutorial_uses_every_part_of_a_direction_and_is_up_
     made = subprocess.run([sys.executable, "scenarios/demo/make_glonk_directed.py", "--check"],
                           cwd=root, capture_output=True, text=True, timeout=120)
     assert made.returncode == 0, made.stdout + made.stderr
+
+
+def test_moments_follow_their_nodes_when_lines_are_reordered_or_cut():
+    from timeline import Session
+    from timeline.direction import with_marker
+
+    record = load_record(DEMO)
+    session = Session(record)
+    line = record.mainline()
+    branch = next(n for n in line if len(n.variations) > 1)  # a move with a variation after it
+    side = branch.variations[1]
+    main_next = branch.variations[0]
+    later = line[-1]
+    data = with_marker(None, moment(side, 0.1), "on the variation")
+    data = with_marker(data, moment(main_next, 0.2), "on the main line")
+    data["camera"] = [{"at": moment(later, 0.0), "view": ORBIT, "blend": "cut"}]
+    session.set_direction("direction", data)
+    before = record.direction
+
+    def named():
+        d = record.direction
+        return {m["label"]: record.node_at(m["at"]["path"]) for m in d.get("markers", [])}
+
+    session.make_main_line(side)  # the variation becomes the main line: paths change
+    assert branch.variations[0] is side
+    assert named() == {"on the variation": side, "on the main line": main_next}
+    assert record.node_at(record.direction["camera"][0]["at"]["path"]) is later
+    session.delete_from_here(main_next)  # its marker and the camera keyframe after it go with it
+    assert named() == {"on the variation": side}
+    assert "camera" not in record.direction
+    session.undo()
+    assert named() == {"on the variation": side, "on the main line": main_next}
+    assert record.node_at(record.direction["camera"][0]["at"]["path"]) is later
+    session.undo()
+    assert record.direction == before and branch.variations[1] is side
+    session.redo()
+    assert named() == {"on the variation": side, "on the main line": main_next}

@@ -58,3 +58,40 @@ def test_select_all_copy_paste_home_and_end_in_the_comment_box(tmp_path):
         raise
     finally:
         desk.stop()
+
+
+PARAGRAPH = ("Glik rewards patience: the red stone should have waited one more turn before "
+             "sliding north, because the yellow pair was about to open the corner. Count the "
+             "action points first, then look for the slide that leaves two of your stones in "
+             "touch; only then place the new board. When in doubt, ask what your opponent "
+             "needs and take it away, even at the cost of a slower line of your own.")
+
+
+def test_a_comment_longer_than_its_box_scrolls_keeps_every_character_and_undoes(tmp_path):
+    """Issue 24 point 6: a five-sentence comment typed key by key into the four-line comment
+    box scrolls (the box shows the lines at the cursor) instead of refusing keys; Enter keeps
+    every character in the record and Ctrl+Z takes the edit back."""
+    desk = Desk(tmp_path)
+    try:
+        desk.start("demo", "glik")
+        p = desk.settled()
+        before = p["comment"]
+        desk.key("n")
+        p = desk.wait(lambda p: p["mode"] == "typing", 20, "the comment box to take the keys")
+        desk.key("ctrl+a")
+        desk.type(PARAGRAPH)
+        p = desk.wait(lambda p: p["comment_box"] == PARAGRAPH, 60,
+                      "every character of the paragraph in the box")
+        assert p["comment_scrolled"] >= 3, p["comment_scrolled"]  # the box follows the cursor
+        desk.key("Return")
+        p = desk.wait(lambda p: p["mode"] == "play", 20, "Enter to keep it")
+        assert p["comment"] == PARAGRAPH and p["comment_scrolled"] == 0  # its top shows again
+        desk.key("ctrl+z")
+        p = desk.wait(lambda p: p["comment"] == before, 20, "Ctrl+Z to take the comment back")
+        desk.key("ctrl+y")
+        desk.wait(lambda p: p["comment"] == PARAGRAPH, 20, "Ctrl+Y to put it back")
+    except BaseException:
+        desk.key("F12")
+        raise
+    finally:
+        desk.stop()

@@ -112,6 +112,32 @@ def test_grendizer_accepts_a_decision_within_the_stated_loss_of_the_best():
                for t in chances)
 
 
+def test_grendizer_check_answer_names_a_better_answer_than_the_authors():
+    """Issue 24 point 4: an author whose answer is accepted but not the best hears which
+    decision is better (e.g. playing no card), with both win chances; the best one hears
+    nothing more."""
+    record = load_record(GRENDIZER)
+    session = Session(record)
+    q = questions_of(record)[0]
+    house = house_for("grendizer")
+    looser = {**q.accept, "max_loss": 0.5}
+    chances = house.chances(q.node.state, looser)
+    ranked = sorted(chances, key=chances.get)
+    best, weaker = ranked[-1], next(t for t in ranked if chances[t] < chances[ranked[-1]])
+    author = LessonAuthor(session)
+    session.set_ask({**q.node.ask, "accept": looser}, q.node)
+    game = record.game
+    node = q.node
+    record.add_child(node, game.parse_action(node.state, weaker))
+    node.variations.insert(0, node.variations.pop())  # the weaker decision as the author's
+    verdict = author.check(node)
+    assert verdict.right and "is better: the team wins" in verdict.why, verdict.why
+    node.variations.insert(0, next(c for c in node.variations if c.action_text == best))
+    node.variations[:] = list(dict.fromkeys(node.variations))
+    verdict = author.check(node)
+    assert verdict.right and "is better" not in verdict.why, verdict.why
+
+
 # --- Glonk: a flick whose explored success is high enough, not one exact vector ---------------
 def test_glonk_accepts_a_flick_near_the_authors_and_refuses_a_wild_one():
     from games.glonk.actions import Flick

@@ -88,17 +88,26 @@ def test_a_gentle_tap_passes_on_one_plus_e_over_two_of_the_speed(kind, v):
 
 
 @pytest.mark.parametrize("striker", ["kiboom", "saucer", "base"])
-def test_hard_hits_leave_every_disc_flat_and_on_the_mat(striker):
+def test_hard_hits_on_the_mat_turn_no_disc_over_and_none_leaves_the_mat(striker):
+    """Rims meet band to band on the mat: between discs of one thickness at their centres'
+    height, so no hit, however hard or far off centre, tips either. A 5 mm disc struck by the
+    4 mm Black Hole's rim is pushed 0.5 mm below its centre and rocks on an edge (under 12
+    degrees at 5 m/s); nothing turns over, hops or stacks."""
     for target in KINDS:
         for speed in (3.5, 5.0):
             for offset in (0.0, 0.7):
                 rr = PIECE_SIZES[striker].radius + PIECE_SIZES[target].radius
                 discs = [piece("a", striker, 0, 0), piece("b", target, 0.1, offset * rr)]
                 m = simulate(discs, Flick("a", 0.0, speed))
+                thin = "black_hole" in (striker, target) and striker != "base"
                 for i, d in enumerate(discs):
-                    assert m.poses[:, i, 2].max() == pytest.approx(d.thickness / 2, abs=1e-5)
-                    assert max(tilt_deg(q) for q in m.poses[:, i, 3:]) < 0.1
-                # Flat rims on a flat mat cannot ride up: nothing flips, nothing stacks.
+                    tilts = [tilt_deg(q) for q in m.poses[:, i, 3:]]
+                    assert max(tilts) < (12.0 if thin else 0.1)
+                    assert tilts[-1] < 0.1
+                    lowest = [p[2] - d.thickness / 2 * math.cos(math.radians(a))
+                              - d.radius * math.sin(math.radians(a))
+                              for p, a in zip(m.poses[:, i], tilts)]
+                    assert max(abs(v) for v in lowest) < 2e-5  # on the mat, flat or on an edge
                 assert not any(d.upside_down or d.z for d in m.final)
                 assert m.duration < 5.0  # nothing rolls away on its rim
 

@@ -1,6 +1,7 @@
 """Grendizer XperienZ's outcome list at a card draw (1280x800, the window's panels in): every
 Actions card is shown with the zone symbols it carries (the copies of one card differ only
-there), and the list lies under the board, never over a Strategic Location or a lane's pile,
+there), on as many pages as its 12-pixel rows need (< and > turn them), and the list lies
+under the board, never over a Strategic Location or a lane's pile,
 in the seat view and from the top. Rendered offscreen (Mesa, EGL surfaceless)."""
 from __future__ import annotations
 
@@ -66,13 +67,28 @@ def pixel(app, x, z):
 def test_each_card_in_the_list_shows_its_zone_symbols(app):
     from games.grendizer.actions import Draw
     from games.grendizer.data import ACTIONS
-    from viewer.grendizer.cards import NO_ENTRY_RGB
-    from viewer.grendizer.ui import SYMBOL_R
 
     show(app, card_draw(), "seat")
     ui = app.scene.ui
     draws = [act for act, _ in ui.outcomes if isinstance(act, Draw)]
     assert len(draws) == len(ACTIONS)  # the whole deck: 49 kinds of card
+    assert ui.picker_pages > 1  # 12-pixel rows: the deck takes more than one page
+    seen_on_pages = []
+    for page in range(ui.picker_pages):  # each page, turned by its > button
+        if page:
+            _, res = click_at(app, ui.aspect_point(("page", 1)))
+            app.render_frames(1)
+            assert res.message == f"Outcomes, page {page + 1} of {ui.picker_pages}"
+        seen_on_pages += ui.shown_outcomes
+        check_symbols(app, ui, [a for a in ui.shown_outcomes if isinstance(a, Draw)])
+    assert sorted(map(str, seen_on_pages)) == sorted(str(a) for a, _ in ui.outcomes)
+
+
+def check_symbols(app, ui, draws):
+    from games.grendizer.data import ACTIONS
+    from viewer.grendizer.cards import NO_ENTRY_RGB
+    from viewer.grendizer.ui import SYMBOL_R
+
     for act in draws:
         assert [lane for out, lane, _, _ in ui.symbol_spots if out == act] \
             == list(ACTIONS[act.card].symbols), act
@@ -107,12 +123,12 @@ def test_the_list_lies_under_the_board_and_inside_the_free_window(app, view):
         assert not overlap(pile, box), (view, pile, box)
     # every outcome has its button inside the list, clear of the others
     buttons = [r for r in ui.rects if r[4][0] in ("outcome", "random")]
-    assert len(buttons) == len(ui.outcomes) + 1
+    assert len(buttons) == len(ui.shown_outcomes) + 1 and ui.shown_outcomes
     for i, r in enumerate(buttons):
         assert x0 <= r[0] and r[2] <= x1 and z0 <= r[1] and r[3] <= z1, r
         assert not any(overlap(r, o) for o in buttons[i + 1:]), r
     # the hand waits hidden under the list, and a click there picks the outcome
     assert ui.hand_root.isHidden() and ui.hand_cards
-    want = ui.outcomes[0][0]
+    want = ui.shown_outcomes[0]
     _, res = click_at(app, ui.aspect_point(("outcome", want)))
     assert res.action == want

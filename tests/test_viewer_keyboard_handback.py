@@ -75,7 +75,7 @@ def child(tmp: Path) -> None:
     ctl._key("escape")
     app.render_frames(1)
     messenger.send(DGG.OVERFLOW + panel.comment.guiId)
-    assert ctl.message_text.startswith("The comment box is full"), ctl.message_text
+    assert ctl.message_text.startswith("The comment is full (60 lines)"), ctl.message_text
 
     # every editor field that gives the keyboard back on Enter: "...west" and Enter, then the
     # frame's "t" (top-down camera in edit mode) is the field's

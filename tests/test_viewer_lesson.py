@@ -115,7 +115,44 @@ def child(tmp: Path) -> None:
     assert box.status == "asking" and ctl.session.node is q
     assert ctl.play_action(better.action)
     until(lambda: box.run.finished and not app.clock.stepping, "the better move accepted")
+
+    # learn from the mistakes of an analysed Grendizer game: while a question is asked the move
+    # list shows neither the move made nor the better one nor the analysis' words; the move
+    # marked is refused with the analysis' own loss, the better one accepted
+    from test_lessons_mistakes import grendizer_game
+    from analysis.record import analyse_record
+
+    record = grendizer_game(4, 20)
+    analyse_record(record, budget=20, progress=False)
+    marks = [n for n in record.mainline() if (n.analysis or {}).get("glyph")]
+    ctl.records.swap(Session(record), None, "an analysed Grendizer game")
+    app.render_frames(2)
+    ctl._key("f3")
+    ctl.dialog._answer(box.learn_from_mistakes)
+    assert box.active and box.status == "asking" and box.run.index == 0
+    app.render_frames(2)
+    moves = ctl.panel.moves
+    moves.refresh(ctl.session, force=True)
+    shown = [moves.text_of(r) for r in moves.rows]
+    assert shown and not any("[analysis]" in t or "Better" in t for t in shown), shown
+    assert marks[0] not in {r.node for r in moves.rows}
+    q = box.question_node()
+    assert q is marks[0].parent and ctl.session.node is q
+    assert ctl.play_action(marks[0].action)  # the very move marked
+    until(lambda: box.status == "wrong", "the marked move refused")
+    assert f"marks this {marks[0].analysis['glyph']}" in box.last_why
+    assert f"loses {marks[0].analysis['loss']:.2f}" in box.last_why
+    until(lambda: not app.clock.stepping and box._after is None, "its outcome played")
+    box.buttons["again"]["command"]()
+    best = game_of(record).parse_action(q.state, marks[0].analysis["best"])
+    assert ctl.play_action(best)
+    until(lambda: box.run.index == 1 and box.judging is None, "the better move accepted")
+    assert box.status == "right" and "finds nothing better" in box.last_why
     print("all lesson window checks passed", flush=True)  # the process may end without flushing
+
+
+def game_of(record):
+    return record.game
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ played is not part of that line's direction (directions follow the line they wer
      "holds":  [{"at": MOMENT, "seconds": 1.5}, ...],
      "notes":  [{"at": MOMENT, "duration": 3.0, "fade": 0.4, "kind": "text" | "arrow" | "ring",
                  "text": "...", "anchor": {"disc": "P1-s2"} | {"table": [x, y]},
-                 "colour": "yellow"}, ...]}
+                 "colour": "yellow"}, ...],
+     "markers": [{"at": MOMENT, "label": "..."}, ...]}        (version 2)
 
 A camera keyframe's `blend` says how the camera arrives at it from the keyframe before: `cut`
 (the earlier view holds until the keyframe's moment), `linear` or `smooth` (eased) across the
@@ -24,6 +25,15 @@ Film time (what a viewer watches) runs at `rate` x line time inside a speed stre
 times slower), stands still on a line moment for each hold's `seconds`, and equals line time
 elsewhere. A note shows from its moment for `duration` film seconds (as watched: slow motion
 and holds keep it up longer in line time), fading in and out over `fade`.
+
+A marker (M in the window) is a moment an author wants in the highlight reel
+(`flickbook export FILE --reel`, timeline/reel.py); markers came with direction version 2, and
+a direction is written at the lowest version that holds it (`versioned`), so one without
+markers still reads where version 1 is the newest known.
+
+Every keyframe has a place on the scrub bar (`ticks`): camera keyframes, both ends of a speed
+stretch, holds, notes and markers; `moved`, `removed` and `with_blend` are the edits the
+window makes of one (each a new direction, for the session's undo).
 
 No Panda3D here: callers resolve named views ("top", "seat") into orbit views.
 """
@@ -39,7 +49,9 @@ from timeline.record import DRAWING_COLOURS
 from timeline.schema import Either, ListOf, Num, Obj, OneOf, SchemaError, Str, Int
 from timeline.views import read_view
 
-DIRECTION_VERSION = 1
+DIRECTION_VERSION = 2
+#: The first direction version with markers.
+MARKERS_VERSION = 2
 BLENDS = ("cut", "linear", "smooth")
 CAMERA_KINDS = ("view", "follow")
 NOTE_KINDS = ("text", "arrow", "ring")
@@ -66,11 +78,21 @@ _NOTE = Obj(required={"at": _MOMENT, "duration": Num(0.05, 3600.0), "kind": OneO
                       "anchor": _ANCHOR},
             optional={"fade": Num(0.0, 60.0), "text": Str(2000), "colour": OneOf(*DRAWING_COLOURS),
                       "offset": ListOf(Num(-100, 100), 2, 2)})
+_MARKER = Obj(required={"at": _MOMENT}, optional={"label": Str(200)})
+#: Where a marked moment of the highlight reel comes from (timeline.reel).
+REEL_SOURCES = ("author", "mistake", "score", "end")
+_DROPPED = Obj(required={"at": _MOMENT, "source": OneOf(*REEL_SOURCES)})
 DIRECTION = Obj(required={"version": Int(1, DIRECTION_VERSION)},
                 optional={"camera": ListOf(_CAMERA, max_len=10_000),
                           "speed": ListOf(_SPEED, max_len=10_000),
                           "holds": ListOf(_HOLD, max_len=10_000),
-                          "notes": ListOf(_NOTE, max_len=10_000)})
+                          "notes": ListOf(_NOTE, max_len=10_000),
+                          "markers": ListOf(_MARKER, max_len=10_000),
+                          "dropped": ListOf(_DROPPED, max_len=10_000)})
+#: The lists of a direction whose entries have a place in time, in the order ticks are listed.
+TIMED = ("camera", "speed", "holds", "notes", "markers")
+#: Every list of moments (the reel's dropped moments have no tick).
+MOMENT_LISTS = TIMED + ("dropped",)
 
 
 def read_direction(data) -> dict:
@@ -88,16 +110,247 @@ def read_direction(data) -> dict:
     for i, stretch in enumerate(data.get("speed", [])):
         if stretch["to"]["path"] == stretch["from"]["path"] and stretch["to"]["t"] <= stretch["from"]["t"]:
             raise ValueError(f"direction: speed[{i}]: 'to' must come after 'from'")
+    for name in ("markers", "dropped"):
+        if data.get(name) and data["version"] < MARKERS_VERSION:
+            raise ValueError(f"direction: {name} need direction version {MARKERS_VERSION} "
+                             f"(this one says {data['version']})")
     return data
 
 
 def empty_direction() -> dict:
-    return {"version": DIRECTION_VERSION}
+    return {"version": 1}
+
+
+def versioned(data: dict) -> dict:
+    """`data` at the lowest direction version that holds it (markers or a reel's dropped
+    moments: 2, else 1), lists left empty by edits dropped."""
+    data = {k: v for k, v in data.items() if k == "version" or v}
+    data["version"] = MARKERS_VERSION if data.get("markers") or data.get("dropped") else 1
+    return data
 
 
 def moment(node, t: float) -> dict:
     """The moment `t` seconds into `node`'s span."""
     return {"path": list(node.path), "t": round(float(t), 4)}
+
+
+# --- keyframes on the scrub bar ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Tick:
+    """One keyframe's place on the scrub bar: `key` names it in the direction (`("camera", 2)`,
+    `("speed", 0, "from")`), `time` is its line time, `kind` one of camera, follow, speed, hold,
+    note, marker, and `blend` a camera keyframe's blend (None for the others)."""
+
+    key: tuple
+    time: float
+    kind: str
+    blend: str | None = None
+
+
+_KINDS = {"speed": "speed", "holds": "hold", "notes": "note", "markers": "marker"}
+
+
+def line_index(clock) -> dict:
+    """Each node of `clock`'s line by its path, to its index in the line (the paths built
+    along the line, one step a node, not each from the root)."""
+    out, path = {}, ()
+    for i, node in enumerate(clock.line):
+        if i == 0 or node.parent is not clock.line[i - 1]:
+            path = tuple(node.path)
+        else:
+            path = path + (node.parent.variations.index(node),)
+        out[path] = i
+    return out
+
+
+def time_of(moment: dict, clock, index: dict | None = None) -> float | None:
+    """The line time of `moment` on `clock`'s line, or None when its node is not on it."""
+    i = (index if index is not None else line_index(clock)).get(tuple(moment["path"]))
+    return None if i is None else clock.time_of(i, moment["t"])
+
+
+def moment_at(clock, time: float) -> dict:
+    """The moment shown at line time `time` of `clock`."""
+    pos = clock.position(min(max(time, 0.0), clock.total))
+    return moment(clock.line[pos.index], pos.t)
+
+
+def ticks(data: dict | None, clock) -> list[Tick]:
+    """The keyframes of `data` on `clock`'s line, in the order of `TIMED` (those of other
+    lines left out)."""
+    if not data:
+        return []
+    index = line_index(clock)
+    out = []
+    for name in TIMED:
+        for i, entry in enumerate(data.get(name, [])):
+            ends = (("from", entry["from"]), ("to", entry["to"])) if name == "speed" else \
+                ((None, entry["at"]),)
+            for end, at in ends:
+                time = time_of(at, clock, index)
+                if time is None:
+                    continue
+                key = (name, i) if end is None else (name, i, end)
+                if name == "camera":
+                    out.append(Tick(key, time, entry.get("kind", "view") == "follow" and "follow"
+                                    or "camera", entry.get("blend", "smooth")))
+                else:
+                    out.append(Tick(key, time, _KINDS[name]))
+    return out
+
+
+def moment_of(data: dict, key: tuple) -> dict:
+    """The moment the keyframe `key` stands at."""
+    entry = data[key[0]][key[1]]
+    return entry[key[2]] if len(key) > 2 else entry["at"]
+
+
+def moved(data: dict, key: tuple, at: dict, clock=None) -> dict:
+    """`data` with the keyframe `key` at moment `at` (a new direction). A speed stretch's start
+    stays before its end (ValueError, judged on `clock`'s line where given)."""
+    data = copy.deepcopy(data)
+    entry = data[key[0]][key[1]]
+    if len(key) > 2:
+        entry[key[2]] = dict(at)
+        if clock is not None:
+            a, b = time_of(entry["from"], clock), time_of(entry["to"], clock)
+            if a is not None and b is not None and b <= a:
+                raise ValueError("a slow-motion or faster stretch ends after it starts")
+    else:
+        entry["at"] = dict(at)
+    return versioned(data)
+
+
+def removed(data: dict, key: tuple) -> dict:
+    """`data` without the keyframe `key` (either end of a speed stretch removes the stretch)."""
+    data = copy.deepcopy(data)
+    del data[key[0]][key[1]]
+    return versioned(data)
+
+
+def with_blend(data: dict, key: tuple, blend: str) -> dict:
+    """`data` with camera keyframe `key` arriving by `blend` (cut, linear or smooth)."""
+    if key[0] != "camera":
+        raise ValueError("only a camera keyframe has a blend")
+    if blend not in BLENDS:
+        raise ValueError(f"a blend is one of {', '.join(BLENDS)}")
+    data = copy.deepcopy(data)
+    data["camera"][key[1]]["blend"] = blend
+    return versioned(data)
+
+
+#: What Shift+B goes round on a speed stretch (its rate) and on a hold (its seconds).
+RATES = (0.1, 0.25, 0.5, 2.0, 4.0)
+HOLD_SECONDS = (0.5, 1.0, 2.0, 3.0)
+
+
+def _next_of(values: tuple, value: float) -> float:
+    """The value after `value` in `values` (round again; one not in them: the first above it)."""
+    later = [v for v in values if v > value + 1e-9]
+    return later[0] if later else values[0]
+
+
+def with_next_setting(data: dict, key: tuple) -> tuple[dict, str]:
+    """`data` with the keyframe `key`'s next setting (a camera keyframe's blend, a speed
+    stretch's rate, a hold's seconds), and that setting in words."""
+    name = key[0]
+    data = copy.deepcopy(data)
+    entry = data[name][key[1]]
+    if name == "camera":
+        entry["blend"] = next_blend(entry.get("blend", "smooth"))
+        words = entry["blend"]
+    elif name == "speed":
+        entry["rate"] = _next_of(RATES, entry["rate"])
+        words = f"{entry['rate']:g}x"
+    elif name == "holds":
+        entry["seconds"] = _next_of(HOLD_SECONDS, entry["seconds"])
+        words = f"{entry['seconds']:g} s"
+    else:
+        raise ValueError("a note or a marker has no setting to change here")
+    return versioned(data), words
+
+
+def with_entry(data: dict | None, name: str, entry: dict) -> dict:
+    """`data` with `entry` added to its list `name` (a new direction)."""
+    data = copy.deepcopy(data) if data else empty_direction()
+    data.setdefault(name, []).append(entry)
+    return versioned(data)
+
+
+def next_blend(blend: str | None) -> str:
+    """The blend after `blend` in the order cut, linear, smooth (round again)."""
+    return BLENDS[(BLENDS.index(blend or "smooth") + 1) % len(BLENDS)]
+
+
+def with_marker(data: dict | None, at: dict, label: str = "") -> dict:
+    """`data` with a marker at moment `at` (a new direction, version 2)."""
+    data = copy.deepcopy(data) if data else empty_direction()
+    marker = {"at": dict(at)}
+    if label:
+        marker["label"] = label
+    data.setdefault("markers", []).append(marker)
+    return versioned(data)
+
+
+# --- moments that follow their nodes -------------------------------------------------------------
+def _moment_slots(entry: dict, name: str) -> tuple[str, ...]:
+    return ("from", "to") if name == "speed" else ("at",)
+
+
+def moment_nodes(data: dict | None, record) -> dict:
+    """Each moment's path in `data`, to the node it names in `record` now (paths naming no
+    node are left out)."""
+    out = {}
+    for name in MOMENT_LISTS:
+        for entry in (data or {}).get(name, []):
+            for slot in _moment_slots(entry, name):
+                path = tuple(entry[slot]["path"])
+                if path not in out:
+                    try:
+                        out[path] = record.node_at(path)
+                    except ValueError:
+                        pass
+    return out
+
+
+def _path_in_tree(node) -> list | None:
+    """`node`'s child-index path, or None when it hangs in no tree any more (deleted)."""
+    path = []
+    while node.parent is not None:
+        siblings = node.parent.variations
+        index = next((i for i, n in enumerate(siblings) if n is node), None)
+        if index is None:
+            return None
+        path.append(index)
+        node = node.parent
+    return path[::-1]
+
+
+def remapped(data: dict | None, nodes: dict) -> dict | None:
+    """`data` after the tree's variations were reordered or cut: each moment names the node it
+    named before (`nodes`, from `moment_nodes` taken then) by its path now; an entry whose node
+    was cut away is left out (Ctrl+Z brings the old direction back with the tree)."""
+    if not data:
+        return data
+    out = copy.deepcopy(data)
+    for name in MOMENT_LISTS:
+        kept = []
+        for entry in out.get(name, []):
+            alive = True
+            for slot in _moment_slots(entry, name):
+                node = nodes.get(tuple(entry[slot]["path"]))
+                if node is None:
+                    continue  # a path that named nothing stays as it was
+                path = _path_in_tree(node)
+                if path is None:
+                    alive = False
+                else:
+                    entry[slot]["path"] = path
+            if alive:
+                kept.append(entry)
+        if name in out:
+            out[name] = kept
+    return versioned(out)
 
 
 # --- evaluation -----------------------------------------------------------------------------
@@ -143,7 +396,7 @@ class Direction:
         self.data = data or empty_direction()
         self.clock = clock
         self.resolve = resolve or (lambda view, node: view)
-        self._index = {tuple(node.path): i for i, node in enumerate(clock.line)}
+        self._index = line_index(clock)
         self._build_camera()
         self._build_time()
         self.notes = []

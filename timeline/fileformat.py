@@ -304,8 +304,10 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _migrate_1_to_2, 2: _migrate
 
 
 # --- reading --------------------------------------------------------------------------------
-def read_json(path: str | os.PathLike) -> dict:
-    """The decoded, migrated JSON object of a file, or RecordFileError."""
+def read_bounded(path: str | os.PathLike, what: str = "record") -> bytes:
+    """A file's bytes, read no further than MAX_JSON_BYTES (a larger file is refused before it
+    is all in memory), or RecordFileError in words naming the file and `what` it should be
+    (a record, a course): the one bounded reader of every file kind built on this format."""
     path = Path(path)
     try:
         with open(path, "rb") as handle:
@@ -313,14 +315,20 @@ def read_json(path: str | os.PathLike) -> dict:
     except FileNotFoundError:
         raise RecordFileError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise RecordFileError(f"{path}: is a folder, not a record file") from None
+        raise RecordFileError(f"{path}: is a folder, not a {what} file") from None
     except OSError as exc:
         raise RecordFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except MemoryError:
         raise RecordFileError(f"{path}: too large to read") from None
     if len(raw) > MAX_JSON_BYTES:
-        raise RecordFileError(f"{path}: larger than {MAX_JSON_BYTES >> 20} MB, the most a record may be")
-    return parse_bytes(raw, str(path))
+        raise RecordFileError(f"{path}: larger than {MAX_JSON_BYTES >> 20} MB, the most a "
+                              f"{what} may be")
+    return raw
+
+
+def read_json(path: str | os.PathLike) -> dict:
+    """The decoded, migrated JSON object of a file, or RecordFileError."""
+    return parse_bytes(read_bounded(path), str(Path(path)))
 
 
 def _inflate(raw: bytes, name: str) -> bytes:

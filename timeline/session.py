@@ -210,10 +210,34 @@ class Session:
                 siblings.remove(node)
                 siblings.insert(new_index, node)
 
-        self._push(_Edit(description, lambda: apply(moves), lambda: apply(list(reversed(old))),
-                         self.node, self.node, subject))
-        apply(moves)
+        redo, undo = self._direction_follows(lambda: apply(moves), lambda: apply(list(reversed(old))))
+        self._push(_Edit(description, redo, undo, self.node, self.node, subject))
+        redo()
         self._changed("tree")
+
+    def _direction_follows(self, change, unchange):
+        """`change` and `unchange` of the tree's shape, with the record's direction kept on
+        the nodes its moments name (timeline.direction.remapped): moments on a cut line go
+        with it, and come back with it."""
+        record = self.record
+        before = record.direction
+        if not before:
+            return change, unchange
+        from timeline.direction import moment_nodes, remapped
+
+        nodes = moment_nodes(before, record)
+        after = []
+
+        def redo():
+            change()
+            if not after:
+                after.append(remapped(before, nodes))
+            record.direction = after[0]
+
+        def undo():
+            unchange()
+            record.direction = before
+        return redo, undo
 
     def promote(self, node: Node | None = None) -> None:
         """Move a variation one place up among its siblings (towards the main line)."""
@@ -251,12 +275,13 @@ class Session:
         inside = any(n is node for n in self._ancestry(self.node))
         cursor_after = parent if inside else self.node
 
-        def redo():
+        def cut():
             parent.variations.remove(node)
 
-        def undo():
+        def put_back():
             parent.variations.insert(index, node)
 
+        redo, undo = self._direction_follows(cut, put_back)
         self._push(_Edit(f"delete {node.action_text}", redo, undo, self.node, cursor_after, node))
         redo()
         self.node = cursor_after
@@ -379,6 +404,13 @@ class Session:
         data = copy.deepcopy(self.record.direction) if self.record.direction else empty_direction()
         data.setdefault("speed", []).append({"from": moment(*start), "to": moment(*end), "rate": rate})
         self.set_direction("slow motion" if rate < 1 else "faster stretch", data)
+
+    def add_marker(self, t: float = 0.0, node: Node | None = None, label: str = "") -> None:
+        """A marker (for the highlight reel, timeline.reel) `t` seconds into `node`'s span."""
+        from timeline.direction import moment, with_marker
+
+        self.set_direction("marker", with_marker(self.record.direction, moment(node or self.node, t),
+                                                 label))
 
     def set_prompt(self, text: str | None, node: Node | None = None) -> None:
         self._set_attr("tutorial prompt", "prompt", text or None, node)

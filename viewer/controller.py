@@ -102,6 +102,10 @@ class Controller:
         self.pending: Pending | None = None  # an action being resolved off the frame thread
         self.inputs = 0  # key and button events handled (tests wait on it)
         self.panel = TimelinePanel(app, self)
+        from viewer.keyframe_ticks import KeyframeTicks
+
+        self.ticks = KeyframeTicks(self)  # the direction's keyframes on the scrub bar
+        self._slow_from = None  # (record, moment) where Shift+S began a slow-motion stretch
         from viewer.turnlog import TurnLog
 
         self.log = TurnLog(app)
@@ -116,6 +120,7 @@ class Controller:
         from viewer.study import StudyLog
 
         self.fields = FieldKeys(app)  # Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V in every text field
+        self._scrolling_comment()
         self.study = StudyLog()
         self.study.opened(self.session.record, self.path)
         self.puzzle_box = PuzzleBox(self)
@@ -204,6 +209,18 @@ class Controller:
         self.motion_check = self.app.jobs.submit(
             "motion check", _check_motions_job, record, lambda: self.session.record is not record,
             on_done=done)
+
+    def _scrolling_comment(self) -> None:
+        """The comment box scrolls (viewer.fields): a comment longer than its four lines is
+        kept whole; only past `fields.MAX_LINES` is it full."""
+        from direct.gui import DirectGuiGlobals as DGG
+
+        from viewer import fields
+
+        box = self.panel.comment
+        self.fields.scroll(box)
+        box.bind(DGG.OVERFLOW, lambda *_event: self.say(
+            f"The comment is full ({fields.MAX_LINES} lines): shorten it to add more"))
 
     def _withhold(self, session):
         """What the player may see of `session`'s record, withheld before any view reads it
@@ -298,6 +315,7 @@ class Controller:
                                      for label, a in turn_actions] + self.best.buttons())
         self._update_scrub(self.app.clock.playback.time if self.playing else None)
         self.panel.set_playing(self.playing, self.app.clock.speed)
+        self.ticks.refresh()
         self.app.wake()
 
     def clock(self) -> LineClock:
@@ -391,6 +409,7 @@ class Controller:
                 self.scrub_to(self.panel.mouse_fraction())
             else:
                 self.panel.scrub_release()
+        self.ticks.frame()
         self._mouse_frame()
         if self.playing:
             self._update_scrub(app.clock.playback.time)
@@ -659,7 +678,8 @@ class Controller:
         for n in steps:
             lines += self.app.scene.event_lines(n)
         self.log.follow(self.session.node)  # (it follows the cursor on every refresh too)
-        self.say(("New variation. " if was_new else "") + " ".join(lines[:2]))
+        branched = self._branch_words(steps)
+        self.say(branched or (("New variation. " if was_new else "") + " ".join(lines[:2])))
         self.puzzle_box.after_move(node)
         self.lesson_box.after_move(node)
 
@@ -668,6 +688,29 @@ class Controller:
 
         self.app.animate_steps(parent, steps, then=after_motion)
         return True
+
+    def _branch_words(self, steps) -> str | None:
+        """When the chance steps of a play (a card drawn, a deal) went another way than the
+        record's line, so that the game goes on in a variation without the player choosing
+        one: say so and how to make it the main line (issue 24 point 5). None otherwise, and
+        in a puzzle or lesson, whose tries are variations on purpose."""
+        if self.puzzle_box.puzzle is not None or self.lesson_box.active:
+            return None
+        game = self.session.game
+        for node in steps:
+            parent = node.parent
+            if (parent is None or game.current_player(parent.state) != CHANCE
+                    or parent.variations[0] is node or node not in parent.variations):
+                continue
+            there = self._label(parent.variations[0])
+            here = self._label(node)
+            return (f"{here[:1].upper()}{here[1:]}: the record had {there} here, so this game "
+                    f"goes on as a variation (Shift+M makes it the main line)")
+        end = self.session.node
+        if game.is_terminal(end.state) and not end.is_mainline():
+            return ("The game is over in a variation, not on the record's main line "
+                    "(Shift+M makes it the main line)")
+        return None
 
     def _follow_turn(self, mover: int) -> None:
         """Hot-seat: when the turn passes and the camera sits at the mover's seat, move it to
@@ -817,6 +860,13 @@ class Controller:
         if self._edit(self.session.make_main_line, node):
             self.say(f"The line through {self._label(node)} is the main line now (Ctrl+Z undoes)")
 
+    def cmd_delete_keyframe(self):
+        """Delete while a keyframe's tick is selected on the scrub bar: that keyframe."""
+        self.ticks.delete_selected()
+
+    def cmd_cycle_setting(self):
+        self.ticks.cycle_setting()
+
     def cmd_delete_from_here(self, node=None):
         node = node or self.session.node
         if node.parent is None:
@@ -898,6 +948,56 @@ class Controller:
                                "fade": 0.3, "anchor": {"disc": motion.piece}}, t, node=node)
         self.say("Note kept on the flicked disc from this moment")
 
+    def cmd_slow_motion(self):
+        """Shift+S: a slow-motion stretch starts at the moment shown; Shift+S again at a later
+        moment ends it there (one edit, at 0.25x; Shift+B on its tick changes the rate)."""
+        from timeline.direction import moment, time_of
+
+        node, t = self._moment()
+        here = moment(node, t)
+        start, self._slow_from = self._slow_from, None
+        if start is None or start[0] is not self.session.record:
+            self._slow_from = (self.session.record, here)
+            self.say(f"Slow motion from ply {node.ply}, {t:.2f} s: Shift+S again where it ends")
+            return
+        clock = self.clock()
+        a, b = time_of(start[1], clock), time_of(here, clock)
+        if a is None or b is None or abs(b - a) < 1e-3:
+            self.say("Slow motion needs its end at another moment of this line: Shift+S starts again")
+            return
+        fro, to = (start[1], here) if a < b else (here, start[1])
+        from timeline.direction import with_entry
+
+        self.session.set_direction("slow motion", with_entry(
+            self.session.record.direction, "speed", {"from": fro, "to": to, "rate": 0.25}))
+        self.say(f"Slow motion (0.25x) for {abs(b - a):.2f} s of the line; Shift+B on its tick "
+                 "changes the rate (Ctrl+Z undoes)")
+
+    def cmd_hold(self):
+        """Shift+H: the replay stands still for a second at the moment shown."""
+        from timeline.direction import moment, with_entry
+
+        node, t = self._moment()
+        self.session.set_direction("hold", with_entry(self.session.record.direction, "holds",
+                                                      {"at": moment(node, t), "seconds": 1.0}))
+        self.say(f"A 1 s hold at ply {node.ply}, {t:.2f} s; Shift+B on its tick: longer (Ctrl+Z undoes)")
+
+    def cmd_mark(self):
+        """M: a marker at the moment shown (playing or at rest), for the highlight reel."""
+        node, t = self._moment()
+        self.session.add_marker(t, node)
+        count = len(self.session.record.direction["markers"])
+        self.say(f"Marked ply {node.ply} at {t:.2f} s for the highlight reel ({count} marked; "
+                 "flickbook export FILE --reel films them)")
+
+    def cmd_reel_review(self):
+        """F7: the highlight reel's marked moments on this line, each kept or dropped."""
+        if self.dialog is not None:
+            return
+        from viewer.reel_review import ReelReview
+
+        self._open_dialog(ReelReview(self, on_close=self._dialog_closed))
+
     # --- dialogs --------------------------------------------------------------------------------
     def _open_dialog(self, dialog) -> None:
         self.stop_playback()
@@ -930,6 +1030,8 @@ class Controller:
             return
         self.panel.close_menu()
         self.app.scene.deselect()
+        self.ticks.deselect()
+        self._slow_from = None  # a slow-motion stretch begun with Shift+S is let go
         self.say("")
 
     def default_path(self) -> Path:

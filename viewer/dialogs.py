@@ -209,6 +209,22 @@ class LearnOverlay(Overlay):
         col, row = divmod(i, rows)
         return -self.W / 2 + 0.06 + col * col_w, 0.62 - row * self.ROW
 
+    def probe(self, size) -> dict:
+        """For tests that click as a person would: the shelf shown, and the window pixel at
+        the middle of each tab and of each entry's button, with the entries' words."""
+        from panda3d.core import Point3
+
+        def centre(widget):  # the middle of the button's frame (a PGItem draws no nodes)
+            l, r, b, t = widget.guiItem.getFrame()
+            p = self.app.render2d.getRelativePoint(widget, Point3((l + r) / 2, 0, (b + t) / 2))
+            w, h = size
+            return [round((p.x + 1) / 2 * w, 1), round((1 - p.z) / 2 * h, 1)]
+
+        return {"shelf": self.shelf, "tabs": {name: centre(b) for name, b in self.tabs.items()},
+                "entries": [[heading, title, centre(self.buttons[path])]
+                            for heading, title, path in self.entries if path in self.buttons],
+                "message": self.message["text"]}
+
     def _pick(self, path: Path) -> None:
         problem = self.on_pick(path)
         if problem is None:

@@ -9,8 +9,10 @@ from panda3d.core import LineSegs, NodePath, TextNode, TransparencyAttrib
 
 COLOURS = {"green": (0.3, 0.9, 0.4), "red": (0.95, 0.3, 0.25), "blue": (0.35, 0.6, 1.0),
            "yellow": (1.0, 0.85, 0.2)}
-RING_RADIUS = 0.06  # metres: around a Glonk disc (about 0.04 across)
-NOTE_Z = 0.012  # just above a disc's top face
+#: Sizes in the scene's cells (`Scene.cell_size()`: a Glonk space is 0.09 m, a Glik field 1):
+#: a ring's radius (round a Glonk disc, about 0.04 m across), an arrow's head and its length
+#: when the note gives no offset, and the height notes lie at (just above a disc's top face).
+RING_CELLS, HEAD_CELLS, ARROW_CELLS, Z_CELLS = 0.06 / 0.09, 0.04 / 0.09, 0.15 / 0.09, 0.012 / 0.09
 
 
 class NotesLayer:
@@ -30,6 +32,8 @@ class NotesLayer:
         self.root.getChildren().detach()
         self.texts.getChildren().detach()
         self.shown = []
+        cell = self.app.scene.cell_size()
+        ring, head, z = RING_CELLS * cell, HEAD_CELLS * cell, Z_CELLS * cell
         for note in notes:
             r, g, b = COLOURS.get(note.colour, COLOURS["yellow"])
             x, y = note.at
@@ -39,21 +43,21 @@ class NotesLayer:
             if note.kind == "ring":
                 for k in range(49):
                     a = 2 * math.pi * k / 48
-                    p = (x + RING_RADIUS * math.cos(a), y + RING_RADIUS * math.sin(a), NOTE_Z)
+                    p = (x + ring * math.cos(a), y + ring * math.sin(a), z)
                     (lines.moveTo if k == 0 else lines.drawTo)(*p)
             elif note.kind == "arrow":
-                dx, dy = note.offset if any(note.offset) else (0.15, 0.15)
-                lines.moveTo(x + dx, y + dy, NOTE_Z)
-                lines.drawTo(x, y, NOTE_Z)
+                dx, dy = note.offset if any(note.offset) else (ARROW_CELLS * cell,) * 2
+                lines.moveTo(x + dx, y + dy, z)
+                lines.drawTo(x, y, z)
                 ang = math.atan2(dy, dx)
                 for side in (-0.5, 0.5):
-                    lines.moveTo(x, y, NOTE_Z)
-                    lines.drawTo(x + 0.04 * math.cos(ang + side), y + 0.04 * math.sin(ang + side), NOTE_Z)
+                    lines.moveTo(x, y, z)
+                    lines.drawTo(x + head * math.cos(ang + side), y + head * math.sin(ang + side), z)
             if note.kind != "text":
                 self.root.attachNewNode(lines.create())
-            self.shown.append((note, (x, y, NOTE_Z)))
+            self.shown.append((note, (x, y, z)))
             if note.text:
-                self._text(note, (x + note.offset[0], y + note.offset[1], NOTE_Z), (r, g, b))
+                self._text(note, (x + note.offset[0], y + note.offset[1], z), (r, g, b))
 
     def _text(self, note, point, rgb) -> None:
         pixel = self.app.project(point)

@@ -204,14 +204,20 @@ class WordEntries:
                 self._entry_done(name)
 
     def say_when_full(self) -> None:
-        """A one-line field scrolls (`overflow`); a field of several lines holds what fits in
-        them, so a key it refuses says so instead of vanishing."""
+        """A one-line field scrolls sideways (`overflow`), a field of several lines up and down
+        (`FieldKeys.scroll`); one past its most lines says so instead of swallowing keys."""
         from direct.gui import DirectGuiGlobals as DGG
 
+        from viewer.fields import MAX_LINES
+
+        fields = getattr(self.ctl, "fields", None)
         for name, e in self.entries.items():
             if e["numLines"] > 1:
-                e.bind(DGG.OVERFLOW, lambda *_event, name=name, lines=e["numLines"]: self.ctl.say(
-                    f"The {name.replace('_', ' ')} is full ({lines} lines): shorten it to add more"))
+                if fields is not None:  # it scrolls past its lines (viewer.fields)
+                    fields.scroll(e)
+                e.bind(DGG.OVERFLOW, lambda *_event, name=name: self.ctl.say(
+                    f"The {name.replace('_', ' ')} is full ({MAX_LINES} lines): shorten it to "
+                    f"add more"))
 
     def _clear_hints(self) -> None:
         self.model.hints = []

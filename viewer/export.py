@@ -101,6 +101,18 @@ def pace_of(args) -> ReadingPace:
     return ReadingPace(**{k: (v if v is not None else getattr(default, k)) for k, v in asked.items()})
 
 
+def reel_of(args) -> tuple[float, float] | None:
+    """(lead-in, lead-out) seconds of the reel `--reel` asks for, or None without it."""
+    from timeline.reel import LEAD_IN, LEAD_OUT
+
+    if not getattr(args, "reel", False):
+        if getattr(args, "lead_in", None) is not None or getattr(args, "lead_out", None) is not None:
+            raise RenderError("--lead-in and --lead-out are for a reel (--reel)")
+        return None
+    lead_in, lead_out = getattr(args, "lead_in", None), getattr(args, "lead_out", None)
+    return (LEAD_IN if lead_in is None else lead_in, LEAD_OUT if lead_out is None else lead_out)
+
+
 def clip_line(record, first: int | None = None, last: int | None = None) -> list:
     """The main line from the position after ply `first` (default: the start) to ply `last`
     (default: the end): the clip that an export plays."""
@@ -132,7 +144,9 @@ class FrameRenderer:
 
     def __init__(self, record, first: int | None, last: int | None, *, size, fps: float,
                  speed: float, camera_preset: str | None, hold: float, step_seconds: float,
-                 pace: ReadingPace | None = None):
+                 pace: ReadingPace | None = None, reel: tuple[float, float] | None = None):
+        """`reel`: (lead-in, lead-out) seconds: film only the line's marked moments
+        (timeline.reel), each with that much around it, one after another."""
         from timeline import Session
 
         self.session = Session(record)
@@ -147,7 +161,22 @@ class FrameRenderer:
         self.direction = Direction(record.direction, self.clock,
                                    lambda view, node: self.app.saved_view(view).to_json())
         self.directed = record.direction is not None
-        if self.directed:
+        self.clips = None
+        if reel is not None:
+            from timeline.reel import clips, marked_moments, reel_frame_times
+
+            self.clips = clips(self.direction, marked_moments(record, self.clock), *reel)
+            if not self.clips:
+                raise RenderError("nothing is marked on this line for a reel: press M while "
+                                  "watching it in the window, or analyse it for its mistakes "
+                                  "(flickbook analyse)")
+            self.times, self.films = reel_frame_times(self.direction, self.clips, fps, speed)
+            self.directed = True  # frames at film time (without a direction: line time)
+            # each frame's clip, for its caption's first line ("Highlight 2 of 5: ...")
+            self.clip_of = np.concatenate([
+                np.full(int(np.ceil((b - a) / speed * fps)) + 1, k)
+                for k, (a, b, _) in enumerate(self.clips)])
+        elif self.directed:
             self.times, self.films = directed_frame_times(self.direction, fps, speed, hold)
         else:
             self.times = frame_times(self.clock, fps, speed, hold)
@@ -161,7 +190,7 @@ class FrameRenderer:
             self.views.append(view)
         self.captions = Captions(self.app)
         self.notes = None
-        if self.directed:
+        if record.direction is not None:
             from viewer.direction_view import NotesLayer
 
             self.notes = NotesLayer(self.app)
@@ -189,7 +218,7 @@ class FrameRenderer:
         """The camera at line time `time`: the direction's, else the latest saved view."""
         from viewer.camera import View
 
-        if self.directed and self.direction.has_camera():
+        if self.direction.has_camera():
             return View.from_json(self.direction.camera_at(time, self.start_view.to_json()))
         return self.views[self.clock.position(time).index]
 
@@ -202,7 +231,13 @@ class FrameRenderer:
         self.app.show_node(node, fraction)
         if self.notes is not None:
             self.notes.show(self.direction.notes_at(time, film=float(self.films[index])))
-        self.captions.show(caption_text(node, at == 0, self.captions.wrap))
+        text = caption_text(node, at == 0, self.captions.wrap)
+        if self.clips is not None:
+            k = int(self.clip_of[index])
+            labels = "; ".join(m.label for m in self.clips[k][2])
+            head = textwrap.fill(f"Highlight {k + 1} of {len(self.clips)}: {labels}", self.captions.wrap)
+            text = head + ("\n" + text if text else "")
+        self.captions.show(text)
         self.app.render_frames(1)
 
     def close(self) -> None:
@@ -450,9 +485,11 @@ def _render_share(renderer: "FrameRenderer", worker: int, workers: int, encoder_
 def export_video(record, out, *, size=None, fps: float | None = None, speed: float = 1.0,
                  camera_preset: str | None = "seat", hold: float = 1.0,
                  step_seconds: float = 0.6, first: int | None = None, last: int | None = None,
-                 workers: int | None = None, progress=None, pace: ReadingPace | None = None) -> dict:
+                 workers: int | None = None, progress=None, pace: ReadingPace | None = None,
+                 reel: tuple[float, float] | None = None) -> dict:
     """Render the main line (or plies `first`..`last` of it) to `out`: a video file, a
-    `.gif`, or a folder of PNG frames. `progress(done, total)` is called for each frame."""
+    `.gif`, or a folder of PNG frames. `progress(done, total)` is called for each frame.
+    `reel`: (lead-in, lead-out) seconds: only the marked moments (timeline.reel)."""
     from timeline import save_record
 
     out = Path(out)
@@ -490,10 +527,12 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
                 "size": list(size), "fps": fps, "speed": speed, "camera": camera_preset,
                 "hold": hold, "step_seconds": step_seconds,
                 "pace": [pace.base, pace.per_word, pace.setup] if pace is not None else None,
+                "reel": list(reel) if reel is not None else None,
                 "encoder_fd": encoder.stdin.fileno() if encoded else None,
                 "frames": None if encoded else str(out)}, count, Path(tmp))
 
         failure = None
+        clip_words = None
         try:
             try:
                 if encoded:
@@ -504,8 +543,11 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
                     start_helpers(asked)
                 renderer = FrameRenderer(record, first, last, size=size, fps=fps, speed=speed,
                                          camera_preset=camera_preset, hold=hold,
-                                         step_seconds=step_seconds, pace=pace)
+                                         step_seconds=step_seconds, pace=pace, reel=reel)
                 total = len(renderer.times)
+                if renderer.clips is not None:
+                    clip_words = [(round(a, 2), round(b, 2), [m.label for m in marked])
+                                  for a, b, marked in renderer.clips]
                 if asked is None:  # a helper's start-up (about 1.5 s of CPU) pays off on long clips
                     asked = default_workers() if total >= MIN_PARALLEL_FRAMES and can_help else 1
                     if asked > 1:
@@ -543,7 +585,8 @@ def export_video(record, out, *, size=None, fps: float | None = None, speed: flo
             raise RenderError(failure)
         written(total)
     return {"out": str(out), "frames": int(total), "seconds": round(total / fps, 2),
-            "video": encoded, "gif": encoded and as_gif, "workers": workers}
+            "video": encoded, "gif": encoded and as_gif, "workers": workers,
+            "clips": None if reel is None else clip_words}
 
 
 def _worker_main(job_file: str) -> int:
@@ -557,7 +600,8 @@ def _worker_main(job_file: str) -> int:
     renderer = FrameRenderer(record, job["first"], job["last"], size=tuple(job["size"]),
                              fps=job["fps"], speed=job["speed"], camera_preset=job["camera"],
                              hold=job["hold"], step_seconds=job["step_seconds"],
-                             pace=ReadingPace(*job["pace"]) if job.get("pace") else None)
+                             pace=ReadingPace(*job["pace"]) if job.get("pace") else None,
+                             reel=tuple(job["reel"]) if job.get("reel") else None)
     folder = Path(job["frames"]) if job["frames"] else None
     try:
         _render_share(renderer, job["worker"], job["workers"], job["encoder_fd"], folder, turns)
@@ -605,7 +649,7 @@ def export_record(args):
 
 def export_command(args) -> int:
     """CLI: flickbook export FILE --out VIDEO|GIF|DIR [--fps F] [--speed S] [--size WxH]
-    [--from PLY] [--to PLY] [--workers N] [--answers]."""
+    [--from PLY] [--to PLY] [--workers N] [--answers] [--reel [--lead-in S] [--lead-out S]]."""
     from timeline import RecordFileError
 
     bar = None
@@ -639,7 +683,7 @@ def export_command(args) -> int:
         result = export_video(record, out, size=size, fps=fps, speed=args.speed,
                               camera_preset=args.camera, first=first, last=last,
                               workers=getattr(args, "workers", None), progress=progress,
-                              pace=pace_of(args))
+                              pace=pace_of(args), reel=reel_of(args))
     except (RenderError, RecordFileError, OSError, ValueError) as exc:  # ValueError: a camera
         if bar is not None:
             bar.close()
@@ -653,6 +697,8 @@ def export_command(args) -> int:
         asked = out.suffix.lower() in VIDEO_SUFFIXES or out.suffix.lower() == GIF_SUFFIX
         kind = "PNG frames (no ffmpeg found)" if asked else "PNG frames"
     print(f"{result['out']}: {kind}, {result['frames']} frames, {result['seconds']} s")
+    for k, (a, b, labels) in enumerate(result.get("clips") or [], 1):
+        print(f"  clip {k}: film {a:g} s to {b:g} s: {'; '.join(labels)}")
     return 0
 
 

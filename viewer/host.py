@@ -51,6 +51,12 @@ class Host:
     def seat_count(self) -> int:
         return len(list(self.scene.seat_headings(self.state)))
 
+    def keyframe_selected(self, setting: bool = False) -> bool:
+        """A keyframe's tick (`setting`: one with a setting Shift+B changes) is selected on
+        the scrub bar (viewer.keyframe_ticks)."""
+        ticks = self._ctl.ticks
+        return ticks.setting_selected() if setting else ticks.tick(ticks.selected) is not None
+
     def has_hints(self) -> bool:
         """Whether H has hints to give here (a puzzle or a lesson is open)."""
         ctl = self._ctl

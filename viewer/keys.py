@@ -78,15 +78,23 @@ MOVE_LIST = [
 ]
 RECORD = [
     Key("k", "cmd_save_view", "Keep the camera view in this position"),
-    Key("j", "cmd_camera_key", "Direction: a camera keyframe at this moment (the view shown)"),
-    Key("shift-j", "cmd_follow_key", "Direction: a follow-camera keyframe at this moment"),
-    Key("shift-n", "cmd_note_here", "Direction: a ring note on the flicked disc from this moment"),
+    Key("j", "cmd_camera_key", "Direction: camera / follow keyframe, ring note here"),
+    Key("shift-j", "cmd_follow_key", "Direction: camera / follow keyframe, ring note here"),
+    Key("shift-n", "cmd_note_here", "Direction: camera / follow keyframe, ring note here"),
+    Key("m", "cmd_mark", "Highlight reel: mark this moment / keep or drop"),
+    Key("f7", "cmd_reel_review", "Highlight reel: mark this moment / keep or drop"),
+    Key("shift-b", "cmd_cycle_setting", "Direction: the selected keyframe's next blend, rate or hold",
+        lambda host: host.keyframe_selected(setting=True)),
+    Key("shift-s", "cmd_slow_motion", "Direction: slow motion from / to here, a hold here"),
+    Key("shift-h", "cmd_hold", "Direction: slow motion from / to here, a hold here"),
     Key("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
     Key("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
     Key("p", "cmd_promote", "Promote this variation"),
-    Key("m", "cmd_make_main_line", "Make this line the main line"),
+    Key("shift-m", "cmd_make_main_line", "Make this line the main line"),
     Key("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
     Key("delete", "cmd_delete_from_here", "Delete from here"),
+    Key("delete", "cmd_delete_keyframe", "Remove the keyframe selected on the scrub bar",
+        lambda host: host.keyframe_selected()),
 ]
 PLAY = [
     Key("escape", "cmd_escape", "Drop the selection; stop or hide the best shot"),

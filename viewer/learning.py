@@ -17,10 +17,8 @@ def file_entries(progress=None) -> list[Entry]:
     game (the user's own files under "<game>: your own"), the title says what the file is and
     the verdict it saved (`scenarios.catalogue`; damaged files are left out), and a puzzle the
     student has tried its rating from their solves ("rated 1380")."""
-    from analysis.lessons.progress import item_for
     from games.registry import get_game
     from scenarios.catalogue import catalogue
-    from timeline.fileformat import RecordFileError, load_record
 
     out = []
     for entry in catalogue():
@@ -28,11 +26,8 @@ def file_entries(progress=None) -> list[Entry]:
             continue
         heading = get_game(entry.game).title + (": your own" if entry.own else "")
         facts = [entry.kind] + ([entry.verdict] if entry.verdict else [])
-        if progress is not None and entry.kind == "puzzle":
-            try:
-                rating = progress.rating(item_for(load_record(entry.path), entry.path).item_id)
-            except (RecordFileError, OSError):
-                rating = None
+        if progress is not None and entry.kind == "puzzle" and entry.item_id:
+            rating = progress.rating(entry.item_id)
             if rating is not None:
                 facts.append(f"rated {rating:.0f}")
         out.append((heading, f"{entry.title} ({', '.join(facts)})", entry.path))

@@ -117,7 +117,8 @@ class LessonBox:
             self.ctl.say("No mistakes to learn from: analyse the game first (F6)")
             return
         self.close()
-        self._follow(LessonRun(record, questions), self.ctl.session)
+        self._follow(student_view(record, questions), self.ctl.session)
+        self.ctl.session.tree_changed()  # the views lose what student_view withheld
         self.title_override = "Learn from your mistakes"
         self._build()
         self._ask()

@@ -43,6 +43,7 @@ class Probe:
             "message": ctl.message_text,
             "typing": ctl.typing(),
             "comment_box": ctl.panel.comment.get(),
+            "comment_scrolled": ctl.fields.scroll(ctl.panel.comment).lines,
             "dialog": type(ctl.dialog).__name__ if ctl.dialog is not None else None,
             "node": path[::-1],
             "node_action": str(node.action) if node.action is not None else None,
@@ -78,6 +79,8 @@ class Probe:
                          "thinking": ctl.computer.thinking is not None,
                          "played": ctl.computer.played, "chose": ctl.computer.last_choice},
             "best_shot": ctl.best.probe(),
+            "ticks": ctl.ticks.probe(),
+            "reel": ctl.dialog.probe() if type(ctl.dialog).__name__ == "ReelReview" else None,
             "status": app._status_text,
             "lesson": ctl.lesson_box.probe() if hasattr(ctl, "lesson_box") else None,
             "ask": node.ask,
@@ -87,6 +90,10 @@ class Probe:
             "list_scroll": ctl.panel.scroll,
             "jobs": app.jobs.probe(),
             "workers_started": app.jobs.started_workers,
+            "learn": (ctl.dialog.probe((app.win.getXSize(), app.win.getYSize()))
+                      if type(ctl.dialog).__name__ == "LearnOverlay" else None),
+            "puzzle": ({"next": str(ctl.puzzle_box.next_path) if ctl.puzzle_box.next_path
+                        else None} if ctl.puzzle_box.puzzle is not None else None),
             "help": ([list(line) for line in ctl.dialog.lines]
                      if type(ctl.dialog).__name__ == "HelpOverlay" else None),
             "hover": getattr(scene, "hover_line", None),

@@ -52,22 +52,45 @@ class Verdict:
     figures: dict = field(default_factory=dict)
 
 
+#: The accept form of a question built from a game's analysis ("learn from your mistakes";
+#: given to the run, never written into a file): {"kind": "analysed", "played": the move the
+#: game made (canonical text), "entry": that node's `analysis`, "seed": for measuring a move
+#: the analysis did not}. Right is any move the analysis would not mark (`glyph` None), judged
+#: by `analysis.record.judge_decision`, the very values behind the marks.
+ANALYSED = "analysed"
+
+
 class LessonHouse:
-    """A game's judge of answers. `kinds` are the accept forms it understands."""
+    """A game's judge of answers. `kinds` are the accept forms it understands (and every
+    house understands `ANALYSED`); a house implements `own_problem`, `own_judge` and
+    `own_accept_words` for its kinds."""
 
     kinds: tuple[str, ...] = ()
+    #: The game the house judges (its `rules.GAME`).
+    game = None
     #: The words for the accept forms, as the authoring panel shows them.
     kind_words = {"optimal": "any shortest way to the goal", "loss": "any decision close to "
-                  "the best", "chance": "any flick that succeeds often enough"}
+                  "the best", "chance": "any flick that succeeds often enough",
+                  ANALYSED: "any move the analysis would not mark as a mistake"}
 
     def problem(self, state, accept: dict) -> str | None:
         """Why `accept` cannot be judged at `state`, in words; None when it can."""
+        if accept.get("kind") == ANALYSED:
+            return self.analysed_problem(state, accept)
         if accept.get("kind") not in self.kinds:
             return (f"this game's lessons accept {' or '.join(repr(k) for k in self.kinds)}, "
                     f"not {accept.get('kind')!r}")
+        return self.own_problem(state, accept)
+
+    def own_problem(self, state, accept: dict) -> str | None:
         return None
 
     def judge(self, state, accept: dict, action, step=None) -> Verdict:
+        if accept.get("kind") == ANALYSED:
+            return self.analysed_judge(state, accept, action)
+        return self.own_judge(state, accept, action, step)
+
+    def own_judge(self, state, accept: dict, action, step=None) -> Verdict:
         raise NotImplementedError
 
     def default_accept(self, state, answer: Node | None) -> dict:
@@ -76,7 +99,73 @@ class LessonHouse:
 
     def accept_words(self, state, accept: dict) -> str:
         """The accept rule in a short sentence (the question box and the authoring panel)."""
+        if accept.get("kind") == ANALYSED:
+            entry = accept.get("entry") or {}
+            unit = entry.get("unit", "win")
+            limit = _analyser(self.game).thresholds[0]
+            return (f"Any move the analysis would not mark as a mistake (losing less than "
+                    f"{_amount(limit, unit)} against the best it found)")
+        return self.own_accept_words(state, accept)
+
+    def own_accept_words(self, state, accept: dict) -> str:
         return self.kind_words.get(accept.get("kind"), str(accept.get("kind")))
+
+    def better_answer(self, state, accept: dict, action) -> str | None:
+        """For the author's check: words naming an answer the house finds better than
+        `action` (e.g. playing no card), or None when there is none it knows of."""
+        return None
+
+    def refutation(self, state, action) -> tuple[str, ...]:
+        """A line to play out after a wrong move (canonical texts; none by default)."""
+        return ()
+
+    # --- judged as the analysis judged -------------------------------------------------------
+    def analysed_problem(self, state, accept: dict) -> str | None:
+        entry = accept.get("entry")
+        if not isinstance(entry, dict) or not isinstance(accept.get("played"), str):
+            return "the question needs the analysis of the move the game made"
+        if entry.get("loss") is None or not entry.get("best"):
+            return "the analysis found no better move here"
+        if self.game is None or self.game.current_player(state) < 0:
+            return "a question needs a player to decide here"
+        try:
+            _analyser(self.game)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def analysed_judge(self, state, accept: dict, action) -> Verdict:
+        from analysis.record import judge_decision
+
+        found = judge_decision(self.game, state, action, accept["played"], accept["entry"],
+                               seed=int(accept.get("seed", 0)), analyser=_analyser(self.game))
+        unit, loss = found["unit"], found["loss"]
+        figures = {k: found[k] for k in ("value", "best", "loss", "glyph", "unit")}
+        worth = _worth(found["value"], unit)
+        if found["glyph"] is None:
+            return Verdict(True, (f"the analysis finds nothing better ({worth})" if loss <= 1e-9
+                                  else f"the analysis would not mark this: it loses only "
+                                       f"{_amount(loss, unit)} against the best it found "
+                                       f"({worth})"), (), figures)
+        return Verdict(False, f"the analysis marks this {found['glyph']}: it loses "
+                              f"{_amount(loss, unit)} against the best it found ({worth})",
+                       self.refutation(state, action), figures)
+
+
+def _analyser(game):
+    from analysis.registry import analyser_for
+
+    if game is None:
+        raise ValueError("this house judges no game")
+    return analyser_for(game.name)
+
+
+def _amount(x: float, unit: str) -> str:
+    return f"{x:.2f} win chance" if unit == "win" else f"{x:.2f} points"
+
+
+def _worth(value: float, unit: str) -> str:
+    return f"{100 * value:.0f} % win chance" if unit == "win" else f"{value:+.2f} points"
 
 
 def ask_problem(ask) -> str | None:
@@ -119,7 +208,7 @@ def questions_of(record: Record) -> list[Question]:
     return [Question(n, i + 1) for i, n in enumerate(x for x in record.mainline() if x.ask)]
 
 
-def student_view(record: Record) -> "LessonRun | None":
+def student_view(record: Record, questions: list[Question] | None = None) -> "LessonRun | None":
     """What a student may see of `record`, decided here for every way a record reaches a
     window (the Learn list, Ctrl+O, `flickbook open`, a restore after a crash, a record brought
     back by undo) and for every view of it: a lesson shows its start and the moves up to the
@@ -129,9 +218,14 @@ def student_view(record: Record) -> "LessonRun | None":
     export and the keys that step forward all read the tree, so none can show more. None: the
     record asks nothing (not a lesson), so a student may see all of it.
 
+    `questions`: the record is asked these instead of its own (learning from the mistakes
+    of an analysed game, `mistake_questions`): each question's moves (the move the game made
+    with its mark and "[analysis] Better" comment, the better move found) are withheld the
+    same way until it is answered.
+
     Call it before any view reads the record; `LessonRun.on_change` tells the views when the
     run takes a continuation out of the tree or gives one back."""
-    run = lesson_of(record)
+    run = lesson_of(record) if questions is None else LessonRun(record, questions)
     if run is not None:
         run.hide()
     return run
@@ -350,29 +444,32 @@ def _take_place(played: Node, author: Node) -> None:
 
 def mistake_questions(record: Record) -> list[Question]:
     """"Learn from your mistakes": a question at the position before each main-line move the
-    analysis marked as a mistake, accepting what the game's house accepts by default there
-    (judged from the better move the analysis found, when it stored one as a variation)."""
+    analysis marked as a mistake, judged as the analysis judged it (`ANALYSED`: the move the
+    game made earns its mark again, the better move found is right, any other is measured as
+    the analysis measured them). Every marked move is asked; none is left out for want of a
+    goal of the house's own kinds."""
     house = house_for(record.game.name)
     out: list[Question] = []
     line = record.mainline()
     for i, node in enumerate(line[1:], 1):
-        if not (node.analysis or {}).get("glyph"):
+        entry = node.analysis or {}
+        if not entry.get("glyph"):
             continue
         parent = line[i - 1]
-        best = (node.analysis or {}).get("best")
-        better = parent.child_for(best) if best else None
-        try:
-            accept = house.default_accept(parent.state, better)
-            if house.problem(parent.state, accept):
-                continue
-        except Exception:  # noqa: BLE001 - a position the house cannot ask about is left out
+        accept = {"kind": ANALYSED, "played": node.action_text, "entry": dict(entry),
+                  "seed": i}
+        if house.problem(parent.state, accept):
             continue
-        glyph = node.analysis["glyph"]
+        glyph = entry["glyph"]
         played = _move_words(record.game, parent.state, node.action)
         hints = ["The analysis found a better move here: look at what the played move left "
                  "undone."]
-        if better is not None:
-            hints.append(f"The analysis preferred {_move_words(record.game, parent.state, better.action)}.")
+        try:
+            better = record.game.parse_action(parent.state, entry["best"])
+            hints.append(f"The analysis preferred "
+                         f"{_move_words(record.game, parent.state, better)}.")
+        except Exception:  # noqa: BLE001 - a better move this position cannot read gets no hint
+            pass
         out.append(Question(parent, len(out) + 1, {
             "accept": accept,
             "question": f"In the game, {played} was marked {glyph}. Find a better move.",
@@ -486,7 +583,13 @@ class LessonAuthor:
         if not node.ask or not node.variations:
             return None
         answer = node.variations[0]
-        return self.house.judge(node.state, node.ask["accept"], answer.action, answer.step)
+        verdict = self.house.judge(node.state, node.ask["accept"], answer.action, answer.step)
+        better = self.house.better_answer(node.state, node.ask["accept"], answer.action)
+        if better:
+            from dataclasses import replace
+
+            verdict = replace(verdict, why=f"{verdict.why}; but {better}")
+        return verdict
 
 
 def json_copy(value):

@@ -29,11 +29,9 @@ def _after_goal(goal: dict, events) -> dict:
 
 class GlikLessons(LessonHouse):
     kinds = ("optimal",)
+    game = GAME
 
-    def problem(self, state, accept):
-        bad = super().problem(state, accept)
-        if bad:
-            return bad
+    def own_problem(self, state, accept):
         if state.phase != "play":
             return "a Glik question needs a play-phase position"
         try:
@@ -44,7 +42,7 @@ class GlikLessons(LessonHouse):
             return "the goal cannot be reached within the turn from here"
         return None
 
-    def judge(self, state, accept, action, step=None) -> Verdict:
+    def own_judge(self, state, accept, action, step=None) -> Verdict:
         goal = accept["goal"]
         best = solve(state, goal)
         if not best.solved:
@@ -84,7 +82,7 @@ class GlikLessons(LessonHouse):
         return {"kind": "optimal",
                 "goal": Goal(state.turn, count=state.touching()[state.turn] + 1).to_json()}
 
-    def accept_words(self, state, accept) -> str:
+    def own_accept_words(self, state, accept) -> str:
         from scenarios.glik.editor import goal_words
 
         goal = accept.get("goal") or {}

@@ -29,14 +29,12 @@ DEFAULT_SKILL = "club"
 
 class GlonkLessons(LessonHouse):
     kinds = ("chance",)
+    game = GAME
     outcomes = OUTCOME_WORDS
 
-    def problem(self, state, accept):
+    def own_problem(self, state, accept):
         from analysis.skill import skill_named
 
-        bad = super().problem(state, accept)
-        if bad:
-            return bad
         if accept["outcome"] not in OUTCOME_WORDS:
             return (f"unknown outcome {accept['outcome']!r}: one of "
                     f"{', '.join(OUTCOME_WORDS)}")
@@ -53,7 +51,7 @@ class GlonkLessons(LessonHouse):
             return float(report["p_standard"])
         return float(report["outcomes"][outcome])
 
-    def judge(self, state, accept, action, step=None) -> Verdict:
+    def own_judge(self, state, accept, action, step=None) -> Verdict:
         from analysis.glonk import explore
 
         outcome = accept["outcome"]
@@ -86,7 +84,7 @@ class GlonkLessons(LessonHouse):
         return {"kind": "chance", "outcome": outcome, "at_least": 0.5,
                 "skill": DEFAULT_SKILL, "samples": DEFAULT_SAMPLES}
 
-    def accept_words(self, state, accept) -> str:
+    def own_accept_words(self, state, accept) -> str:
         outcome = OUTCOME_WORDS.get(accept.get("outcome"), str(accept.get("outcome")))
         return (f"Any flick that will {outcome} at least "
                 f"{100 * float(accept.get('at_least', 0)):.0f} % of the time "

@@ -27,15 +27,13 @@ def _pct(x: float) -> str:
 
 class GrendizerLessons(LessonHouse):
     kinds = ("loss",)
+    game = GAME
 
     def __init__(self):
         self._chances: dict[tuple, dict[str, float]] = {}
         self._lock = threading.Lock()
 
-    def problem(self, state, accept):
-        bad = super().problem(state, accept)
-        if bad:
-            return bad
+    def own_problem(self, state, accept):
         if GAME.current_player(state) < 0:
             return "a Grendizer question needs a player to decide (not a draw, not the end)"
         if len(GAME.legal_actions(state)) < 2:
@@ -64,7 +62,7 @@ class GrendizerLessons(LessonHouse):
             self._chances[key] = out
         return out
 
-    def judge(self, state, accept, action, step=None) -> Verdict:
+    def own_judge(self, state, accept, action, step=None) -> Verdict:
         chances = self.chances(state, accept)
         text = str(action)
         if text not in chances:
@@ -82,6 +80,26 @@ class GrendizerLessons(LessonHouse):
         return Verdict(False, f"the team wins only {_pct(mine)} of games after this; the best "
                               f"decision here wins {_pct(best)}", self.play_on(state, action),
                        figures)
+
+    def better_answer(self, state, accept, action) -> str | None:
+        """The decision with the best win chance, when it is not `action` and wins more."""
+        if accept.get("kind") != "loss":
+            return None
+        from games.notation import move_text
+
+        chances = self.chances(state, accept)
+        best = max(chances, key=lambda k: (chances[k], k == str(action)))
+        if best == str(action) or chances[best] <= chances.get(str(action), 0.0) + 1e-12:
+            return None
+        try:
+            words = move_text(GAME, state, GAME.parse_action(state, best))
+        except Exception:  # noqa: BLE001 - a decision without words keeps its text
+            words = best
+        return (f"{words} is better: the team wins {_pct(chances[best])} after it, "
+                f"{_pct(chances.get(str(action), 0.0))} after this answer")
+
+    def refutation(self, state, action) -> tuple[str, ...]:
+        return self.play_on(state, action)
 
     def play_on(self, state, action) -> tuple[str, ...]:
         """What comes of a decision: the team bot plays on for a few actions (seeded)."""
@@ -101,7 +119,7 @@ class GrendizerLessons(LessonHouse):
     def default_accept(self, state, answer=None) -> dict:
         return {"kind": "loss", "max_loss": 0.1, "rollouts": DEFAULT_ROLLOUTS}
 
-    def accept_words(self, state, accept) -> str:
+    def own_accept_words(self, state, accept) -> str:
         return (f"Any decision within {_pct(float(accept.get('max_loss', 0)))} win chance of "
                 f"the best ({int(accept.get('rollouts', DEFAULT_ROLLOUTS))} playouts each)")
 

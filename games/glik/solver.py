@@ -298,7 +298,72 @@ def _layer_of(layers, cell: int, big: int = 99) -> int:
     return big
 
 
-class _Search:
+class _LayeredSearch:
+    """Shortest lines by iterative deepening over layers of packed positions, counting how
+    many shortest lines reach the goal. Subclasses give the root, `children`, `met` and a
+    `lower_bound` (0 where there is none); `_counted` may refuse a search past its bound."""
+
+    root: tuple
+    states: int
+
+    def lower_bound(self, node) -> int:
+        return 0
+
+    def _counted(self, limit: int) -> None:
+        """One more position generated (a subclass may raise past its stated bound)."""
+
+    def run(self, bound: int):
+        root = self.root
+        if self.met(root):
+            return 0, 1, []
+        d = max(self.lower_bound(root), 1)
+        while d <= bound:
+            found = self._layered(d)
+            if found is not None:
+                return found
+            d += 1
+        return None
+
+    def _layered(self, limit: int):
+        root = self.root
+        parent = {root: None}
+        layer = {root: 1}
+        seen_depth = {root: 0}
+        for g in range(limit):
+            nxt: dict = {}
+            goals = []
+            last = g + 1 == limit
+            for node, cnt in layer.items():
+                for text, child in self.children(node, last):
+                    prev = seen_depth.get(child)
+                    if prev is not None:
+                        if prev == g + 1:
+                            nxt[child] += cnt
+                        continue
+                    self.states += 1
+                    self._counted(limit)
+                    if self.met(child):
+                        goals.append(child)
+                    elif last or g + 1 + self.lower_bound(child) > limit:
+                        continue
+                    seen_depth[child] = g + 1
+                    parent[child] = (node, text)
+                    nxt[child] = cnt
+            if goals:
+                lines = sum(nxt[c] for c in goals)
+                line = []
+                node = goals[0]
+                while parent[node] is not None:
+                    node, text = parent[node]
+                    line.append(text)
+                return g + 1, lines, line[::-1]
+            if not nxt:
+                return None
+            layer = nxt
+        return None
+
+
+class _Search(_LayeredSearch):
     """Packed positions: (reserve, neutral reserve, *goal stones, *other stones sorted).
 
     A stone value is its flat cell, plus FLAG when it touches (frozen); neutral stones (kept
@@ -477,56 +542,6 @@ class _Search:
                     for v in vals]
         return (reserve, node[1]) + tuple(vals[:nt]) + tuple(sorted(vals[nt:]))
 
-    # -- the search ----------------------------------------------------------------------------
-    def run(self, bound: int):
-        root = self.root
-        if self.met(root):
-            return 0, 1, []
-        d = self.lower_bound(root)
-        while d <= bound:
-            found = self._layered(d)
-            if found is not None:
-                return found
-            d += 1
-        return None
-
-    def _layered(self, limit: int):
-        root = self.root
-        parent = {root: None}
-        layer = {root: 1}
-        seen_depth = {root: 0}
-        for g in range(limit):
-            nxt: dict = {}
-            goals = []
-            last = g + 1 == limit
-            for node, cnt in layer.items():
-                for text, child in self.children(node, last):
-                    prev = seen_depth.get(child)
-                    if prev is not None:
-                        if prev == g + 1:
-                            nxt[child] += cnt
-                        continue
-                    self.states += 1
-                    if self.met(child):
-                        goals.append(child)
-                    elif last or g + 1 + self.lower_bound(child) > limit:
-                        continue
-                    seen_depth[child] = g + 1
-                    parent[child] = (node, text)
-                    nxt[child] = cnt
-            if goals:
-                lines = sum(nxt[c] for c in goals)
-                line = []
-                node = goals[0]
-                while parent[node] is not None:
-                    node, text = parent[node]
-                    line.append(text)
-                return g + 1, lines, line[::-1]
-            if not nxt:
-                return None
-            layer = nxt
-        return None
-
 
 #: The most positions the chain_any search with neutral stones generates before it gives up
 #: (it has no lower bound to prune with): a 2-AP puzzle moving 4 neutral stones generates
@@ -540,7 +555,7 @@ class SearchTooLarge(ValueError):
     """The puzzle needs more positions than the solver's stated bound allows."""
 
 
-class _ChainAnySearch:
+class _ChainAnySearch(_LayeredSearch):
     """Shortest lines when neutral stones may be placed or moved under house rule chain_any,
     where a neutral stone is a link of a chain: one placed or moved can make stones touch.
 
@@ -698,57 +713,13 @@ class _ChainAnySearch:
                                 (reserve, nres, tgt, own, tuple(sorted(rest + (to,))))))
         return out
 
-    def run(self, bound: int):
-        if self.met(self.root):
-            return 0, 1, []
-        for limit in range(1, bound + 1):
-            found = self._layered(limit)
-            if found is not None:
-                return found
-        return None
-
-    def _layered(self, limit: int):
-        root = self.root
-        parent = {root: None}
-        layer = {root: 1}
-        seen_depth = {root: 0}
-        for g in range(limit):
-            nxt: dict = {}
-            goals = []
-            last = g + 1 == limit
-            for node, cnt in layer.items():
-                for text, child in self.children(node, last):
-                    prev = seen_depth.get(child)
-                    if prev is not None:
-                        if prev == g + 1:
-                            nxt[child] += cnt
-                        continue
-                    self.states += 1
-                    if self.states > CHAIN_ANY_LIMIT:
-                        raise SearchTooLarge(
-                            f"This puzzle is too big for the solver: with house rule chain_any "
-                            f"a neutral stone can link a chain, so it searches without a lower "
-                            f"bound, and {limit} AP passed its limit of {CHAIN_ANY_LIMIT:,} "
-                            "positions. Give fewer AP or fewer action kinds.")
-                    if self.met(child):
-                        goals.append(child)
-                    elif last:
-                        continue
-                    seen_depth[child] = g + 1
-                    parent[child] = (node, text)
-                    nxt[child] = cnt
-            if goals:
-                lines = sum(nxt[c] for c in goals)
-                line = []
-                node = goals[0]
-                while parent[node] is not None:
-                    node, text = parent[node]
-                    line.append(text)
-                return g + 1, lines, line[::-1]
-            if not nxt:
-                return None
-            layer = nxt
-        return None
+    def _counted(self, limit: int) -> None:
+        if self.states > CHAIN_ANY_LIMIT:
+            raise SearchTooLarge(
+                f"This puzzle is too big for the solver: with house rule chain_any "
+                f"a neutral stone can link a chain, so it searches without a lower "
+                f"bound, and {limit} AP passed its limit of {CHAIN_ANY_LIMIT:,} "
+                "positions. Give fewer AP or fewer action kinds.")
 
 
 def solve(state: GlikState, goal, max_ap: int | None = None) -> SolveResult:

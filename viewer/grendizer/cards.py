@@ -54,6 +54,11 @@ NO_ENTRY_RGB = (0.55, 0.55, 0.58)
 #: camera of a 1280x800 window (a card is about 72 pixels wide there, 0.3 of CELL_W).
 FACE_TEXT = 46
 
+#: A Saucer Beast card lies on the far side of the board, seen at the seats' slant: its name is
+#: painted this many atlas pixels tall (narrowed to the card's width), 12 screen pixels of
+#: capital height at 1280x720 (a card there is 55 pixels deep for its 336 atlas pixels).
+BEAST_NAME = 96
+
 #: The zone symbol of each lane: its shape (the tokens of that colour show it too).
 SHAPES = ("circle", "triangle", "square", "diamond")
 
@@ -186,11 +191,13 @@ class CardAtlas:
         np_.setPos(x, 1, y)
         return np_
 
-    def _name(self, parent, name, x, yc, color, fid, bold=False):
+    def _name(self, parent, name, x, yc, color, fid, bold=False, tall=None):
         """The card's name, as large as fits, centred on yc: the words a player reads at a
-        glance (the rules text is in the hover preview, see `card_words`)."""
-        size = FACE_TEXT
-        lines = textwrap.wrap(name, int(CELL_W * 1.9 / size), break_long_words=False)
+        glance (the rules text is in the hover preview, see `card_words`). `tall`: one line
+        painted that many atlas pixels tall, its letters narrowed to the card's width."""
+        size = FACE_TEXT if tall is None else tall
+        lines = ([name] if tall is not None else
+                 textwrap.wrap(name, int(CELL_W * 1.9 / size), break_long_words=False))
         y = yc + (len(lines) - 1) * size * 0.5 - size * 0.3
         node = self._text(parent, "\n".join(lines), x, y, size, color, bold=bold, fid=fid)
         lo, hi = node.getTightBounds()  # a long word is narrowed, never made shorter
@@ -234,7 +241,8 @@ class CardAtlas:
             rect(m, 0, 0, W, H, to3, (*BEAST_RGB, 1), nrm)
             rect(m, 7, 7, W - 7, H - 7, to3, (*PAPER, 1), nrm)
             rect(m, 7, H - 150, W - 7, H - 7, to3, (*BEAST_RGB, 1), nrm)
-            self._name(texts, card.name, ox + W / 2, oy + H - 78, (1, 1, 1), fid, bold=True)
+            self._name(texts, card.name, ox + W / 2, oy + H - 78, (1, 1, 1), fid, bold=True,
+                       tall=BEAST_NAME)
             # the life bar: HP spaces, then the destruction symbol (with -1 if it says so)
             n = card.life + 1
             vy = oy + L.LIFE_BAR_V * H

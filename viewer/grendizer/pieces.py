@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from panda3d.core import NodePath, TextNode
 
+from .legibility import tag
+
 from viewer import geometry
 from viewer.geometry import MeshBuilder
 
@@ -227,9 +229,17 @@ def track_face(difficulty: str, sign: int) -> NodePath:
     return m.node()
 
 
+#: Board text is painted long, as road markings are: its letters are this much taller (along
+#: the board, away from the players) than wide, so that from the players' seats, looking
+#: across the board at a slant, they read at their width's size (issue 24 point 7).
+DEPTH_STRETCH = 1.8
+
+
 def text(parent, font, s, pos, size, color=(1, 1, 1, 1), align="center", heading=0.0,
-         wrap=None) -> NodePath:
-    """Flat text lying on the board, unlit (read from the players' side)."""
+         wrap=None, stretch: float = DEPTH_STRETCH, fit: float | None = None) -> NodePath:
+    """Flat text lying on the board, unlit (read from the players' side), its letters
+    `stretch` times taller than wide (`DEPTH_STRETCH`); `fit`: the most board units its
+    widest line may take (narrower letters, never shorter ones, past it)."""
     tn = TextNode("label")
     tn.setFont(font)
     tn.setAlign({"center": TextNode.ACenter, "left": TextNode.ALeft,
@@ -238,8 +248,13 @@ def text(parent, font, s, pos, size, color=(1, 1, 1, 1), align="center", heading
         tn.setWordwrap(wrap)
     tn.setTextColor(*color)
     tn.setText(s)
-    np_ = parent.attachNewNode(tn.generate())
-    np_.setScale(size)
+    np_ = tag(parent.attachNewNode(tn.generate()), s)
+    np_.setScale(size, size, size * stretch)
+    if fit is not None:
+        lo, hi = np_.getTightBounds(parent)
+        wide = max(hi.x - lo.x, hi.y - lo.y) if lo is not None else 0.0
+        if wide > fit:
+            np_.setSx(size * fit / wide)
     np_.setP(-90)
     np_.setH(heading)
     np_.setPos(*pos)
@@ -285,7 +300,8 @@ def ring(name, r, rgba, width=0.05, z=0.0) -> NodePath:
 
 #: The HP bar across a Saucer Beast card lying on the board: card coordinates (v of its
 #: bottom and top edge) and the colours of hit points left and lost.
-HP_BAR_V = (0.02, 0.22)
+HP_BAR_V = (0.005, 0.25)  # under the face's life bar (layout.LIFE_BAR_V)
+HP_STRETCH = 1.4  # the count's letters this much taller than wide (see DEPTH_STRETCH)
 HP_LEFT_RGBA = (0.20, 0.78, 0.30, 1)
 HP_LOST_RGBA = (0.32, 0.10, 0.10, 1)
 
@@ -314,8 +330,10 @@ def hp_bar(life: int, left: int) -> tuple[NodePath, NodePath]:
     tn.setTextColor(1, 1, 1, 1)
     tn.setShadow(0.06, 0.06)
     tn.setShadowColor(0, 0, 0, 1)
-    text = NodePath(tn.generate())
+    text = tag(NodePath(tn.generate()), tn.getText())
     text.setP(-90)
-    text.setScale((y1 - y0) * 0.75)
-    text.setPos(0, (y0 + y1) / 2 - (y1 - y0) * 0.27, 0.004)
+    size = (y1 - y0) * 0.75
+    text.setScale(size, size, size * HP_STRETCH)  # painted long, as the board's labels
+    cap = size * HP_STRETCH * 0.8
+    text.setPos(0, (y0 + y1) / 2 - cap / 2, 0.004)
     return m.node(), text

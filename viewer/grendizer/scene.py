@@ -175,28 +175,30 @@ class GrendizerScene(Scene):
             ly = L.space_y(L.LOC)
             P.text(lab, self.font, BOARD.locations[lane], (bx, ly + 0.45, z), 0.26, (0.08, 0.08, 0.1, 1),
                    wrap=7.5)
-            P.text(lab, self.font, "arrival", (bx - 0.62, L.space_y(0) - 0.5, z), 0.15,
+            P.text(lab, self.font, "arrival", (bx - 0.55, L.space_y(0) - 0.62, z), 0.30,
                    (0.92, 0.95, 1.0, 1))
             sx = L.strip_x(lane)
             for kind, word in ((0, "AIRSPACE"), (1, "BATTLEFIELD")):
                 x0, y0, x1, y1 = L.zone_extent(2 * lane + kind)
-                P.text(lab, self.font, word, (sx + 0.06, (y0 + y1) / 2 - 0.35, z), 0.17,
-                       (0.95, 0.95, 0.95, 0.9), heading=90)
+                # along the strip: its letters' height runs across the board, which the
+                # players see square on, so they need little of the painted stretch
+                P.text(lab, self.font, word, (sx + 0.13, (y0 + y1) / 2 - 0.35, z), 0.32,
+                       (0.95, 0.95, 0.95, 0.9), heading=90, stretch=1.15)
             cx, cy = L.beast_card_pos(lane)
             # under where the card lies: no depth offset, so the card hides it
-            P.text(under, self.font, "Saucer Beast\ncard", (cx, cy + 0.05, L.BOARD_H + 0.009),
-                   0.2, (0.75, 0.65, 0.72, 1))
+            P.text(under, self.font, "Saucer\nBeast\ncard", (cx, cy + 0.45, L.BOARD_H + 0.009),
+                   0.32, (0.75, 0.65, 0.72, 1))
             px, py = L.pile_pos(lane)
-            P.text(lab, self.font, f"{BOARD.colours[lane]}\npile", (px + 0.38, py + 0.02, L.BOARD_H + 0.01),
-                   0.2, (0.92, 0.92, 0.95, 1), align="left")
+            P.text(lab, self.font, f"{BOARD.colours[lane]}\npile", (px + 0.36, py + 0.12, L.BOARD_H + 0.01),
+                   0.34, (0.92, 0.92, 0.95, 1), align="left")
         names = {"actions_deck": "Actions", "revealed": "Revealed", "discard": "Discard",
                  "beast_deck": "Saucer Beasts", "event_deck": "Events",
                  "event_discard": "Event discard"}
         for key, (x, y) in L.PLACES.items():
-            P.text(lab, self.font, names[key], (x, y - L.CARD_H / 2 - 0.3, 0.002), 0.22,
-                   (0.98, 0.95, 0.88, 1))
+            P.text(lab, self.font, names[key], (x, y - L.CARD_H / 2 - 0.42, 0.002), 0.29,
+                   (0.98, 0.95, 0.88, 1), fit=L.CARD_W + 0.2)
         tx, ty = L.TROPHY
-        P.text(lab, self.font, "Destroyed Saucer Beasts", (tx - 0.4, ty - 0.62, 0.002), 0.2,
+        P.text(lab, self.font, "Destroyed Saucer Beasts", (tx - 0.4, ty - 0.72, 0.002), 0.24,
                (0.98, 0.95, 0.88, 1), align="left")
         lab.setShaderOff(20)
         lab.setTransparency(TransparencyAttrib.MAlpha)
@@ -226,9 +228,10 @@ class GrendizerScene(Scene):
             track = BOARD.tracks[diff]
             for s in range(track.spaces):
                 y = L.track_y(diff, s) - self._track_center_y()
-                text = "GAME OVER" if s == track.game_over else str(s)
-                P.text(lab, self.font, text, (-0.2 if s != track.game_over else 0, y - 0.1, z),
-                       0.26 if s != track.game_over else 0.2,
+                text = "GAME\nOVER" if s == track.game_over else str(s)
+                P.text(lab, self.font, text, (-0.2 if s != track.game_over else 0,
+                                              y - (0.2 if s != track.game_over else -0.05), z),
+                       0.34 if s != track.game_over else 0.34,
                        (1, 1, 1, 1) if s == track.game_over else (0.1, 0.1, 0.1, 1))
             P.text(lab, self.font, f"THREAT ({diff})", (0, L.track_y(diff, 0) - self._track_center_y()
                                                          - 0.75, z), 0.22, (0.98, 0.95, 0.88, 1))
@@ -575,6 +578,8 @@ class GrendizerScene(Scene):
         target = pick.target
         if target is not None and target[0] == "outcome":
             return ClickResult(action=target[1])
+        if target is not None and target[0] == "page" and self.ui is not None:
+            return ClickResult(message=self.ui.turn_page(target[1]))
         if target is not None and target[0] == "random":
             from games.api import sample_chance
             session = getattr(self.base, "session", None)

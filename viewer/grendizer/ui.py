@@ -14,24 +14,32 @@ from games.grendizer.data import ACTIONS, BEASTS, EVENTS
 from viewer.geometry import MeshBuilder
 
 from .cards import card_mesh, card_words, symbol
+from .legibility import tag
 
 HAND_W, HAND_H = 0.20, 0.28  # a card's face text 13 px high at 1280x720
 PREVIEW_W = 0.50
-WORDS_W = 0.62  # the panel beside the preview with the card's full text
-WORDS_TEXT = 0.036  # aspect2d units: 14 pixels in an 800-pixel-high window
+WORDS_W = 0.78  # the panel beside the preview with the card's full text
+#: Text sizes (aspect2d units): an overlay text's capital height is 0.825 of its size, so 0.042
+#: is 12.5 pixels in a 720-pixel-high window (issue 24 point 7: 12 at least).
+TITLE_TEXT = 0.042
+WORDS_TEXT = 0.042
 #: The outcome list: a band of rows along the bottom of the free screen, under the board, as
 #: many columns as fit (five at 1280x800: the 49 Actions cards in ten rows).
-ROW_H = 0.046
-COL_W = 0.455
+ROW_H = 0.054
+COL_W = 0.60
 COL_GAP = 0.012
-ROW_TEXT = 0.034  # aspect2d units: 12 pixels in a 720-pixel-high window (viewer.layout.SMALL)
-#: The hand's strip of the screen (viewer.layout asks for it): the cards, a selected one
-#: risen, and the title line above them.
+ROW_TEXT = 0.042  # 12.5 pixels of capital height at 720 pixels high
+ROW_CONDENSED = 0.86  # the rows' letters a little narrower than tall, so four columns fit
+PAGE_W = 0.07  # the outcome list's page buttons
+SYMBOL_R = 0.018  # a zone symbol's radius: 13 pixels across at 1280x720
+#: The hand's room (viewer.layout asks for it): the cards, a selected one risen, and the title
+#: beside them (it wraps there); room kept for HAND_ROOM cards.
 HAND_RISE = 0.04
-#: Room kept for this many cards, and the title's width beside them (it wraps there).
 HAND_ROOM = 5
-TITLE_W = 0.45
-SYMBOL_R = 0.0135  # a zone symbol's radius: 11 pixels across at 1280x800
+TITLE_W = 0.5
+#: The outcome list's strip shows at most this many rows (the rest on further pages).
+PICKER_ROWS = 6
+PICKER_PAD = 0.13  # its title row and margins
 
 
 def _quad(name, x0, z0, x1, z1, rgba) -> NodePath:
@@ -47,7 +55,7 @@ def _label(parent, text, x, z, scale, fg=(0.95, 0.95, 0.92, 1), align=TextNode.A
     tn.setTextColor(*fg)
     tn.setShadow(0.05, 0.05)
     tn.setShadowColor(0, 0, 0, 0.8)
-    np_ = parent.attachNewNode(tn.generate())
+    np_ = tag(parent.attachNewNode(tn.generate()), text)
     np_.setScale(scale)
     np_.setPos(x, 0, z)
     return np_
@@ -117,6 +125,10 @@ class ScreenUI:
         self.outcomes: list = []
         self.picker_box = None  # (x0, z0, x1, z1) of the outcome list's backdrop (aspect2d)
         self.symbol_spots: list = []  # (outcome, lane, x, z): each zone symbol drawn in it
+        self.shown_outcomes: list = []  # the outcomes on the list's page shown
+        self.picker_page = 0
+        self.picker_pages = 1
+        self._picker_state = None
         self.words_box = None  # (x0, z0, x1, z1) of the hover preview's text panel
 
     # --- geometry of the free screen area ---------------------------------------------------------
@@ -142,8 +154,9 @@ class ScreenUI:
         if chance:  # the outcome list: as wide as the view, as many rows as it needs
             self._strip_rect = None
             rows = self._picker_rows(len(self.scene.game.chance_outcomes(state)) + 1)[1]
-            self.base.screen.request("grendizer_hand", 1.0, rows * ROW_H + 0.09, self._placed,
-                                     where="strip")
+            rows = min(rows, PICKER_ROWS)
+            self.base.screen.request("grendizer_hand", 1.0, rows * ROW_H + PICKER_PAD,
+                                     self._placed, where="strip")
             return
         # the hand: a box of the left column's foot, room for a full hand and the title beside
         # it (the same room whatever is in it now: the view does not move as cards come and go)
@@ -261,9 +274,9 @@ class ScreenUI:
         tn.setTextColor(1.0, 0.90, 0.55, 1)
         tn.setShadow(0.05, 0.05)
         tn.setShadowColor(0, 0, 0, 0.8)
-        tn.setWordwrap((TITLE_W - 0.02) / 0.036)
+        tn.setWordwrap((TITLE_W - 0.02) / TITLE_TEXT)
         title = self.hand_root.attachNewNode(tn)
-        title.setScale(0.036)
+        title.setScale(TITLE_TEXT)
         right = x0 + HAND_W + step * max(n - 1, 0)
         title.setPos(right + 0.03, 0, zc + HAND_H / 2 - 0.03)
         if n == 0:
@@ -296,15 +309,19 @@ class ScreenUI:
         explored = ()
         if chance and session is not None and session.node.state is state:
             explored = tuple(str(c.action) for c in session.node.variations)
-        key = (id(state), chance, explored, round(self.aspect(), 3), self._span())
+        if self._picker_state is not state:  # a new draw starts on its first page
+            self._picker_state, self.picker_page = state, 0
+        key = (id(state), chance, explored, round(self.aspect(), 3), self._span(),
+               self.picker_page)
         if key == self._picker_key:
             return
         self._picker_key = key
         self.picker_root.getChildren().detach()
-        self.rects = [r for r in self.rects if r[4][0] not in ("outcome", "random")]
+        self.rects = [r for r in self.rects if r[4][0] not in ("outcome", "random", "page")]
         self.outcomes = []
         self.picker_box = None
         self.symbol_spots = []
+        self.shown_outcomes = []
         self.hand_root.show()
         if not chance:
             return
@@ -314,21 +331,48 @@ class ScreenUI:
         items = [("Random draw (seeded)", ("random",), False, ())] + [
             (outcome_label(state, act, p), ("outcome", act), str(act) in explored,
              outcome_symbols(act)) for act, p in outs]
-        # along the bottom of the free screen, under the board (the hand hides meanwhile)
+        # along the bottom of the free screen, under the board (the hand hides meanwhile): the
+        # layout's strip; as many rows as fit there, the rest on further pages (< and > in the
+        # title's row)
         x0, x1, z_low = self._span()
         x0 += 0.015
-        cols, rows = self._picker_rows(len(items))
+        cols = max(1, min(len(items), int((x1 - x0 + COL_GAP) // (COL_W + COL_GAP))))
         z_low += 0.012
-        top = z_low + rows * ROW_H + 0.05  # the title's baseline
-        back = (x0 - 0.015, z_low - 0.008, x0 + cols * (COL_W + COL_GAP) + 0.003, top + 0.035)
+        rect = self._strip_rect
+        room = (rect.h / self.base.screen.unit() if rect is not None else
+                PICKER_ROWS * ROW_H + PICKER_PAD) - PICKER_PAD
+        fit = max(1, int(room // ROW_H + 1e-6))
+        rows = min(fit, (len(items) + cols - 1) // cols)
+        per_page = rows * cols
+        pages = (len(items) + per_page - 1) // per_page
+        self.picker_pages = pages
+        self.picker_page = min(self.picker_page, pages - 1)
+        first = self.picker_page * per_page
+        items = items[first:first + per_page]
+        top = z_low + rows * ROW_H + 0.06  # the title's baseline
+        back = (x0 - 0.015, z_low - 0.008, x0 + cols * (COL_W + COL_GAP) + 0.003, top + 0.05)
         self.picker_box = back
         _quad("backdrop", *back, (0.05, 0.06, 0.08, 0.80)).reparentTo(self.picker_root)
-        _label(self.picker_root, "What comes? Click an outcome (* already in the record)",
-               x0, top, ROW_TEXT, fg=(1.0, 0.90, 0.55, 1))
+        title = "What comes? Click an outcome (* already in the record)"
+        if pages > 1:
+            title += f"   page {self.picker_page + 1} of {pages}"
+        _label(self.picker_root, title, x0, top, TITLE_TEXT, fg=(1.0, 0.90, 0.55, 1))
+        if pages > 1:
+            for k, (word, step) in enumerate((("<", -1), (">", 1))):
+                bx1 = back[2] - 0.012 - (1 - k) * (PAGE_W + 0.012)
+                bx0 = bx1 - PAGE_W
+                bz0, bz1 = top - 0.012, top + 0.042
+                live = 0 <= self.picker_page + step < pages
+                _quad("page", bx0, bz0, bx1, bz1, (0.30, 0.32, 0.40, 0.95) if live else
+                      (0.16, 0.17, 0.21, 0.6)).reparentTo(self.picker_root)
+                _label(self.picker_root, word, (bx0 + bx1) / 2, bz0 + 0.014, TITLE_TEXT,
+                       align=TextNode.ACenter)
+                if live:
+                    self.rects.append((bx0, bz0, bx1, bz1, ("page", step)))
         for i, (text, target, done, lanes) in enumerate(items):
             col, row = divmod(i, rows)
             bx = x0 + col * (COL_W + COL_GAP)
-            bz = top - 0.03 - (row + 1) * ROW_H
+            bz = top - 0.04 - (row + 1) * ROW_H
             colour = (0.45, 0.30, 0.08, 0.95) if target[0] == "random" else (
                 (0.20, 0.40, 0.26, 0.95) if done else (0.16, 0.17, 0.21, 0.92))
             _quad("btn", bx, bz, bx + COL_W, bz + ROW_H - 0.005, colour).reparentTo(self.picker_root)
@@ -339,9 +383,38 @@ class ScreenUI:
                 self.symbol_spots += [(target[1], lane, _symbol_x(tx, k), zc)
                                       for k, lane in enumerate(lanes)]
                 tx = _symbol_x(tx, len(lanes)) - SYMBOL_R + 0.006
-            _label(self.picker_root, _fit(("* " if done else "") + text, bx + COL_W - tx - 0.01),
-                   tx, bz + 0.012, ROW_TEXT)
+            _label(self.picker_root, ("* " if done else "") + text, tx, bz + 0.013,
+                   ROW_TEXT).setSx(ROW_TEXT * ROW_CONDENSED)
             self.rects.append((bx, bz, bx + COL_W, bz + ROW_H - 0.005, target))
+            if target[0] == "outcome":
+                self.shown_outcomes.append(target[1])
+
+    def turn_page(self, step: int) -> str:
+        """Show the outcome list's next (or previous) page; the words for the message line."""
+        pages = getattr(self, "picker_pages", 1)
+        self.picker_page = min(max(self.picker_page + step, 0), pages - 1)
+        if self.scene.state is not None:
+            self._show_picker(self.scene.state)
+        return f"Outcomes, page {self.picker_page + 1} of {pages}"
+
+    def page_of(self, outcome) -> None:
+        """Turn the list to the page that shows `outcome` (for a caller that names one)."""
+        for _ in range(getattr(self, "picker_pages", 1)):
+            if outcome in self.shown_outcomes:
+                return
+            self.turn_page(1 if self.picker_page + 1 < self.picker_pages else -self.picker_page)
+
+    def _board_bottom(self) -> float:
+        """The aspect2d height of the lowest corner of the Strategic Locations and the lanes'
+        piles (the list stays under it); the window's middle when the board is out of view."""
+        from . import layout as L
+
+        z = L.SURFACE
+        y = L.space_y(L.LOC)
+        points = [(L.box_x(n) + dx * L.BOX_W / 2, y + dy * L.LOC_H / 2, z)
+                  for n in range(L.NLANES) for dx in (-1, 1) for dy in (-1, 1)]
+        seen = [p for p in (self._aspect_of_world(q) for q in points) if p is not None]
+        return round(min(p[1] for p in seen), 3) if seen else 0.0
 
     # --- the mouse ----------------------------------------------------------------------------------
     def screen_of_ray(self, origin):
@@ -428,25 +501,31 @@ class ScreenUI:
         name, kind, text = card_words(card)
         words = self.preview_root.attachNewNode("words")
         pad = 0.025
-        _label(words, name, x0 + pad, top - pad - 0.05, 0.05, fg=(1.0, 0.90, 0.55, 1))
-        _label(words, kind, x0 + pad, top - pad - 0.105, WORDS_TEXT * 0.9,
-                       fg=(0.80, 0.85, 0.95, 1))
-        tn = TextNode("card-text")
-        tn.setWordwrap((WORDS_W - 2 * pad) / WORDS_TEXT)
-        tn.setText(text)
-        tn.setTextColor(0.95, 0.95, 0.92, 1)
-        body = words.attachNewNode(tn.generate())
-        body.setScale(WORDS_TEXT)
-        body.setPos(x0 + pad, 0, top - pad - 0.17)
-        lines = tn.getNumRows()
-        z0 = top - pad - 0.17 - (lines - 0.6) * WORDS_TEXT * tn.getLineHeight() - pad
+        z = top - pad
+        for part, scale, fg in ((name, 0.05, (1.0, 0.90, 0.55, 1)),
+                                (kind, WORDS_TEXT, (0.80, 0.85, 0.95, 1)),
+                                (text, WORDS_TEXT, (0.95, 0.95, 0.92, 1))):
+            tn = TextNode("card-text")
+            tn.setWordwrap((WORDS_W - 2 * pad) / scale)
+            tn.setText(part)
+            tn.setTextColor(*fg)
+            z -= scale * 1.05  # down to the first line's baseline
+            body = tag(words.attachNewNode(tn.generate()), part)
+            body.setScale(scale)
+            body.setPos(x0 + pad, 0, z)
+            z -= (tn.getNumRows() - 1) * scale * tn.getLineHeight() + scale * 0.55
+        z0 = z - pad
+        low = -1 + self.insets()[1] + 0.02  # a long text lifts the panel above the bar
+        if z0 < low:
+            words.setZ(min(low - z0, 1 - 0.02 - top))
         back = _quad("words-back", x0, z0, x0 + WORDS_W, top, (0.05, 0.06, 0.08, 0.88))
         back.reparentTo(words)
         back.setBin("fixed", 0)
         for child in words.getChildren():
             if child != back:
                 child.setBin("fixed", 1)
-        self.words_box = (x0, z0, x0 + WORDS_W, top)
+        lift = words.getZ()
+        self.words_box = (x0, z0 + lift, x0 + WORDS_W, top + lift)
 
     def _aspect_of_world(self, point):
         """aspect2d (x, z) of a world point, or None when it is not in view."""
