@@ -370,7 +370,8 @@ class ScreenLayout:
 
     def __init__(self, app):
         self.app = app
-        self.requests: dict[str, Request] = {}
+        self.requests: dict[str, Request] = {}  # as asked (units or pixels: _in_units)
+        self._in_units: dict[str, bool] = {}
         self.placers: dict[str, Callable] = {}
         self.side_w = 0.0  # aspect2d units
         self.bar_h = 0.0
@@ -413,18 +414,19 @@ class ScreenLayout:
                 order: int = 50, folded_h: float | None = None, rank: int = 0,
                 units: bool = True, replan: bool = True, wide: bool = False) -> None:
         """Ask for a `w` x `h` box (aspect2d units, or pixels with units=False)."""
-        k = self.unit() if units else 1.0
-        req = Request(name, w * k, h * k, where, order,
-                      None if folded_h is None else folded_h * k, rank, wide)
+        # kept as asked: sizes in aspect2d units grow with the window's height (a resize)
+        req = Request(name, w, h, where, order, folded_h, rank, wide)
         self.placers[name] = place
-        if self.requests.get(name) == req:
+        if self.requests.get(name) == req and self._in_units.get(name) == units:
             return
         self.requests[name] = req
+        self._in_units[name] = units
         if replan:
             self.replan()
 
     def release(self, name: str) -> None:
         self.placers.pop(name, None)
+        self._in_units.pop(name, None)
         self._placed.pop(name, None)
         if self.requests.pop(name, None) is not None:
             self.replan()
@@ -440,10 +442,20 @@ class ScreenLayout:
             self.message = text
             self._tell_message()
 
+    def pixel_requests(self) -> list[Request]:
+        """The requests in pixels at the window's size now."""
+        u = self.unit()
+        out = []
+        for name, q in self.requests.items():
+            k = u if self._in_units.get(name, True) else 1.0
+            out.append(Request(q.name, q.w * k, q.h * k, q.where, q.order,
+                               None if q.folded_h is None else q.folded_h * k, q.rank, q.wide))
+        return out
+
     def _compute(self) -> Plan:
         u = self.unit()
         return plan(self.window(), side_w=self.side_w * u, bar_h=self.bar_h * u,
-                    requests=self.requests.values(), message=self.message,
+                    requests=self.pixel_requests(), message=self.message,
                     measure=self.measure, line_px=MESSAGE_SCALE * u * 1.2,
                     content_aspect=self.content_aspect)
 
