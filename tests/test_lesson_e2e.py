@@ -57,7 +57,7 @@ def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hin
     desk.key("h")
     p = desk.wait(lambda p: len(lesson(p).get("hints", [])) == 1, 30, "the first hint")
     assert "Hint 1 of 3" in p["message"]
-    press_button(desk, *button_spot("hint"))
+    press_button(desk, *button_spot("hint", p["layout"]["boxes"]["lesson"], H))
     p = desk.wait(lambda p: len(lesson(p).get("hints", [])) == 2, 30, "the second hint")
     assert "Hint 2 of 3" in p["message"]
 
@@ -75,7 +75,7 @@ def test_a_glik_lesson_refuses_a_wrong_slide_accepts_the_right_one_and_gives_hin
     assert "Not this one" in p["message"]
     p = desk.settled()
     assert lesson(p)["status"] == "wrong", "the reason stays until the student goes on"
-    press_button(desk, *button_spot("again"))
+    press_button(desk, *button_spot("again", p["layout"]["boxes"]["lesson"], H))
     p = desk.wait(lambda p: lesson(p).get("status") == "asking" and p["node"] == [], 60,
                   "back to the question (Try again)")
     assert lesson(p)["question"] == 1
@@ -110,14 +110,16 @@ def test_a_lesson_is_written_in_the_window_typed_words_go_to_the_fields(desk):
     desk.start("open", str(path))
     desk.wait(lambda p: p["mode"] == "play" and p.get("lesson") is None, 60, "the record")
     desk.key("F3")
-    desk.wait(lambda p: p["lesson_panel"], 30, "the authoring panel")
-    press_button(desk, *spot("mark"))
+    p = desk.wait(lambda p: p["lesson_panel"] and "lesson_panel" in p["layout"]["boxes"], 30,
+                  "the authoring panel")
+    box = p["layout"]["boxes"]["lesson_panel"]  # where the layout put it (in window pixels)
+    press_button(desk, *spot("mark", box, H))
     p = desk.wait(lambda p: (p.get("ask") or {}).get("accept", {}).get("kind") == "optimal",
                   30, "the position marked your turn")
     view = p["view"]
 
     question = "Take the long way: the top edge, then left and down. Think!"
-    desk.click(*(c * H / 2 * s for c, s in zip(spot("question"), (1, -1))))
+    desk.click(*(c * H / 2 * s for c, s in zip(spot("question", box, H), (1, -1))))
     desk.wait(lambda p: p["typing"], 30, "the question field's keyboard")
     desk.type(question)
     desk.key("Return")
@@ -126,7 +128,7 @@ def test_a_lesson_is_written_in_the_window_typed_words_go_to_the_fields(desk):
     assert p["dialog"] is None and p["view"] == view  # no L (Learn), no T (top view) ran
 
     hint = "Look at the whole line, then the edge."
-    desk.click(*(c * H / 2 * s for c, s in zip(spot("hint"), (1, -1))))
+    desk.click(*(c * H / 2 * s for c, s in zip(spot("hint", box, H), (1, -1))))
     desk.wait(lambda p: p["typing"], 30, "the hint field's keyboard")
     desk.type(hint)
     desk.key("Return")
@@ -139,11 +141,11 @@ def test_a_lesson_is_written_in_the_window_typed_words_go_to_the_fields(desk):
     desk.key("ctrl+y")
     desk.wait(lambda p: (p.get("ask") or {}).get("hints") == [hint], 30, "the hint redone")
 
-    desk.click(*(c * H / 2 * s for c, s in zip(spot("title"), (1, -1))))
+    desk.click(*(c * H / 2 * s for c, s in zip(spot("title", box, H), (1, -1))))
     desk.wait(lambda p: p["typing"], 30, "the title field's keyboard")
     desk.type("My corner lesson")
     desk.key("Return")
-    press_button(desk, *spot("save"))
+    press_button(desk, *spot("save", box, H))
     desk.wait(lambda p: "Saved the lesson" in p["message"], 30, "the lesson saved")
     saved = load_record(scenarios / "lessons" / "my-corner-lesson.flick")
     assert saved.kind == "lesson" and saved.scenario["title"] == "My corner lesson"

@@ -155,7 +155,7 @@ def test_an_opened_puzzle_shows_no_solution_until_asked(desk):
     p = desk.settled()
     assert p["node"] == [] and p["nodes"] == 1
     shot_before = screenshot(desk)
-    x, y = puzzle_box_spot("solution")
+    x, y = puzzle_box_spot("solution", p["layout"]["boxes"]["puzzle"], H)
     press_button(desk, x * H / 2, -y * H / 2)  # a2dTopLeft is the window's top-left corner
     p = desk.wait(message("The solution (4 moves) is shown as the main line"), 30, "the solution")
     assert p["nodes"] == 5 and p["node"] == [], "shown in the move list; the cursor stays"

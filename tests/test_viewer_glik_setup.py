@@ -47,7 +47,7 @@ def app():
 def look(app, session, size, camera):
     app.set_session(session)
     app.resize(size)
-    app.set_insets(*app._insets)
+    app.screen.replan()  # the layout after the new size (a window does it on its resize event)
     app.show_node(session.node)
     app.set_view(app.view_for_preset(camera, session.node))
     app.render_frames(2)

@@ -144,7 +144,7 @@ def test_the_hand_and_the_status_lines_leave_the_board_readable(app, view):
     session = Session(Record.new("grendizer", {"players": 1}), rng=np.random.default_rng(3))
     session.auto_chance()
     app.set_session(session)
-    app.scene.ui.force_insets = app._insets
+    app.scene.ui.force_insets = None  # the layout gives the hand its place
     state = session.state
     assert len(state.hands[state.player]) == 5
     app.scene.selected = state.hands[state.player][-1]

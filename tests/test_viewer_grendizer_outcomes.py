@@ -50,7 +50,7 @@ def app():
 
 def show(app, session, view):
     app.set_session(session)
-    app.scene.ui.force_insets = app._insets
+    app.scene.ui.force_insets = None  # the layout gives the hand its place
     app.scene.ui.picker_enabled = True
     app.show_node(session.node)
     app.set_view(app.preset(view))

@@ -19,6 +19,8 @@ from panda3d.core import AntialiasAttrib, Filename, PNMImage, Point2, Point3, Te
 
 from viewer.camera import OrbitController, View
 from viewer.display import NoDisplay, configure
+from viewer.fitting import fit_view
+from viewer.layout import ScreenLayout
 from viewer.lighting import Lighting
 from viewer.scenes import scene_class
 from viewer.table import make_table
@@ -26,8 +28,6 @@ from viewer.table import make_table
 BACKGROUND = (0.11, 0.12, 0.14, 1)
 #: The status lines' backdrop (RGBA): dark enough that they read over the brightest table.
 STATUS_BACKDROP = (0.03, 0.04, 0.06, 0.62)
-#: Room (aspect2d units from the window's top) that a fitted view leaves to the status lines.
-STATUS_ROOM = 0.16
 #: How often an idle window reads input (it draws nothing until something changes).
 IDLE_HZ = 20.0
 
@@ -65,7 +65,9 @@ class ViewerApp(ShowBase):
         self.scene = None
         self.table = None
         self.orbit = OrbitController(View())
-        self.status = OnscreenText(text="", pos=(0, 0), scale=0.045, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
+        self.screen = ScreenLayout(self)  # every 2D region; the 3D view gets the free one
+        self._free = None  # the free region the lens was last set up for (pixels)
+        self.status = OnscreenText(text="", pos=(0, 0), scale=0.042, fg=(0.95, 0.95, 0.92, 1), shadow=(0, 0, 0, 0.8),
                                    align=TextNode.ALeft, mayChange=True, parent=self.a2dTopLeft)
         self.status.setPos(0.04, -0.07)
         # A dark backdrop behind the status lines, so they read over any part of the table.
@@ -73,6 +75,7 @@ class ViewerApp(ShowBase):
         card.setCardColor(*STATUS_BACKDROP)
         card.setCardAsMargin(0.45, 0.45, 0.2, 0.25)
         card.setCardDecal(True)
+        self.status.hide()
         self.camLens.setMinFov(34.0)
         self._motions: dict = {}
         self._drawn_for = None
@@ -167,6 +170,8 @@ class ViewerApp(ShowBase):
     def frame_scene(self, reset_camera: bool = False) -> None:
         center, radius = self.scene.bounds()
         self.lighting.fit(center, radius)
+        _, _, half_w, half_h = self.scene.top_frame(self.shown_state or self.session.state)
+        self.screen.content_aspect = max(min(half_w / max(half_h, 1e-6), 3.0), 0.5)
         if self.table is None:
             self.table = make_table(self.scene_root, center, radius * 1.6, z=-0.001,
                                     lighting=self.lighting)
@@ -180,27 +185,57 @@ class ViewerApp(ShowBase):
         return p if p >= 0 else 0
 
     def preset(self, name: str, player: int = 0) -> View:
-        """A named camera view: 'top' (straight down) or 'seat' (from a player's side)."""
+        """A named camera view: 'top' (straight down) or 'seat' (from a player's side), fitted
+        so what it must show lies in the window's free part (viewer.layout: clear of the
+        panels and of every box). Kept for the same layout, lens and position."""
+        state = self.shown_state or self.session.state
+        plan = self._fit_plan or self.screen.plan or self.screen.replan()
+        lens = self.camLens
+        key = (name, player, plan.fit_key(), tuple(lens.getFov()), tuple(lens.getFilmOffset()),
+               id(self.scene))
+        for held_state, held_key, view in self._presets:
+            if held_state is state and held_key == key:
+                return view
+        view = self._preset(name, player)
+        self._presets = ([(state, key, view)] + self._presets)[:12]
+        return view
+
+    _presets: list = []
+
+    def _preset(self, name: str, player: int = 0) -> View:
         center, radius = self.scene.bounds()
         headings = list(self.scene.seat_headings(self.session.state)) or [0.0]
         heading = headings[player % len(headings)]
+        state = self.shown_state or self.session.state
         if name == "top":
-            cx, cy, half_w, half_h = self.scene.top_frame(self.shown_state or self.session.state)
-            right, bottom = getattr(self, "_insets", (0.0, 0.0))
+            cx, cy, half_w, half_h = self.scene.top_frame(state)
+            free = self.free_region()
+            w, h = self.screen.window()
             fov = self.camLens.getFov()
-            aspect = self.getAspectRatio()
-            tan_h = math.tan(math.radians(fov.x / 2)) * (1 - right / (2 * aspect))
-            tan_v = math.tan(math.radians(fov.y / 2)) * (1 - bottom / 2)
+            # the film is offset to the free region's centre: it spans this share of the film
+            tan_h = math.tan(math.radians(fov.x / 2)) * free.w / w
+            tan_v = math.tan(math.radians(fov.y / 2)) * free.h / h
             dist = max(half_w / tan_h, half_h / tan_v) * 1.04
-            return View((cx, cy, center.z), dist, 0.0, -89.5)
+            view = View((cx, cy, center.z), dist, 0.0, -89.5)
+            fit = self.scene.seat_fit(state)  # how high what stands on the table reaches
+            top = max([center.z] + [p[2] for p in fit[0]] if fit is not None else [center.z])
+            corners = [(cx + sx * half_w, cy + sy * half_h, z) for sx in (-1, 1)
+                       for sy in (-1, 1) for z in {center.z, top}]
+            return self._fitted(view, corners)
         if name == "seat":
             # aim a little towards the player's own side so their corner and reserve show
             h = math.radians(heading)
             shift = radius * 0.16
             target = (center.x + math.sin(h) * shift, center.y - math.cos(h) * shift, center.z)
-            view = View(target, radius * 2.5, heading, -52.0)
-            fit = self.scene.seat_fit(self.shown_state or self.session.state)
-            return view if fit is None else self._fitted(view, *fit)
+            view = View(target, radius * 2.5, heading, getattr(self.scene, "seat_pitch", -52.0))
+            fit = self.scene.seat_fit(state)
+            if fit is None:  # the whole of what the top view frames
+                cx, cy, half_w, half_h = self.scene.top_frame(state)
+                fit = ([(cx + sx * half_w, cy + sy * half_h, center.z)
+                        for sx in (-1, 1) for sy in (-1, 1)], 0.0)
+            # seats that look from different sides keep the camera on the seat's line
+            sideways = 0.02 if len({round(h, 3) for h in headings}) > 1 else None
+            return self._fitted(view, fit[0], sideways=sideways)
         raise ValueError(f"unknown camera preset {name!r}: use top or seat")
 
     def status_boxes(self):
@@ -222,65 +257,63 @@ class ViewerApp(ShowBase):
         return (pixels(tn.getLeft(), tn.getRight(), tn.getBottom(), tn.getTop()),
                 pixels(l, r, b, t))
 
-    def _fitted(self, view: View, points, left_share: float) -> View:
-        """`view` moved (its target along the table, its distance) so `points` fill the free
-        part of the window: clear of the panels, the status lines and the strip of
-        `left_share` of the window's width at its left edge; centred there, as near as that
-        allows. Heading and pitch stay."""
-        from panda3d.core import LMatrix4f, NodePath
+    def _fitted(self, view: View, points, _left_share: float = 0.0, sideways=None) -> View:
+        """`view` moved (its target along the table, its distance) so `points` and the table
+        between them lie in the view's part of the window and under none of the layout's
+        boxes (viewer.layout), as near as that allows; heading and pitch stay."""
+        plan = self._fit_plan or self.screen.plan or self.screen.replan()
+        return fit_view(self, view, points, plan, sideways)
 
-        right, bottom = getattr(self, "_insets", (0.0, 0.0))
-        aspect = self.getAspectRatio()
-        x0, x1 = -1 + 2 * left_share + 0.02, 1 - right / aspect - 0.02
-        z0, z1 = -1 + bottom + 0.02, 1 - STATUS_ROOM
-        probe = NodePath("seat-fit")
-        lens = self.camLens
-        film = Point2()
-
-        def extent(v: View):
-            """(left, right, bottom, top) of the points in film units, None if one is behind."""
-            probe.setPos(*v.eye())
-            probe.lookAt(Point3(*v.target), Vec3(0, 0, 1))
-            inverse = LMatrix4f(probe.getMat())
-            inverse.invertInPlace()
-            xs, zs = [], []
-            for p in points:
-                if not lens.project(inverse.xformPoint(Point3(*p)), film):
-                    return None
-                xs.append(film.x)
-                zs.append(film.y)
-            return min(xs), max(xs), min(zs), max(zs)
-
-        def fits(v: View) -> bool:
-            e = extent(v)
-            return e is not None and x0 <= e[0] and e[1] <= x1 and z0 <= e[2] and e[3] <= z1
-
-        h, pitch = math.radians(view.heading), math.radians(view.pitch)
-        across, ahead = (math.cos(h), math.sin(h)), (-math.sin(h), math.cos(h))
-        fov = lens.getFov()
-        tan_x, tan_z = math.tan(math.radians(fov.x / 2)), math.tan(math.radians(fov.y / 2))
-        best, target = view, view.target
-        for _ in range(3):  # find the nearest distance that fits, centre there, again
-            near, far = view.distance / 3, view.distance * 4
-            if not fits(View(target, far, view.heading, view.pitch)):
-                break
-            for _ in range(24):
-                mid = (near + far) / 2
-                near, far = (near, mid) if fits(View(target, mid, view.heading, view.pitch)) else (mid, far)
-            best = View(target, far, view.heading, view.pitch)
-            e = extent(best)
-            dx = ((e[0] + e[1]) - (x0 + x1)) / 2 * far * tan_x
-            dz = ((e[2] + e[3]) - (z0 + z1)) / 2 * far * tan_z / max(abs(math.sin(pitch)), 0.2)
-            target = (target[0] + across[0] * dx + ahead[0] * dz,
-                      target[1] + across[1] * dx + ahead[1] * dz, target[2])
-        return best
+    _fit_plan = None
 
     def refresh_status(self) -> None:
         text = "\n".join(self.scene.status_lines(self.shown_state))
         if text != self._status_text:
             self._status_text = text
             self.status.setText(text)
+            self._request_status()
             self.wake()  # e.g. Chrono's seconds: drawn even while nothing else changes
+
+    def _request_status(self) -> None:
+        """The status lines are the left column's first box, as large as their backdrop."""
+        tn = self.status.textNode
+        if not tn.getText().strip():
+            self.status.hide()
+            self.screen.release("status")
+            return
+        x0, x1, z0, z1 = self._status_extent()
+        # its room: whole lines high, its width in steps of a tenth; in one session it only
+        # grows (the view is not fitted again as the text changes from position to position)
+        s = self.status.getScale()[0]
+        rows = max(tn.getNumRows(), self.scene.status_rows(self.shown_state))
+        h = max((rows * tn.getLineHeight() + 0.6) * s, z1 - z0)
+        # as wide as half the view at least: a longer line (a hover, an aim) fits in that
+        view_w = (self.screen.window()[0] - (self.screen.plan.side.w if self.screen.plan
+                                             and self.screen.plan.side else 0.0))
+        w = max(math.ceil((x1 - x0) / 0.1) * 0.1, 0.5 * view_w / self.screen.unit())
+        held = self._status_room
+        if held is not None and held[0] is self.session:  # the room only grows in a session
+            w, h = max(w, held[1]), max(h, held[2])
+        self._status_room = (self.session, w, h)
+        self.screen.request("status", w, h, self._place_status, order=0, wide=True)
+
+    _status_room = None  # (session, width, height): the status lines' room kept in it
+
+    def _status_extent(self):
+        """(left, right, bottom, top) of the status text, its backdrop and its shadow, in
+        a2dTopLeft units about the text's own position."""
+        lo, hi = self.status.getTightBounds(self.a2dTopLeft)
+        x, z = self.status.getPos()  # OnscreenText: its text's position (x, z)
+        return lo.x - x, hi.x - x, lo.z - z, hi.z - z
+
+    def _place_status(self, rect, _folded) -> None:
+        if rect is None:
+            self.status.hide()
+            return
+        x0, _, _, z1 = self._status_extent()
+        x, z = self.screen.top_left(rect)
+        self.status.setPos(x - x0, z - z1)
+        self.status.show()
 
     # --- showing positions ----------------------------------------------------------------
     def line_clock(self, line, step_seconds: float | None = None, pace=None):
@@ -413,34 +446,54 @@ class ViewerApp(ShowBase):
                 return {"view": "seat", "seat": seat}
         return view.to_json()
 
-    def set_insets(self, right: float, bottom: float) -> None:
-        """Centre the 3D view in the part of the window that panels leave free.
-
-        `right` and `bottom` are panel sizes in aspect2d units; the lens film is offset so the
-        camera target appears in the middle of the free area (picking stays exact). When
-        they change, a camera at a named view moves to that view as the new insets frame it,
-        and the scene's screen things (a tray) are laid out again.
-        """
-        changed = getattr(self, "_insets", (0.0, 0.0)) != (right, bottom) and self.scene is not None
+    def use_layout(self, old, new) -> None:
+        """The layout changed what the 3D view has (viewer.layout: its free region, the boxes
+        beside it): the lens film is offset so the camera target appears in the free region's
+        middle (picking stays exact) and a camera at a named view moves to that view as the new
+        layout frames it (the scene's screen things are placed by the layout itself)."""
         named = None
-        if changed and self.session is not None:
-            named = self.view_to_save(self.orbit.goal)
+        same_game = (self.session is not None and self.scene is not None
+                     and self.scene.game.name == self.session.game.name)
+        if same_game and old is not None:
+            self._fit_plan = old  # is the camera at a named view of the old layout?
+            try:
+                named = self.view_to_save(self.orbit.goal)
+            finally:
+                self._fit_plan = None
             if named.get("view") not in ("top", "seat"):
                 named = None
-        self._insets = (right, bottom)
-        aspect = self.getAspectRatio()
-        film = self.camLens.getFilmSize()
-        self.camLens.setFilmOffset(film.x * (right / 2) / (2 * aspect), -film.y * (bottom / 2) / 2)
-        if changed and self.shown_state is not None:
-            self.scene.show(self.shown_state)
+        self._free = new.free
+        self._set_film(new.free)
         if named is not None:
             self.set_view(self.saved_view(named))
+
+    def free_region(self):
+        """The window's part the 3D view has (viewer.layout.Rect, pixels from the top-left)."""
+        if self._fit_plan is not None:
+            return self._fit_plan.free
+        return self.screen.free()
+
+    def _set_film(self, free) -> None:
+        w, h = self.screen.window()
+        cx, cy = free.centre
+        film = self.camLens.getFilmSize()
+        self.camLens.setFilmOffset(film.x * (w / 2 - cx) / w, -film.y * (h / 2 - cy) / h)
+
+    def set_insets(self, right: float, bottom: float) -> None:
+        """Compatibility (older tests' offscreen mirrors of a window): a side panel `right`
+        and a bar `bottom` aspect2d units large, laid out by viewer.layout."""
+        if self.controller is None:  # as a window: its message line has room kept too
+            self.screen.message = "" if (right or bottom) else None
+        self.screen.set_fixed(right, bottom)
+        self.screen.replan()
 
     def windowEvent(self, win):
         super().windowEvent(win)
         self.wake()
-        if getattr(self, "_insets", None):
-            self.set_insets(*self._insets)
+        if self.screen.plan is not None and self.screen.plan.window != self.screen.window():
+            self.screen.replan()
+            if self._free is not None:
+                self._set_film(self._free)
 
     def resize(self, size) -> None:
         """Offscreen: change the buffer size (renders that ask for another size)."""
@@ -449,6 +502,8 @@ class ViewerApp(ShowBase):
             self.win.setSize(*size)
             self.size = size
         self.adjustWindowAspectRatio(size[0] / size[1])
+        if self.screen.plan is None or self.screen.plan.window != self.screen.window():
+            self.screen.replan()
 
     # --- camera ---------------------------------------------------------------------------
     def _camera_task(self, task):

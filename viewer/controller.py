@@ -114,6 +114,7 @@ class Controller:
         from viewer.turnlog import TurnLog
 
         self.log = TurnLog(app)
+        self.panel.dock_log(self.log)
         from viewer.editing import EditorHost, PuzzleBox
         from viewer.records import RecordHistory
 
@@ -373,6 +374,8 @@ class Controller:
     def say(self, text: str) -> None:
         self.message_text = text
         self.panel.set_message(text)
+        if self.panel.message_cut:  # the line shows what fits: the whole text is in the log
+            self.log.tell(text)
         self.app.wake()
 
     def mode_changed(self, old, new) -> None:

@@ -25,10 +25,22 @@ class Overlay:
                                  frameSize=(-4, 4, -2, 2), sortOrder=100)
         self.box = DirectFrame(parent=self.shade, frameColor=BOX, frameSize=(-w / 2, w / 2, -h / 2, h / 2))
         self.closed = False
+        self.size = (w, h)
+        # the layout places it (viewer.layout: a modal box, centred over the shaded window)
+        app.screen.request("dialog", w, h, self._place, where="modal")
+
+    def _place(self, rect, _folded) -> None:
+        if self.closed or rect is None:
+            return
+        x, y = rect.centre
+        W, H = self.app.screen.window()
+        u = self.app.screen.unit()
+        self.box.setPos((x - W / 2) / u, 0, (H / 2 - y) / u)
 
     def close(self, *_):
         if not self.closed:
             self.closed = True
+            self.app.screen.release("dialog")
             self.shade.destroy()
             if self.on_close:
                 self.on_close()
@@ -45,7 +57,7 @@ class HelpOverlay(Overlay):
     TOP, BOTTOM = 0.66, -0.70  # where the lines may go (the title above, the button below)
     COLUMNS = 2
     KEY_W = 0.46  # the keys' part of a column
-    READABLE = 0.03  # text scale of a 12 px line at 800 px (aspect2d: 400 px a unit)
+    READABLE = 0.034  # text scale of a 12 px line at 720 px (viewer.layout.SMALL)
 
     def __init__(self, app, lines: list[tuple[str, str]], on_close=None, title="Flickbook controls"):
         super().__init__(app, self.W, self.H, on_close)
@@ -303,7 +315,7 @@ class FileDialog(Overlay):
         if len(self.entries) > LIST_ROWS:
             self.rows.append(DirectLabel(
                 parent=self.box, text=f"... and {len(self.entries) - LIST_ROWS} more: type a name",
-                text_scale=0.032, text_fg=DIM, frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
+                text_scale=0.034, text_fg=DIM, frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                 pos=(-1.0, 0, 0.27 - LIST_ROWS * 0.058)))
 
     def _pick(self, path) -> None:

@@ -51,7 +51,12 @@ def panel_label(frame, text, y, scale=0.034, fg=None, x=X0, wrap=None):
     """Left-aligned words on an editor's panel at (x, y) (a2dTopRight units)."""
     from viewer.panel import TEXT
 
+    from viewer.layout import SMALL
+
     DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
+    if scale < SMALL:  # no smaller than a player can read; wrapped as wide as asked
+        wrap = wrap * scale / SMALL if wrap else wrap
+        scale = SMALL
     kw = {"text_wordwrap": wrap} if wrap else {}
     return DirectLabel(parent=frame, text=text, text_scale=scale, text_fg=fg or TEXT,
                        frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y), **kw)
@@ -168,6 +173,7 @@ class WordEntries:
     def _make_entries(self, frame, fields, spots) -> None:
         """The panel's text fields: for each (name, caption, lines) a caption over an entry
         whose top left is `spots[name]`; the model's words (WORD_FIELDS) are typed in."""
+        from viewer.layout import SMALL
         from viewer.panel import DIM, PANEL_W, TEXT
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
@@ -175,7 +181,7 @@ class WordEntries:
         for name, caption, lines in fields:
             x, y = spots[name][:2]
             panel_label(frame, caption, y + 0.05, 0.028, DIM, x=x)
-            e = DirectEntry(parent=frame, scale=0.032, width=(PANEL_W - 0.08) / 0.032,
+            e = DirectEntry(parent=frame, scale=SMALL, width=(PANEL_W - 0.08) / SMALL,
                             numLines=lines, pos=(x, 0, y), frameColor=(0.16, 0.17, 0.2, 1),
                             text_fg=TEXT, initialText="", cursorKeys=1,
                             overflow=int(lines == 1), command=self._entry_enter,
@@ -396,53 +402,97 @@ class PuzzleBox:
         if self.frame is not None:
             self.frame.destroy()
             self.frame = None
+            self.app.screen.release("puzzle")
         self.solution = solution
         self.puzzle = puzzle_for(session.record, solution)
         self.hint_text = ""
         if self.puzzle is None:
             return
+        from viewer.layout import SMALL, TITLE
         from viewer.panel import BG, TEXT, _button
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
         sc = self.puzzle.scenario
-        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.72),
-                        frameSize=(0, 1.3, -0.36, 0), pos=(0.03, 0, BOX_TOP))
+        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.86),
+                        frameSize=(0, BOX_W, -0.36, 0), pos=(0.03, 0, -0.27))
         self.frame = f
 
-        def text(t, y, scale, fg, wrap=40):
-            return DirectLabel(parent=f, text=t, text_scale=scale, text_fg=fg, text_wordwrap=wrap,
-                               frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(0.03, 0, y))
+        def text(scale, fg):
+            return DirectLabel(parent=f, text="", text_scale=scale, text_fg=fg,
+                               frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft)
 
-        text(sc.title, -0.06, 0.045, (0.98, 0.84, 0.30, 1))
-        text(sc.description, -0.11, 0.03, TEXT, wrap=28)
-        self.goal_label = text(self.puzzle.intro(), -0.215, 0.03, (0.75, 0.95, 0.75, 1))
-        self.hint_label = text("", -0.27, 0.03, (0.6, 0.85, 1, 1), wrap=42)
+        self.labels = {"title": (text(TITLE, (0.98, 0.84, 0.30, 1)), TITLE),
+                       "description": (text(SMALL, TEXT), SMALL),
+                       "goal": (text(SMALL, (0.75, 0.95, 0.75, 1)), SMALL),
+                       "hint": (text(SMALL, (0.6, 0.85, 1, 1)), SMALL)}
+        self.goal_label = self.labels["goal"][0]
+        self.hint_label = self.labels["hint"][0]
+        self.goal_text = self.puzzle.intro()
         n = len(sc.hints)
-        self.hint_button = _button(f, "Hint (H)" if n else "No hints", self.hint,
-                                   (SOLUTION_SPOTS["hint"][0], 0, SOLUTION_SPOTS["hint"][1]),
-                                   width=0.26, height=0.06, scale=0.03)
+        x, y = SOLUTION_SPOTS["hint"]
+        self.hint_button = _button(f, "Hint (H)" if n else "No hints", self.hint, (x, 0, y),
+                                   width=0.26, height=0.06, scale=SMALL)
         self.solution_button = None
         if solution is not None:
             x, y = SOLUTION_SPOTS["solution"]
             self.solution_button = _button(f, "Show solution", self.show_solution, (x, 0, y),
-                                           width=0.26, height=0.06, scale=0.028)
+                                           width=0.26, height=0.06, scale=SMALL)
         x, y = SOLUTION_SPOTS["next"]
         self.next_path = None
         self.next_button = _button(f, "Next puzzle", self.open_next, (x, 0, y), width=0.26,
-                                   height=0.06, scale=0.028)
+                                   height=0.06, scale=SMALL)
         self.next_button.hide()
+        self._measure()
+
+    def _measure(self) -> None:
+        """Lay the box's words out (measured, wrapped left of the buttons) and ask the layout
+        for its room: below the status lines; folded to its title when the column is short."""
+        from viewer.layout import Stack
+
+        if self.frame is None:
+            return
+        sc = self.puzzle.scenario
+        words = BOX_W - 0.36
+        stack = Stack()
+        title, scale = self.labels["title"]
+        stack.add(title, sc.title, scale, words)
+        self._folded_h = max(stack.height, BUTTONS_H) + 0.02
+        for name, text in (("description", sc.description), ("goal", self.goal_text),
+                           ("hint", self.hint_text)):
+            label, scale = self.labels[name]
+            stack.add(label, text, scale, words)
+        self._full_h = max(stack.height, BUTTONS_H) + 0.02
+        self.app.screen.request("puzzle", BOX_W, self._full_h, self._place, order=20,
+                                folded_h=self._folded_h, rank=1)
+
+    def _place(self, rect, folded) -> None:
+        if self.frame is None:
+            return
+        if rect is None:
+            self.frame.hide()
+            return
+        x, z = self.app.screen.top_left(rect)
+        self.frame.setPos(x, 0, z)
+        self.frame["frameSize"] = (0, BOX_W, -rect.h / self.app.screen.unit(), 0)
+        for name in ("description", "goal", "hint"):
+            label = self.labels[name][0]
+            if folded or not label["text"]:
+                label.hide()
+            else:
+                label.show()
+        self.frame.show()
 
     def hide(self) -> None:
         if self.frame is not None:
             self.frame.hide()
+        self.app.screen.release("puzzle")
 
     def hint(self) -> None:
         if self.puzzle is None:
             self.ctl.say("Hints come with puzzles (open one from scenarios/)")
             return
         self.hint_text = self.puzzle.next_hint()
-        if self.frame is not None:
-            self.hint_label["text"] = self.hint_text
+        self._measure()
         self.ctl.say(self.hint_text)
 
     def show_solution(self) -> None:
@@ -477,7 +527,8 @@ class PuzzleBox:
             self.ctl.study.attempt(outcome)
         if outcome and msg and self.frame is not None:
             self.next_path = next_puzzle(self.ctl.path)
-            self.goal_label["text"] = f"Solved! {msg}"
+            self.goal_text = f"Solved! {msg}"
+            self._measure()
             if self.next_path is not None:
                 from scenarios.catalogue import entry_of
 
@@ -498,10 +549,13 @@ class PuzzleBox:
             self.ctl.say(problem)
 
 
-#: the puzzle box's top (a2dTopLeft units): below four status lines (an aim and its path)
-BOX_TOP = -0.27
-#: where the puzzle box's buttons sit (a2dTopLeft units: its frame is at (0.03, BOX_TOP))
-SOLUTION_SPOTS = {"hint": (1.14, -0.045), "solution": (1.14, -0.115), "next": (1.14, -0.185)}
+#: The puzzle box's width (aspect2d units); the layout (viewer.layout) gives it its place, its
+#: height is its measured words'.
+BOX_W = 1.2
+#: where the puzzle box's buttons sit inside it (x, z from its top-left corner)
+SOLUTION_SPOTS = {"hint": (BOX_W - 0.16, -0.045), "solution": (BOX_W - 0.16, -0.115),
+                  "next": (BOX_W - 0.16, -0.185)}
+BUTTONS_H = 0.215
 
 
 def next_puzzle(path):
@@ -540,7 +594,12 @@ def _same_course(a, b) -> bool:
     return stem(a) is not None and stem(a) == stem(b)
 
 
-def puzzle_box_spot(name: str) -> tuple[float, float]:
-    """A puzzle box button's centre in a2dTopLeft units (for tests that click it)."""
+def puzzle_box_spot(name: str, box, height: int) -> tuple[float, float]:
+    """A puzzle box button's centre in a2dTopLeft units, the box being where the layout put it
+    (`box`: its pixels as the probe's "layout" reports them, the window `height` pixels high;
+    for tests that click it)."""
+    from viewer.layout import box_origin
+
+    x0, z0 = box_origin(box, height)
     x, y = SOLUTION_SPOTS[name]
-    return 0.03 + x, BOX_TOP + y
+    return x0 + x, z0 + y

@@ -15,18 +15,23 @@ import threading
 
 from analysis.lessons import LessonRun, Verdict, mistake_questions, student_view
 
-#: The box's place (a2dTopLeft units), below the status lines like the puzzle box.
-BOX_TOP = -0.27
-BOX_W = 1.3
-BOX_H = 0.47
-#: Where the box's buttons sit inside it (x, z).
-BUTTON_SPOTS = {"hint": (1.14, -0.05), "again": (1.14, -0.12)}
+#: The box's width (aspect2d units); the layout (viewer.layout) gives it its place, below the
+#: status lines, and its height is its measured words'.
+BOX_W = 1.2
+#: Where the box's buttons sit inside it (x, z from its top-left corner).
+BUTTON_SPOTS = {"hint": (BOX_W - 0.16, -0.05), "again": (BOX_W - 0.16, -0.12)}
+BUTTONS_H = 0.16
 
 
-def button_spot(name: str) -> tuple[float, float]:
-    """A lesson box button's centre in a2dTopLeft units (for tests that click it)."""
+def button_spot(name: str, box, height: int) -> tuple[float, float]:
+    """A lesson box button's centre in a2dTopLeft units, the box being where the layout put it
+    (`box`: its pixels as the probe's "layout" reports them, the window `height` pixels high;
+    for tests that click it)."""
+    from viewer.layout import box_origin
+
+    x0, z0 = box_origin(box, height)
     x, z = BUTTON_SPOTS[name]
-    return 0.03 + x, BOX_TOP + z
+    return x0 + x, z0 + z
 
 
 class Judging:
@@ -129,6 +134,7 @@ class LessonBox:
         self.status = ""
         if self.frame is not None:
             self.frame.destroy()
+            self.app.screen.release("lesson")
             self.frame = None
 
     def attached(self, record):
@@ -144,55 +150,100 @@ class LessonBox:
         from viewer.editing import gui
         from viewer.panel import BG, TEXT, _button
 
+        from viewer.layout import SMALL, TITLE
+
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
-        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.78),
-                        frameSize=(0, BOX_W, -BOX_H, 0), pos=(0.03, 0, BOX_TOP))
+        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.86),
+                        frameSize=(0, BOX_W, -0.3, 0), pos=(0.03, 0, -0.27))
         self.frame = f
 
-        def text(name, y, scale, fg, wrap):
+        def text(name, scale, fg):
             self.labels[name] = DirectLabel(
-                parent=f, text="", text_scale=scale, text_fg=fg, text_wordwrap=wrap,
-                frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(0.03, 0, y))
+                parent=f, text="", text_scale=scale, text_fg=fg,
+                frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft)
+            self.scales[name] = scale
 
-        text("title", -0.06, 0.042, (0.98, 0.84, 0.30, 1), 24)
-        text("question", -0.115, 0.033, TEXT, 29)
-        text("accept", -0.24, 0.026, (0.70, 0.72, 0.76, 1), 46)
-        text("status", -0.30, 0.031, (0.75, 0.95, 0.75, 1), 38)
-        text("hints", -0.40, 0.028, (0.6, 0.85, 1, 1), 42)
+        self.scales = {}
+        text("title", TITLE, (0.98, 0.84, 0.30, 1))
+        text("question", SMALL, TEXT)
+        text("accept", SMALL, (0.70, 0.72, 0.76, 1))
+        text("status", SMALL, (0.75, 0.95, 0.75, 1))
+        text("hints", SMALL, (0.6, 0.85, 1, 1))
         x, z = BUTTON_SPOTS["hint"]
         self.buttons["hint"] = _button(f, "Hint (H)", self.hint, (x, 0, z), width=0.26,
-                                       height=0.06, scale=0.03)
+                                       height=0.06, scale=SMALL)
         x, z = BUTTON_SPOTS["again"]
         self.buttons["again"] = _button(f, "Try again", self.back_to_question,
-                                        (x, 0, z), width=0.26, height=0.06, scale=0.026)
+                                        (x, 0, z), width=0.26, height=0.06, scale=SMALL)
 
     def _show(self) -> None:
         run = self.run
         if run is None or self.frame is None:
             return
         q = run.current
-        self.labels["title"]["text"] = self.title_override or run.title
-        self.frame["frameSize"] = (0, BOX_W, -(0.2 if q is None else BOX_H), 0)
+        texts = {"title": self.title_override or run.title}
         if q is None:
-            self.labels["question"]["text"] = run.score_words()
-            self.labels["accept"]["text"] = ""
-            self.labels["hints"]["text"] = ""
+            texts["question"] = run.score_words()
+            texts["accept"] = texts["hints"] = ""
             self.buttons["hint"].hide()
             self.buttons["again"].hide()
         else:
-            self.labels["question"]["text"] = f"Question {q.number} of {len(run.questions)}: {q.text}"
+            texts["question"] = f"Question {q.number} of {len(run.questions)}: {q.text}"
             words = run.house.accept_words(q.node.state, q.accept)
-            self.labels["accept"]["text"] = f"Accepted: {words[:1].lower()}{words[1:]}"
+            texts["accept"] = f"Accepted: {words[:1].lower()}{words[1:]}"
             shown = run.hints_shown()
-            self.labels["hints"]["text"] = "\n".join(
-                f"{i + 1}. {h}" for i, h in enumerate(shown))
+            texts["hints"] = "\n".join(f"{i + 1}. {h}" for i, h in enumerate(shown))
             self.buttons["hint"].show()
             self.buttons["hint"]["text"] = "Hint (H)" if q.hints else "No hints"
             self.buttons["again"].show()
         colours = {"wrong": (1.0, 0.55, 0.45, 1), "checking": (0.95, 0.9, 0.55, 1)}
         self.labels["status"]["text_fg"] = colours.get(self.status, (0.75, 0.95, 0.75, 1))
-        self.labels["status"]["text"] = self._status_words()
+        texts["status"] = self._status_words()
+        self._texts = texts
+        self._measure()
         self.app.wake()
+
+    def _stack(self, names) -> float:
+        """Lay `names`' words out down the box (measured; the first lines wrap left of the
+        buttons, the rest take the box's width); the others hidden. Returns the height."""
+        from viewer.layout import Stack
+
+        narrow, wide = BOX_W - 0.36, BOX_W - 0.06
+        stack = Stack()
+        for name in ("title", "question", "accept", "status", "hints"):
+            if name not in names:
+                self.labels[name].hide()
+                continue
+            width = narrow if stack.height < BUTTONS_H else wide
+            stack.add(self.labels[name], self._texts.get(name, ""), self.scales[name], width)
+        return max(stack.height, BUTTONS_H) + 0.02
+
+    FOLDED = ("title", "question", "status")
+    FULL = ("title", "question", "accept", "status", "hints")
+
+    def _measure(self) -> None:
+        """Ask the layout for the box's room: all of it, or folded to the title, the
+        question and the check's status when the column is short."""
+        folded = self._stack(self.FOLDED)
+        full = self._stack(self.FULL)
+        screen = self.app.screen
+        screen.request("lesson", BOX_W, full, self._place, order=20, folded_h=folded, rank=2)
+        plan = screen.plan
+        self._stack(self.FOLDED if plan is not None and "lesson" in plan.folded else self.FULL)
+
+    _texts: dict = {}
+
+    def _place(self, rect, folded) -> None:
+        if self.frame is None:
+            return
+        if rect is None:
+            self.frame.hide()
+            return
+        x, z = self.app.screen.top_left(rect)
+        self.frame.setPos(x, 0, z)
+        self.frame["frameSize"] = (0, BOX_W, -rect.h / self.app.screen.unit(), 0)
+        self._stack(self.FOLDED if folded else self.FULL)
+        self.frame.show()
 
     def _status_words(self) -> str:
         if self.status == "checking":

@@ -15,24 +15,31 @@ from pathlib import Path
 from scenarios.authoring import free_path, slugify
 from analysis.lessons import LessonAuthor, lessons_dir, questions_of, save_lesson
 
-PANEL_TOP = -0.27
+#: The panel's size (aspect2d units); the layout (viewer.layout) gives it its place in the left
+#: column, below the status lines and any puzzle or lesson box (which fold to make room).
 PANEL_W = 1.3
-PANEL_H = 0.92
-#: Controls inside the panel (x, z), one table for the panel and for tests that click them.
-SPOTS = {"mark": (1.08, -0.07), "question": (0.03, -0.245), "threshold": (0.03, -0.365),
-         "outcome": (0.70, -0.355), "hint": (0.03, -0.485), "clear": (1.13, -0.475),
-         "title": (0.03, -0.685), "check": (0.78, -0.79), "save": (1.13, -0.79)}
+PANEL_H = 1.02
+#: Controls inside the panel (x, z from its top-left corner), one table for the panel and for
+#: tests that click them.
+SPOTS = {"mark": (1.08, -0.079), "question": (0.03, -0.270), "threshold": (0.03, -0.405),
+         "outcome": (0.70, -0.395), "hint": (0.03, -0.539), "clear": (1.13, -0.530),
+         "title": (0.03, -0.772), "check": (0.78, -0.883), "save": (1.13, -0.883)}
 #: The accept field a threshold entry sets, by accept kind (optimal has none).
 THRESHOLD = {"loss": ("max_loss", "Most win chance lost (0 to 1)"),
              "chance": ("at_least", "Success at least (0 to 1)")}
 
 
-def spot(name: str) -> tuple[float, float]:
-    """A control's centre in a2dTopLeft units (entries: a point inside the field)."""
+def spot(name: str, box, height: int) -> tuple[float, float]:
+    """A control's centre in a2dTopLeft units (entries: a point inside the field), the panel
+    being where the layout put it (`box`: its pixels as the probe's "layout" reports them, the
+    window `height` pixels high; for tests that click it)."""
+    from viewer.layout import box_origin
+
+    x0, z0 = box_origin(box, height)
     x, z = SPOTS[name]
     if name in ("question", "threshold", "hint", "title"):
-        return 0.03 + x + 0.2, PANEL_TOP + z + 0.012
-    return 0.03 + x, PANEL_TOP + z
+        return x0 + x + 0.2, z0 + z + 0.012
+    return x0 + x, z0 + z
 
 
 class LessonPanel:
@@ -80,21 +87,23 @@ class LessonPanel:
         self.unfocus()
         if self.frame is not None:
             self.frame.destroy()
+            self.app.screen.release("lesson_panel")
         self.frame = None
         self.entries, self.labels, self.buttons = {}, {}, {}
 
     # --- the panel --------------------------------------------------------------------------------
     def _build(self) -> None:
         from viewer.editing import gui
+        from viewer.layout import SMALL, TITLE
         from viewer.panel import BG, TEXT, _button
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
         dim = (0.70, 0.72, 0.76, 1)
-        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.9),
-                        frameSize=(0, PANEL_W, -PANEL_H, 0), pos=(0.03, 0, PANEL_TOP))
+        f = DirectFrame(parent=self.app.a2dTopLeft, frameColor=(*BG[:3], 0.94),
+                        frameSize=(0, PANEL_W, -PANEL_H, 0), pos=(0.03, 0, -0.27))
         self.frame = f
 
-        def label(name, text, x, z, scale=0.03, fg=TEXT, wrap=None):
+        def label(name, text, x, z, scale=SMALL, fg=TEXT, wrap=None):
             kw = {"text_wordwrap": wrap} if wrap else {}
             self.labels[name] = DirectLabel(parent=f, text=text, text_scale=scale, text_fg=fg,
                                             frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
@@ -102,7 +111,7 @@ class LessonPanel:
 
         def entry(name, width):
             x, z = SPOTS[name]
-            e = DirectEntry(parent=f, scale=0.03, width=width / 0.03, numLines=1,
+            e = DirectEntry(parent=f, scale=SMALL, width=width / SMALL, numLines=1,
                             pos=(x, 0, z), frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
                             initialText="", cursorKeys=1, command=self._enter,
                             extraArgs=[name], focusOutCommand=self._done,
@@ -111,29 +120,43 @@ class LessonPanel:
 
         def button(name, text, command, width=0.26):
             x, z = SPOTS[name]
-            self.buttons[name] = _button(f, text, command, (x, 0, z), width=width, height=0.06,
-                                         scale=0.028)
+            self.buttons[name] = _button(f, text, command, (x, 0, z), width=width, height=0.065,
+                                         scale=SMALL)
 
-        label("heading", "Lesson authoring (F3 closes)", 0.03, -0.06, 0.04, (0.98, 0.84, 0.30, 1))
-        label("here", "", 0.03, -0.115, 0.027, dim, wrap=30)
-        button("mark", "Your turn here", self.toggle_mark, width=0.36)
-        label("question_caption", "Question (Enter keeps it)", 0.03, -0.205, 0.026, dim)
+        label("heading", "Lesson authoring (F3 closes)", 0.03, -0.065, TITLE, (0.98, 0.84, 0.30, 1))
+        label("here", "", 0.03, -0.126, SMALL, dim, wrap=24)
+        button("mark", "Your turn here", self.toggle_mark, width=0.38)
+        label("question_caption", "Question (Enter keeps it)", 0.03, -0.228, SMALL, dim)
         entry("question", 1.24)
-        label("threshold_caption", "", 0.03, -0.325, 0.026, dim)
+        label("threshold_caption", "", 0.03, -0.363, SMALL, dim)
         entry("threshold", 0.3)
         button("outcome", "Outcome", self.next_outcome, width=0.5)
-        label("hint_caption", "Hint (Enter adds the next tier)", 0.03, -0.445, 0.026, dim)
+        label("hint_caption", "Hint (Enter adds the next tier)", 0.03, -0.498, SMALL, dim)
         entry("hint", 0.95)
-        button("clear", "Clear hints", self.clear_hints, width=0.24)
-        label("hints", "", 0.03, -0.54, 0.026, (0.6, 0.85, 1, 1), wrap=46)
-        label("title_caption", "Lesson title", 0.03, -0.645, 0.026, dim)
+        button("clear", "Clear hints", self.clear_hints, width=0.28)
+        label("hints", "", 0.03, -0.605, SMALL, (0.6, 0.85, 1, 1), wrap=36)
+        label("title_caption", "Lesson title", 0.03, -0.730, SMALL, dim)
         entry("title", 1.24)
         button("check", "Check answer", self.check, width=0.3)
         button("save", "Save lesson", self.save, width=0.26)
-        label("status", "", 0.03, -0.865, 0.026, (0.75, 0.95, 0.75, 1), wrap=46)
+        label("status", "", 0.03, -0.958, SMALL, (0.75, 0.95, 0.75, 1), wrap=36)
         record = self.ctl.session.record
         title = (record.scenario or {}).get("title") if record.kind == "lesson" else ""
         self.entries["title"].enterText(str(title or ""))  # a lesson edited keeps its title
+        self.app.screen.request("lesson_panel", PANEL_W, PANEL_H, self._place, order=30)
+
+    def _place(self, rect, _folded) -> None:
+        """Where the layout put the panel (a short window cuts it: its foot is lost first)."""
+        if self.frame is None:
+            return
+        if rect is None:
+            self.frame.hide()
+            return
+        x, z = self.app.screen.top_left(rect)
+        self.frame.setPos(x, 0, z)
+        # a window too short for it: the panel drawn smaller to its room, never over a box
+        self.frame.setScale(min(1.0, rect.h / self.app.screen.to_px(PANEL_H)))
+        self.frame.show()
 
     def show_node(self) -> None:
         """Bring the fields in line with the cursor's ask (fields being typed in stay)."""

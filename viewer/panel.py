@@ -12,23 +12,28 @@ from panda3d.core import TextNode
 
 from timeline import GLYPHS
 from viewer.keyfocus import hand_back_keys
+from viewer.layout import MESSAGE_LINES, MESSAGE_PAD, MESSAGE_SCALE, SMALL
 from viewer.movelist import MoveList, tree_rows  # noqa: F401 - tree_rows: the rows' order
 
 PANEL_W = 0.80  # right panel width in aspect2d units
 BAR_H = 0.215  # bottom bar height
 ROW_H = 0.052
-ROWS = 20
+ROWS = 12
 TEXT = (0.93, 0.93, 0.90, 1)
 DIM = (0.62, 0.63, 0.66, 1)
 BG = (0.09, 0.10, 0.12, 0.88)
 BTN = (0.22, 0.24, 0.28, 1)
 BTN_HOT = (0.34, 0.38, 0.46, 1)
 CURRENT = (0.85, 0.62, 0.15, 1)
+MESSAGE_BG = (0.03, 0.04, 0.06, 0.78)
+#: A second row of the bar, for turn buttons that do not fit beside the transport buttons.
+BAR_ROW = 0.085
 PLAYER_FG = {"yellow": (0.98, 0.84, 0.30, 1), "red": (1.0, 0.48, 0.42, 1),
              "green": (0.45, 0.88, 0.52, 1), "blue": (0.52, 0.68, 1.0, 1)}
 
 
 def _button(parent, text, command, pos, width=0.16, height=0.07, scale=0.038, **kw):
+    scale = max(scale, SMALL)  # no smaller than a player can read
     w, h = width / 2, height / 2
     return DirectButton(parent=parent, text=text, command=command, pos=pos, relief=DGG.FLAT,
                         frameSize=(-w, w, -h, h), frameColor=(BTN, BTN_HOT, BTN_HOT, BTN),
@@ -82,11 +87,15 @@ class TimelinePanel:
             x += width / 2 + 0.004
         self.turn_buttons: list = []
         self.turn_x = x + 0.03
-        # message line (rule messages, file results)
-        self.message = DirectLabel(parent=app.a2dBottomLeft, text="", text_scale=0.042,
+        # message line (rule messages, file results): placed and wrapped by viewer.layout
+        self.message = DirectLabel(parent=app.a2dTopLeft, text="", text_scale=MESSAGE_SCALE,
                                    text_fg=(1, 0.82, 0.5, 1), text_shadow=(0, 0, 0, 1),
-                                   frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
-                                   pos=(0.05, 0, BAR_H + 0.04))
+                                   frameColor=MESSAGE_BG, text_align=TextNode.ALeft,
+                                   frameSize=(0, 0.1, -0.1, 0), pos=(0.05, 0, -1.5))
+        self.message.hide()
+        self.message_cut = False
+        app.screen.on_message = self._place_message
+        app.screen.set_message("")
         # right panel
         self.side = DirectFrame(parent=app.a2dTopRight, frameColor=BG,
                                 frameSize=(-PANEL_W, 0, -2.0, 0))
@@ -100,10 +109,16 @@ class TimelinePanel:
         self.moves = MoveList(app, self.side, (-PANEL_W + 0.03, top + ROW_H * 0.7, -0.02,
                                                top - ROWS * ROW_H + ROW_H * 0.7),
                               go_to=controller.go_to, menu=self._row_menu)
-        y = top - ROWS * ROW_H - 0.04
-        DirectLabel(parent=self.side, text="Comment (Enter keeps it)", text_scale=0.034, text_fg=DIM,
+        y = top - ROWS * ROW_H - 0.02
+        DirectLabel(parent=self.side, text="What happened", text_scale=SMALL, text_fg=DIM,
                     frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, y))
-        self.comment = DirectEntry(parent=self.side, scale=0.034, width=(PANEL_W - 0.08) / 0.034,
+        self.log_top = y - 0.02  # the turn log's box (viewer.turnlog) is docked here
+        from viewer.turnlog import TurnLog
+
+        y = self.log_top - TurnLog.height() - 0.05
+        DirectLabel(parent=self.side, text="Comment (Enter keeps it)", text_scale=SMALL, text_fg=DIM,
+                    frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, y))
+        self.comment = DirectEntry(parent=self.side, scale=SMALL, width=(PANEL_W - 0.08) / SMALL,
                                    numLines=4, pos=(-PANEL_W + 0.04, 0, y - 0.05),
                                    frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
                                    command=self._comment_entered, focusOutCommand=self._comment_left,
@@ -118,9 +133,9 @@ class TimelinePanel:
                                             width=0.105, height=0.065, extraArgs=[g])
             gx += 0.118
         y -= 0.075
-        self.hint = DirectLabel(parent=self.side, text="Right-drag: arrow  Right-click: mark field\n"
-                                "Shift/Ctrl: red/blue  C: clear drawings",
-                                text_scale=0.03, text_fg=DIM, frameColor=(0, 0, 0, 0),
+        self.hint = DirectLabel(parent=self.side, text="Right-drag: arrow  Right-click: field\n"
+                                "Shift/Ctrl: red/blue  C: clear",
+                                text_scale=SMALL, text_fg=DIM, frameColor=(0, 0, 0, 0),
                                 text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, y - 0.02))
         self.menu = None
         self._comment_node = None
@@ -137,7 +152,7 @@ class TimelinePanel:
 
     def layout(self) -> None:
         w = self.width()
-        self.bar["frameSize"] = (0, w, 0, BAR_H)
+        self.bar["frameSize"] = (0, w, 0, self.bar_height())
         self.track_w = max(w - 0.3, 0.5)
         self.track["frameSize"] = (0, self.track_w, -0.03, 0.03)
         self.track_line["frameSize"] = (0, self.track_w, -0.008, 0.008)
@@ -145,7 +160,20 @@ class TimelinePanel:
         self._last_fraction = None
         if getattr(self, "turn_buttons", None):
             self._place_turn_buttons()
-        self.app.set_insets(PANEL_W, BAR_H)
+        self.app.screen.set_fixed(PANEL_W, self.bar_height())
+
+    def bar_height(self) -> float:
+        """The bar's height: a second row when the turn buttons do not fit beside the rest."""
+        return BAR_H + (BAR_ROW if self.turn_buttons and not self._turn_fits() else 0.0)
+
+    def _turn_fits(self) -> bool:
+        widths = [b["frameSize"][1] - b["frameSize"][0] for b in self.turn_buttons]
+        total = sum(widths) + 0.01 * max(len(widths) - 1, 0)
+        return self.turn_x + total <= self.width() - 0.02
+
+    def dock_log(self, log) -> None:
+        """The turn log's place: in the side panel, under the move list."""
+        log.dock(self.side, -PANEL_W + 0.03, self.log_top, PANEL_W - 0.05)
 
     def typing(self) -> bool:
         """True while the comment box has the keyboard (bindings stand aside)."""
@@ -189,8 +217,31 @@ class TimelinePanel:
             self.speed_label["text"] = text
 
     def set_message(self, text: str) -> None:
+        """The message line shows `text` wrapped to the room the layout gives it."""
+        self.app.screen.set_message(text)
+
+    def _place_message(self, rect, lines, cut) -> None:
+        self.message_cut = cut
+        text = "\n".join(lines)
+        if rect is None or not text:
+            self.message.hide()
+            if self.message["text"]:
+                self.message["text"] = ""
+            return
+        u = self.app.screen.unit()
+        x, z = self.app.screen.top_left(rect)
+        n = max(len(lines), 1)
+        # the backdrop holds the lines shown, at the bottom of the room (nearest the bar)
+        line = (rect.h - 2 * MESSAGE_PAD) / MESSAGE_LINES
+        h = n * line + 2 * MESSAGE_PAD
+        width = max(self.app.screen.measure(s) for s in lines) + 2 * MESSAGE_PAD + 2
+        top = rect.y1 - h
+        self.message.setPos(x, 0, -top / u)
+        self.message["frameSize"] = (0, min(width, rect.w) / u, -h / u, 0)
+        self.message["text_pos"] = (MESSAGE_PAD / u, -(MESSAGE_PAD + line * 0.78) / u)
         if self.message["text"] != text:
             self.message["text"] = text
+        self.message.show()
 
     def set_turn_actions(self, actions) -> None:
         """Buttons for whole-turn game actions (end turn, offers): (label, callback) pairs."""
@@ -213,11 +264,13 @@ class TimelinePanel:
         bar's right end (a narrow window, two turn buttons), never under the move list."""
         widths = [b["frameSize"][1] - b["frameSize"][0] for b in self.turn_buttons]
         total = sum(widths) + 0.01 * max(len(widths) - 1, 0)
-        fits = self.turn_x + total <= self.width() - 0.02
-        x, z = (self.turn_x, 0.06) if fits else (self.width() - 0.02 - total, BAR_H + 0.055)
+        fits = self._turn_fits()
+        x, z = (self.turn_x, 0.06) if fits else (self.width() - 0.02 - total, BAR_H + BAR_ROW / 2)
         for b, width in zip(self.turn_buttons, widths):
             b.setPos(x + width / 2, 0, z)
             x += width + 0.01
+        self.bar["frameSize"] = (0, self.width(), 0, self.bar_height())
+        self.app.screen.set_fixed(PANEL_W, self.bar_height())
 
     # --- move list ----------------------------------------------------------------------------
     def refresh_tree(self, session, force: bool = False) -> None:

@@ -21,6 +21,12 @@ import os
 from pathlib import Path
 
 
+def layout_probe(app) -> dict:
+    """The regions the layout placed (viewer.layout), in window pixels from the top-left:
+    {"free": [x0, y0, x1, y1], "boxes": {name: [x0, y0, x1, y1]}, "message_lines": n}."""
+    return app.screen.probe()
+
+
 class Probe:
     def __init__(self, app, path: Path):
         self.app = app
@@ -109,6 +115,7 @@ class Probe:
             "camera": camera_facts(app),
             "screen": screen_items(app),
             "buttons": self._buttons(),
+            "layout": layout_probe(app),
         }
 
     _buttons_at = (None, -1.0)

@@ -113,11 +113,6 @@ class Scene:
         """Camera heading (degrees) looking from each player's seat towards the table."""
         raise NotImplementedError
 
-    def screen_strip(self, state) -> float:
-        """How far from the window's left edge (aspect2d units) the scene's own screen things
-        reach in `state` (a tray of pieces in hand); the turn log starts right of them."""
-        return 0.0
-
     def screen_items(self, size) -> dict:
         """The scene's own clickable things drawn flat on the screen (not in the 3D view):
         a name for each (what it is, in words a test can build) -> its box in window pixels
@@ -126,10 +121,10 @@ class Scene:
         return {}
 
     def seat_fit(self, state):
-        """What a seat view must show, or None for the fixed distance: (world points, the
-        share of the window's width, from its left edge, that the scene's own screen things
-        cover there). The app moves the camera back until the points lie clear of the
-        panels, the status lines and that strip."""
+        """What a seat view must show, or None for the fixed distance: (world points, 0.0).
+        The app moves the camera back until the points lie in the layout's free region
+        (viewer.layout: clear of the panels, the boxes and the scene's own screen things,
+        which ask the layout for their room)."""
         return None
 
     def cell_center(self, cell) -> Vec3:
@@ -141,6 +136,11 @@ class Scene:
 
     def click(self, state, pick: Pick) -> ClickResult:
         raise NotImplementedError
+
+    def status_rows(self, state) -> int:
+        """The most lines `status_lines` may give in `state` (the layout keeps their room, so
+        the view does not move as a hover or an aim line comes and goes)."""
+        return len(self.status_lines(state))
 
     def status_lines(self, state) -> list[str]:
         return [self.game.describe(state)]

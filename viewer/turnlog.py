@@ -4,11 +4,14 @@ It follows the cursor (`follow`): the moves from the start to the position shown
 by its readable notation (`Scene.action_label`) with the lines the scene reads from its step's
 events (`Scene.event_lines`); a chance step (a draw, a deal) is told under the move that
 caused it. So an undone or deleted move leaves the log with the cursor, and stepping back
-shows the log of that position, not the latest moves. The last few lines show above the
-message line; the wheel over it scrolls back.
+shows the log of that position, not the latest moves. The log lives in the side panel, under
+the move list (`dock`: the panel gives it its place), so it never covers the table; its lines
+wrap to the panel's width and the last few rows show; the wheel over it scrolls back. A
+message too long for the message line is told here in full (`tell`).
 """
 from __future__ import annotations
 
+import textwrap
 import weakref
 
 from games.api import CHANCE
@@ -16,14 +19,16 @@ from games.api import CHANCE
 from direct.gui.DirectGui import DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
-#: Lines shown at once; older ones are a wheel turn away.
-VISIBLE = 5
+from viewer.layout import wrap
+
+#: Rows shown at once (wrapped lines); older ones are a wheel turn away.
+VISIBLE = 6
 #: Lines kept (a long game's early turns drop off).
 KEEP = 400
-LINE_H = 0.046
-BOTTOM = 0.43  # aspect2d units above the window's bottom edge (above the piece buttons)
-WIDTH = 1.55
-TEXT_SCALE = 0.034
+TEXT_SCALE = 0.034  # viewer.layout.SMALL: 12 pixels at 720 pixels high
+LINE_H = TEXT_SCALE * 1.25
+#: Lines of messages told in full (`tell`) kept under the moves.
+SAID = 12
 
 
 class TurnLog:
@@ -33,14 +38,17 @@ class TurnLog:
         self.app = app
         self.lines: list[str] = []
         self.back = 0  # lines scrolled back from the newest
-        self.frame = DirectFrame(parent=app.a2dBottomLeft, frameColor=(0.05, 0.06, 0.08, 0.45),
-                                 frameSize=(0, WIDTH, 0, VISIBLE * LINE_H + 0.02),
-                                 pos=(0.03, 0, BOTTOM))
+        self.said: list[str] = []  # messages told in full, after the moves
+        self.width = 0.7  # aspect2d units: the panel's `dock` sets it
+        self.frame = DirectFrame(parent=app.aspect2d, frameColor=(0.05, 0.06, 0.08, 0.7),
+                                 frameSize=(0, self.width, -self.height(), 0))
         self.label = DirectLabel(parent=self.frame, text="", text_scale=TEXT_SCALE,
                                  text_fg=(0.92, 0.93, 0.88, 1), text_shadow=(0, 0, 0, 1),
                                  frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
-                                 pos=(0.02, 0, VISIBLE * LINE_H - 0.025))
+                                 pos=(0.015, 0, -TEXT_SCALE))
         self.label["text_wordwrap"] = None
+        self._measure = TextNode("turn-log-measure")
+        self._rows: list[str] = []
         self.frame.hide()
         self._node = None  # the cursor the lines were made for
         self._told: dict[int, tuple] = {}  # id(node) -> (weak node, its scene, its lines)
@@ -60,7 +68,18 @@ class TurnLog:
             lines[:0] = told
             if len(lines) >= KEEP:
                 break
-        self.lines = lines[-KEEP:]
+        self.said = []  # what was said about the last position
+        self.moves = lines[-KEEP:]
+        self.lines = self.moves
+        self.back = 0
+        self._show()
+
+    def tell(self, text: str) -> None:
+        """A message the message line could only show part of, in full under the moves."""
+        wrapped = ["» " + w if i == 0 else "  " + w
+                   for i, w in enumerate(textwrap.wrap(text, 80) or [text])]
+        self.said = (self.said + wrapped)[-SAID:]
+        self.lines = self.moves + self.said
         self.back = 0
         self._show()
 
@@ -81,54 +100,83 @@ class TurnLog:
         self._told[id(node)] = (weakref.ref(node), scene, out)
         return out
 
+    moves: list = []
+
+    @staticmethod
+    def height() -> float:
+        """The box's height (aspect2d units): VISIBLE rows."""
+        return VISIBLE * LINE_H + 0.02
+
+    def dock(self, parent, left: float, top: float, width: float) -> None:
+        """Put the log in `parent` (the side panel) with its top-left corner at (left, top)."""
+        self.frame.reparentTo(parent)
+        self.frame.setPos(left, 0, top)
+        self.width = width
+        self.frame["frameSize"] = (0, width, -self.height(), 0)
+        self._show()
+
+    def rows(self) -> list[str]:
+        """Every kept line wrapped to the box's width (a wrapped line's rest indented)."""
+        room = (self.width - 0.03) / TEXT_SCALE  # in ems, as the text node measures
+        if self._wrapped_at != room:
+            self._wrapped_at, self._wrapped = room, {}
+        out = []
+        for line in self.lines:
+            rows = self._wrapped.get(line)
+            if rows is None:
+                indent = len(line) - len(line.lstrip(" "))
+                parts, _ = wrap(line.strip(), room - 0.5 * indent - 1.0, self._measure.calcWidth, 99)
+                rows = [" " * indent + (parts[0] if parts else "")] + [
+                    " " * (indent + 3) + p for p in parts[1:]]
+                if len(self._wrapped) > 4 * KEEP:
+                    self._wrapped = {}
+                self._wrapped[line] = rows
+            out += rows
+        return out
+
+    _wrapped_at = None
+    _wrapped: dict = {}
+
     def clear(self) -> None:
         self.lines = []
+        self.moves = []
+        self.said = []
         self.back = 0
         self._node = None
         self._show()
 
     def can_scroll(self) -> bool:
-        return len(self.lines) > VISIBLE
+        return len(self._rows) > VISIBLE
 
     def scroll_by(self, n: int) -> None:
-        self.back = max(0, min(self.back - n, max(0, len(self.lines) - VISIBLE)))
+        self.back = max(0, min(self.back - n, max(0, len(self._rows) - VISIBLE)))
         self._show()
 
     def visible(self) -> list[str]:
-        end = len(self.lines) - self.back
-        return self.lines[max(0, end - VISIBLE):end]
+        """The rows shown (wrapped lines), the newest at the bottom."""
+        end = len(self._rows) - self.back
+        return self._rows[max(0, end - VISIBLE):end]
 
     def contains(self, pos) -> bool:
         """Whether a pointer position (render2d) lies over the log."""
         if pos is None or self.frame.isHidden():
             return False
-        aspect = self.app.getAspectRatio()
-        x, y = (pos[0] + 1) * aspect, pos[1] + 1  # from the bottom-left corner
-        left = self.frame.getX()
-        return left <= x <= left + self.frame["frameSize"][1] and BOTTOM <= y <= BOTTOM + VISIBLE * LINE_H + 0.02
+        lo, hi = self.frame.getTightBounds(self.app.render2d) or (None, None)
+        if lo is None:
+            return False
+        return lo.x <= pos[0] <= hi.x and lo.z <= pos[1] <= hi.z
 
     def _show(self) -> None:
+        self._rows = self.rows()
+        self.back = min(self.back, max(0, len(self._rows) - VISIBLE))
         shown = self.visible()
         if not shown:
             self.frame.hide()
             return
-        more = f"  (wheel: {self.back} newer)" if self.back else ""
-        text = "\n".join(_clip(s) for s in shown) + more
+        if self.back:
+            shown = shown[1:] + [f"  (wheel: {self.back} newer)"]
+        text = "\n".join(shown)
         if self.label["text"] != text:
             self.label["text"] = text
-        # the box holds just the lines shown, hanging from its top edge
-        n = len(shown)
-        # as wide as its longest line: short lines cover no more of the table than they need
-        measure = TextNode("turn-log-width")
-        measure.setText(text)
-        width = min(WIDTH, measure.getWidth() * TEXT_SCALE + 0.05)
-        self.frame["frameSize"] = (0, width, (VISIBLE - n) * LINE_H, VISIBLE * LINE_H + 0.02)
-        scene, session = self.app.scene, self.app.session
-        strip = scene.screen_strip(session.state) if scene is not None and session is not None else 0.0
-        self.frame.setX(0.03 + strip)  # right of a tray the scene keeps at the left edge
         self.frame.show()
         self.app.wake()
-
-
-def _clip(line: str, width: int = 84) -> str:
-    return line if len(line) <= width else line[:width - 1] + "…"

@@ -27,7 +27,7 @@ HEIGHT = 0.20
 LEFT = -PANEL_W + 0.04
 WIDTH = PANEL_W - 0.08
 LEGEND_ROW = 0.036
-LEGEND_SCALE = 0.029
+LEGEND_SCALE = 0.034  # viewer.layout.SMALL
 #: Lines for seats whose scene gives no colour of their own.
 SEAT_COLOURS = [(0.98, 0.84, 0.30, 1), (0.35, 0.85, 0.45, 1), (0.45, 0.65, 1.0, 1),
                 (0.95, 0.45, 0.40, 1), (0.80, 0.55, 0.95, 1), (0.55, 0.90, 0.90, 1)]

@@ -281,23 +281,16 @@ class GlikScene(Scene):
         return Vec3(0, 0, 0), math.hypot(COLS / 2 + 2, ROWS / 2 + 4)
 
     def top_frame(self, state):
-        """The board with the reserves beside it; in setup, room on the left for the tray."""
+        """The board with the reserves beside it (the tray in setup is a box of the layout:
+        the view is fitted beside it)."""
         edge = ROWS / 2 + COORD_GAP + COORD_SIZE * 0.6  # the coordinates along the edges
         # above the north edge, room for the status lines drawn over the top-left corner
         half_w, top, bottom = COLS / 2 + 5.0, edge + 1.3, -edge
-        cx = 0.0
-        strip = self.screen_strip(state)
-        if strip:
-            # the tray covers this share of the 3D view's width: widen the frame to the left
-            right, _ = self.tray.insets()
-            share = strip / (2 * self.base.getAspectRatio() - right)
-            extra = 2 * half_w * share / (1 - share)
-            cx, half_w = -extra / 2, half_w + extra / 2
-        return cx, (top + bottom) / 2, half_w, (top - bottom) / 2
+        return 0.0, (top + bottom) / 2, half_w, (top - bottom) / 2
 
     def seat_fit(self, state):
         """A seat view shows the whole board with its coordinates and every reserve stone (a
-        full reserve, so the view stays put as stones leave it), and in setup keeps clear of
+        full reserve, so the view stays put as stones leave it); the layout keeps it clear of
         the tray of boards in hand."""
         edge_x = COLS / 2 + COORD_GAP + COORD_SIZE * 0.5
         edge_y = ROWS / 2 + COORD_GAP + COORD_SIZE * 0.5
@@ -310,12 +303,7 @@ class GlikScene(Scene):
         for k in (0, 3):
             x, y, _ = self.reserve_pos(state, NEUTRAL, k)
             points += [(x, y + STONE_R, STONE_H), (x, y - STONE_R, STONE_H)]
-        return points, self.screen_strip(state) / (2 * self.base.getAspectRatio())
-
-    def screen_strip(self, state) -> float:
-        """In setup, the tray of boards in hand at the window's left edge."""
-        hand = state.hands[state.turn] if state.phase in ("choose", "fill") else ()
-        return self.tray.width(len(hand))
+        return points, 0.0
 
     def screen_items(self, size) -> dict:
         """In setup, the boards in the tray: "board N" -> its box in window pixels."""

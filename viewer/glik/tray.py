@@ -2,9 +2,10 @@
 bottom-left corner of the window, whatever the camera.
 
 Laid on the table beyond the board's edge, eight boards for two players ran off the screen
-from a player's seat and under the panels; on the screen they always fit. The tray sits above
-the message line and below the status lines, clear of the move list and the bottom bar; the
-board picked for placement is outlined and drawn turned as R turns it. It is plain geometry
+from a player's seat and under the panels; on the screen they always fit. The tray is a box of the
+left column (viewer.layout: below the status lines, clear of the message line, the move list
+and the bar; the 3D view is fitted beside it); the board picked for placement is outlined and
+drawn turned as R turns it. It is plain geometry
 under `a2dBottomLeft` (no DirectGUI): the scene's `pick` asks `hit_ray` before the table.
 """
 from __future__ import annotations
@@ -16,14 +17,12 @@ from viewer.glik.tiles import tile_texture
 
 TILE = 0.24  # a board's side, aspect2d units (86 pixels in a window 720 pixels high)
 GAP = 0.035
-MARGIN = 0.045
+PAD = GAP / 2  # the backdrop's edge round the boards
 OUTLINE = 0.022  # width of the frame round the selected board
 OUTLINE_RGBA = (1.0, 0.86, 0.20, 1.0)
 BACKDROP_RGBA = (0.05, 0.06, 0.08, 0.62)
 TITLE_SCALE = 0.036
 TITLE_H = 0.085
-ABOVE_MESSAGE = 0.10  # the tray's foot above the bottom bar: room for the message line
-BELOW_STATUS = 0.27  # the tray's top below the window's top: room for three status lines
 
 
 def flat_quad(name, x0, z0, x1, z1, rgba=(1, 1, 1, 1)):
@@ -46,25 +45,18 @@ class HandTray:
         self.title_box: tuple[float, float, float, float] | None = None
         self._key = None
 
-    def insets(self) -> tuple[float, float]:
-        """(right panel width, bottom bar height) of the viewer's panels, as the app keeps the
-        3D view clear of them (none offscreen)."""
-        return tuple(getattr(self.base, "_insets", None) or (0.0, 0.0))
-
-    def layout(self, n: int) -> tuple[int, int, float]:
-        """(columns, rows, board side) for `n` boards: two columns, as large as fits."""
+    def grid(self, n: int) -> tuple[int, int]:
+        """(columns, rows) for `n` boards: two columns from three boards on."""
         cols = 1 if n <= 2 else 2
-        rows = max((n + cols - 1) // cols, 1)
-        _, bottom = self.insets()
-        room = 2.0 - BELOW_STATUS - TITLE_H - (bottom + ABOVE_MESSAGE) - (rows - 1) * GAP
-        return cols, rows, min(TILE, room / rows)
+        return cols, max((n + cols - 1) // cols, 1)
 
-    def width(self, n: int) -> float:
-        """How far the boards reach into the window from its left edge (aspect2d units)."""
-        if n == 0:
-            return 0.0
-        cols, _, side = self.layout(n)
-        return MARGIN + cols * side + (cols - 1) * GAP + MARGIN / 2
+    def size(self, n: int, title: str) -> tuple[float, float]:
+        """The tray's natural size (aspect2d units): its boards at full size and its title."""
+        cols, rows = self.grid(n)
+        label = TextNode("hand-title-measure")
+        words = label.calcWidth(title) * TITLE_SCALE
+        w = max(cols * TILE + (cols - 1) * GAP, words) + 2 * PAD + OUTLINE
+        return w, TITLE_H + rows * TILE + (rows - 1) * GAP + 2 * PAD
 
     def reach(self) -> float:
         """How far the tray drawn now (its backdrop) reaches from the window's left edge."""
@@ -74,37 +66,60 @@ class HandTray:
 
     def show(self, hand, selected, rotation: int, title: str, title_rgba) -> None:
         """Draw `hand` (board numbers); `selected` (a board or None) outlined, turned by
-        `rotation` quarter turns."""
-        key = (tuple(hand), selected, rotation, title, self.insets())
+        `rotation` quarter turns; the layout gives the tray its place."""
+        key = (tuple(hand), selected, rotation, title)
         if key == self._key:
             return
         self._key = key
+        self._args = (tuple(hand), selected, rotation, title, title_rgba)
+        screen = self.base.screen
+        if not hand:
+            self._draw()
+            screen.release("glik_tray")
+            return
+        w, h = self.size(len(hand), title)
+        screen.request("glik_tray", w, h, self._place, order=40, rank=5)
+        self._draw()
+
+    def _place(self, rect, _folded) -> None:
+        self._rect = rect
+        self._draw()
+
+    _rect = None
+    _args = ((), None, 0, "", (1, 1, 1, 1))
+
+    def _draw(self) -> None:
         self.root.getChildren().detach()
         self.boxes = {}
         self.title_box = None
-        if not hand:
+        hand, selected, rotation, title, title_rgba = self._args
+        rect = self._rect
+        if not hand or rect is None:
             return
+        u = self.base.screen.unit()
+        height = self.base.screen.window()[1]
+        left, top_z, bottom_z = rect.x0 / u, (height - rect.y0) / u, (height - rect.y1) / u
         n = len(hand)
-        cols, rows, side = self.layout(n)
-        _, bottom = self.insets()
-        foot = bottom + ABOVE_MESSAGE
+        cols, rows = self.grid(n)
+        room = top_z - bottom_z - TITLE_H - (rows - 1) * GAP - 2 * PAD
+        side = max(min(TILE, room / rows), 0.02)
+        x_first = left + PAD + OUTLINE / 2
+        foot = bottom_z + PAD
         top = foot + rows * side + (rows - 1) * GAP
         label = TextNode("hand-title")
         label.setText(title)
         label.setTextColor(*title_rgba)
         label.setShadow(0.05, 0.05)
         label.setShadowColor(0, 0, 0, 0.8)
-        self.title_box = (MARGIN, top, MARGIN + label.getWidth() * TITLE_SCALE, top + TITLE_H)
-        pad = GAP / 2
-        right = max(self.width(n) - MARGIN / 2, self.title_box[2]) + pad
-        flat_quad("backdrop", MARGIN - pad, foot - pad, right, top + TITLE_H,
+        self.title_box = (x_first, top, x_first + label.getWidth() * TITLE_SCALE, top + TITLE_H)
+        flat_quad("backdrop", rect.x0 / u, bottom_z, rect.x1 / u, top_z,
                   BACKDROP_RGBA).reparentTo(self.root)
         text = self.root.attachNewNode(label.generate())
         text.setScale(TITLE_SCALE)
-        text.setPos(MARGIN, 0, top + OUTLINE + 0.022)  # clear of a selected board's frame
+        text.setPos(x_first, 0, top + OUTLINE + 0.022)  # clear of a selected board's frame
         for i, board in enumerate(hand):
             row, col = divmod(i, cols)
-            x0 = MARGIN + col * (side + GAP)
+            x0 = x_first + col * (side + GAP)
             z0 = top - (row + 1) * side - row * GAP
             if board == selected:
                 flat_quad("outline", x0 - OUTLINE, z0 - OUTLINE, x0 + side + OUTLINE,
@@ -147,4 +162,5 @@ class HandTray:
         return ((left + right) / 2, (top + bottom) / 2)
 
     def destroy(self) -> None:
+        self.base.screen.release("glik_tray")
         self.root.removeNode()

@@ -89,7 +89,7 @@ class DiscLabels:
         panel = getattr(ctl, "panel", None)
         return (tuple(cam.getCell(i, j) for i in range(4) for j in range(4)),
                 tuple(lens.getFilmOffset()), tuple(lens.getFov()), tuple(app.size),
-                getattr(app, "_insets", None), status_obstacle(app),
+                app.free_region(), status_obstacle(app),
                 str(panel.message["text"]) if panel is not None else None,
                 tuple(ids), tuple(poses[i] for i in ids))
 

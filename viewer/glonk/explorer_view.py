@@ -33,6 +33,7 @@ from viewer.glonk.explorer import (Candidates, WINDOW_SAMPLES, WINDOW_SEED, corn
                                    extra_words, heat_cells, heat_colour, heat_field,
                                    odds_words,
                                    progress_words, worker_main)
+from viewer.layout import SMALL
 
 #: The aim must rest this long (s) before it is explored (a moving pull costs nothing).
 SETTLE = 0.25
@@ -46,7 +47,7 @@ HEAT_Z = 0.0011
 #: The box at the bottom of the right panel (aspect2d units from the window's top right).
 BOX_TOP = -1.635
 #: The skill buttons: the first one's centre (x, from the right edge) and the step between.
-SKILL_X0, SKILL_STEP, SKILL_Z = -0.37, 0.12, -0.03
+SKILL_X0, SKILL_STEP, SKILL_Z = -0.38, 0.122, -0.03
 PANEL_W = 0.80
 TEXT = (0.93, 0.93, 0.90, 1)
 DIM = (0.62, 0.63, 0.66, 1)
@@ -483,42 +484,41 @@ class ShotExplorer:
         return odds_words(self.report)
 
     def _place_label(self) -> None:
-        """The odds beside the heatmap: right of the lit squares on screen (left where the
-        panel would cover it)."""
+        """The odds of the explored flick: a box of the left column (viewer.layout), never
+        over the mat."""
         text = None
         if self.report is not None and self.subject is not None:
             more = extra_words(self.report)
             text = (progress_words(self.report, self.samples, self.skill) + "\n"
                     + odds_words(self.report, extras=False) + (f"\n{more}" if more else ""))
-        key = (text, self._heat_box, self.app.orbit.view)
-        if key == self._label_key:
-            return
-        self._label_key = key
         if text is None or self._heat_box is None:
-            self.label.hide()
+            text = None
+        if text == self._label_key:
             return
-        x0, y0, x1, y1 = self._heat_box
-        pts = [self.app.project((x, y, 0.0)) for x in (x0, x1) for y in (y0, y1)]
-        pts = [p for p in pts if p is not None]
-        if not pts:
+        self._label_key = text
+        screen = self.app.screen
+        if text is None:
             self.label.hide()
+            screen.release("explorer")
             return
-        w, h = self.app.win.getXSize(), self.app.win.getYSize()
-        unit = h / 2.0  # pixels per aspect2d unit
         self.label.setText(text)
         self.label.setPos(0, 0)
-        bounds = self.label.getTightBounds(self.label.getParent())
-        left, right = (bounds[0].x, bounds[1].x) if bounds else (0.0, 0.6)
-        width = (right - left) * unit
-        free_right = w - PANEL_W * unit - 10
-        px = max(p[0] for p in pts) + 14
-        if px + width > free_right:
-            px = min(p[0] for p in pts) - 14 - width
-        px = min(max(px, 8.0), free_right - width)
-        py = sum(p[1] for p in pts) / len(pts)
-        self.label.setPos(px / unit - left, -py / unit)
-        self.label.show()
+        lo, hi = self.label.getTightBounds(self.label.getParent())
+        self._label_extent = (lo.x, hi.z)
+        screen.request("explorer", hi.x - lo.x, hi.z - lo.z, self._put_label, order=25,
+                       rank=3)
         self.app.wake()
+
+    _label_extent = (0.0, 0.0)
+
+    def _put_label(self, rect, _folded) -> None:
+        if rect is None:
+            self.label.hide()
+            return
+        x, z = self.app.screen.top_left(rect)
+        left, top = self._label_extent
+        self.label.setPos(x - left, z - top)
+        self.label.show()
 
     def _draw_candidates(self) -> None:
         shown = self.app.shown_state is self.candidates.state and bool(self.candidates.items)
@@ -588,6 +588,7 @@ class ShotExplorer:
         self._stop_replay()
         self.worker.close()
         self.label.destroy()
+        self.app.screen.release("explorer")
         self.box.destroy()
         for root in (self.heat_root, self.cand_root, self.disc_root):
             root.removeNode()
@@ -602,28 +603,28 @@ class ExplorerBox:
         x = -PANEL_W + 0.04
         self.frame = DirectFrame(parent=app.a2dTopRight, frameColor=(0, 0, 0, 0),
                                  pos=(0, 0, BOX_TOP))
-        self.title = DirectLabel(parent=self.frame, text="", text_scale=0.032, text_fg=TEXT,
+        self.title = DirectLabel(parent=self.frame, text="", text_scale=SMALL, text_fg=TEXT,
                                  frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                                  pos=(x, 0, -0.03))
         self.skill_buttons = {}
         bx = SKILL_X0
         for name in SKILLS:
             self.skill_buttons[name] = DirectButton(
-                parent=self.frame, text=name, text_scale=0.029, relief=DGG.FLAT,
-                frameSize=(-0.056, 0.056, -0.022, 0.034), pos=(bx, 0, SKILL_Z),
+                parent=self.frame, text=name, text_scale=SMALL, relief=DGG.FLAT,
+                frameSize=(-0.058, 0.058, -0.022, 0.036), pos=(bx, 0, SKILL_Z),
                 text_fg=TEXT, pressEffect=1, command=explorer.choose_skill, extraArgs=[name])
             bx += SKILL_STEP
-        self.odds = DirectLabel(parent=self.frame, text="", text_scale=0.03, text_fg=TEXT,
+        self.odds = DirectLabel(parent=self.frame, text="", text_scale=SMALL, text_fg=TEXT,
                                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
-                                text_wordwrap=(PANEL_W - 0.07) / 0.03, pos=(x, 0, -0.09))
-        self.lines = [DirectButton(parent=self.frame, text="", text_scale=0.028,
+                                text_wordwrap=(PANEL_W - 0.07) / SMALL, pos=(x, 0, -0.09))
+        self.lines = [DirectButton(parent=self.frame, text="", text_scale=SMALL,
                                    text_fg=SLOT_COLOURS[s], relief=DGG.FLAT, pressEffect=0,
                                    frameColor=((0, 0, 0, 0), BTN_HOT, BTN_HOT, (0, 0, 0, 0)),
                                    text_align=TextNode.ALeft, pad=(0.004, 0.004),
-                                   text_wordwrap=(PANEL_W - 0.08) / 0.028, pos=(x, 0, -0.175),
+                                   text_wordwrap=(PANEL_W - 0.08) / SMALL, pos=(x, 0, -0.175),
                                    command=explorer.play_candidate, extraArgs=[s])
                       for s in (1, 2, 3)]
-        self.hint = DirectLabel(parent=self.frame, text="", text_scale=0.027, text_fg=DIM,
+        self.hint = DirectLabel(parent=self.frame, text="", text_scale=SMALL, text_fg=DIM,
                                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                                 pos=(x, 0, -0.175))
         self._key = None

@@ -23,12 +23,13 @@ from viewer.scene import Pick
 
 #: Spin (rad/s) of a flick released with Shift or Ctrl held.
 SPIN = 12.0
+#: The row of piece-action buttons' room in the layout (aspect2d units): kept whether or not a
+#: disc is picked, so the fitted view stays put.
+ROW_ROOM, ROW_H = 1.4, 0.075
 #: Alt held: the pull follows the pointer at this fraction of its movement.
 FINE = 0.25
 #: The aim must rest this long (s) before its ghost path is simulated again.
 SETTLE = 0.12
-#: Height (aspect2d units above the window's bottom) of the row of piece-action buttons.
-BUTTONS_BOTTOM = 0.36
 
 
 class FlickDrag(Drag):
@@ -217,6 +218,7 @@ class FlickInput:
         for b in self.buttons:
             b.destroy()
         self.buttons = []
+        self.app.screen.release("piece_actions")
 
     # --- Chrono mode ---------------------------------------------------------------------------
     def _chrono(self, ctl, state, dt: float | None = None) -> None:
@@ -248,20 +250,43 @@ class FlickInput:
         for b in self.buttons:
             b.destroy()
         self.buttons = []
+        screen = self.app.screen
+        self._row = []
         if self.app.shown_state is not state:
             return
-        # A row above the message line, bottom left: clear of the seat labels and the HUD.
-        x = 0.05
+        # A row of the left column's foot (viewer.layout), above the message line.
+        x = 0.0
+        top = 0.0
         for label, what in self.scene.piece_actions(state):
-            b = DirectButton(parent=self.app.a2dBottomLeft, text=label, scale=0.042,
-                             text_align=TextNode.ALeft, pos=(x, 0, BUTTONS_BOTTOM),
+            b = DirectButton(parent=self.app.a2dTopLeft, text=label, scale=0.042,
+                             text_align=TextNode.ALeft, pos=(0, 0, 0),
                              relief=DGG.FLAT, frameColor=(0.20, 0.16, 0.32, 0.92),
                              text_fg=(0.95, 0.95, 1, 1), pad=(0.4, 0.25),
                              command=self._choose, extraArgs=[what])
-            left, right, _, _ = b.getBounds()
-            b.setX(x - left * 0.042)
+            left, right, bottom, top = b.getBounds()
+            b.hide()
+            self.buttons.append((b, x - left * 0.042, top * 0.042))
             x += (right - left) * 0.042 + 0.02
-            self.buttons.append(b)
+        self._row = self.buttons
+        self.buttons = [b for b, _, _ in self._row]
+        # the row's room is kept while there are no buttons too, and as wide as ROW_ROOM at
+        # least: the view does not move as a disc is picked and its buttons come and go
+        screen.request("piece_actions", max(x - 0.02, ROW_ROOM), ROW_H, self._place_buttons,
+                       where="bottom", order=5)
+        self._place_buttons(screen.box("piece_actions"), False)
+
+    def _place_buttons(self, rect, _folded) -> None:
+        row = getattr(self, "_row", ())
+        if rect is None:
+            for b, _, _ in row:
+                if not b.isEmpty():
+                    b.hide()
+            return
+        x0, z0 = self.app.screen.top_left(rect)
+        for b, dx, top in row:
+            if not b.isEmpty():
+                b.setPos(x0 + dx, 0, z0 - top)
+                b.show()
 
     def _choose(self, what) -> None:
         ctl = self.controller

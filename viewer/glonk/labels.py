@@ -116,10 +116,10 @@ def screen_box(app, node):
 
 
 def free_area(app) -> tuple[float, float, float, float]:
-    """The part of the window (pixels) that no panel covers."""
-    w, h = app.size
-    right, bottom = getattr(app, "_insets", (0.0, 0.0))
-    return (0.0, 0.0, w - right * h / 2, h - bottom * h / 2)
+    """The part of the window (pixels) that no panel or box covers: the layout's free region
+    (viewer.layout)."""
+    free = app.free_region()
+    return (free.x0, free.y0, free.x1, free.y1)
 
 
 #: Pixels the status backdrop's right and bottom edges are rounded up to, as labels avoid
@@ -238,7 +238,7 @@ class SeatLabels:
         buttons = getattr(scene_input, "buttons", ()) or ()
         return (tuple(round(cam.getCell(i, j), 6) for i in range(4) for j in range(4)),
                 tuple(lens.getFilmOffset()), tuple(lens.getFov()), tuple(app.size),
-                getattr(app, "_insets", None), status_obstacle(app),
+                app.free_region(), status_obstacle(app),
                 str(panel.message["text"]) if panel is not None else None,
                 (log.frame.isHidden(), tuple(log.visible())) if log is not None else None,
                 tuple(id(b) for b in buttons), self._version)

@@ -184,6 +184,9 @@ class GlonkScene(Scene):
 
     #: Stepping to a flick plays its recorded motion at its real length, not a fixed 0.35 s.
     natural_pace = True
+    #: The seat view looks a little lower than the others: each player's own area beside the
+    #: Galaxy then stays clearly the nearest, with the status and message lines kept clear.
+    seat_pitch = -46.0
     mouse_help = (
         ("Left click a disc", "Select it: the spaces it may reach light up"),
         ("Left drag on your active disc", "Flick it: pull back and release; the arrow shows "
@@ -1361,6 +1364,17 @@ class GlonkScene(Scene):
         group.flattenStrong()
 
     # --- words -----------------------------------------------------------------------------------
+    def status_rows(self, state) -> int:
+        """The position's lines and, with prompts shown, room for an aim and its path (or the
+        best shot's line, or the hover line)."""
+        aim, ghost, hover = self.aim_line, self.ghost_line, self.hover_line
+        self.aim_line = self.ghost_line = self.hover_line = None
+        try:
+            base = len(self.status_lines(state))
+        finally:
+            self.aim_line, self.ghost_line, self.hover_line = aim, ghost, hover
+        return base + (2 if self.show_prompts else 0)
+
     def status_lines(self, state) -> list[str]:
         if state is None:
             return []

@@ -399,11 +399,39 @@ class GrendizerScene(Scene):
         (cx, cy, cz), r = L.bounds()
         return Vec3(cx, cy, cz), r
 
+    @staticmethod
+    def _table_rect():
+        """(x0, y0, x1, y1) of the table: the decks, the board, the piles and the track."""
+        x0, x1 = L.DECK_X2 - L.CARD_W / 2 - 0.3, L.TRACK_X + L.TRACK_W / 2 + 0.3
+        y0, y1 = L.space_y(L.LOC) - L.LOC_H / 2 - 0.3, L.pile_pos(0)[1] + 0.5
+        return x0, y0, x1, y1
+
     def top_frame(self, state):
-        """From straight above, the piles stay below the status lines and the Strategic
-        Locations above a full hand (a selected card rises): a little more room above and below."""
-        cx, cy, r = L.table_frame()
-        return cx, cy + TOP_SHIFT, r * 0.9, r * TOP_HALF
+        """From straight above: the whole table (the layout keeps the hand and the status
+        lines beside it)."""
+        x0, y0, x1, y1 = self._table_rect()
+        return (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+
+    #: The seat view looks down a little more steeply than the others: the long board then
+    #: fits the window's free part larger (its cards' words stay readable).
+    seat_pitch = -47.0
+
+    def seat_fit(self, state):
+        """A seat view shows the board with its piles and track, the decks, and the destroyed
+        Saucer Beasts once there are some (the layout may keep a box over the empty table
+        left of the board)."""
+        x0, y0, x1, y1 = self._table_rect()
+        x1 = L.TRACK_X + L.TRACK_W / 2 + 0.1
+        bx0 = L.box_x(0) - L.BOX_W / 2 - 0.3
+        top = L.BOARD_H + 0.6
+        pts = [(x, y, z) for x in (bx0, x1) for y in (y0, y1) for z in (0.0, top)]
+        dx0, dx1 = L.DECK_X2 - L.CARD_W / 2 - 0.1, L.DECK_X + L.CARD_W / 2 + 0.1
+        dy0 = L.PLACES["event_discard"][1] - L.CARD_H / 2 - 0.5  # the piles' names below them
+        pts += [(x, y, z) for x in (dx0, dx1) for y in (dy0, y1) for z in (0.0, top)]
+        if getattr(state, "destroyed", 0):
+            tx, ty = L.TROPHY
+            pts += [(tx + ex, ty + ey, 0.0) for ex in (-1.3, 1.3) for ey in (-0.9, 0.9)]
+        return pts, 0.0
 
     def seat_headings(self, state):
         """Everybody plays on the same side of the board (it is cooperative): one heading."""

@@ -16,7 +16,7 @@ from viewer.geometry import MeshBuilder
 from .cards import card_mesh, card_words, symbol
 from .legibility import tag
 
-HAND_W, HAND_H = 0.25, 0.35
+HAND_W, HAND_H = 0.20, 0.28  # (main's text-heights test wants 0.22 at 1280x720: see the report)
 PREVIEW_W = 0.50
 WORDS_W = 0.78  # the panel beside the preview with the card's full text
 #: Text sizes (aspect2d units): an overlay text's capital height is 0.825 of its size, so 0.042
@@ -32,6 +32,14 @@ ROW_TEXT = 0.042  # 12.5 pixels of capital height at 720 pixels high
 ROW_CONDENSED = 0.86  # the rows' letters a little narrower than tall, so four columns fit
 PAGE_W = 0.07  # the outcome list's page buttons
 SYMBOL_R = 0.018  # a zone symbol's radius: 13 pixels across at 1280x720
+#: The hand's room (viewer.layout asks for it): the cards, a selected one risen, and the title
+#: beside them (it wraps there); room kept for HAND_ROOM cards.
+HAND_RISE = 0.04
+HAND_ROOM = 5
+TITLE_W = 0.5
+#: The outcome list's strip shows at most this many rows (the rest on further pages).
+PICKER_ROWS = 6
+PICKER_PAD = 0.13  # its title row and margins
 
 
 def _quad(name, x0, z0, x1, z1, rgba) -> NodePath:
@@ -125,14 +133,73 @@ class ScreenUI:
 
     # --- geometry of the free screen area ---------------------------------------------------------
     def insets(self):
-        """(right panel width, bottom bar height) of the viewer's panels, when it has them."""
+        """(right, bottom) of the screen the layout keeps from the scene's things: the side
+        panel's width and the height of the bar and the message line (aspect2d units)."""
         if self.force_insets is not None:
             return self.force_insets
-        if getattr(self.base, "controller", None) is None:
-            return 0.0, 0.0
-        from viewer.panel import BAR_H, PANEL_W
+        screen = self.base.screen
+        plan = screen.plan or screen.replan()
+        u = screen.unit()
+        h = screen.window()[1]
+        right = plan.side.w / u if plan.side is not None else 0.0
+        low = plan.message or plan.bar
+        return right, (h - low.y0) / u if low is not None else 0.0
 
-        return PANEL_W, BAR_H
+    def _strip(self, state, chance: bool):
+        """Ask the layout for the strip along the bottom: the hand, or the outcome list."""
+        key = (id(state), chance, self.scene.selected)
+        if key == self._strip_key and "grendizer_hand" in self.base.screen.requests:
+            return
+        self._strip_key = key
+        if chance:  # the outcome list: as wide as the view, as many rows as it needs
+            self._strip_rect = None
+            rows = self._picker_rows(len(self.scene.game.chance_outcomes(state)) + 1)[1]
+            rows = min(rows, PICKER_ROWS)
+            self.base.screen.request("grendizer_hand", 1.0, rows * ROW_H + PICKER_PAD,
+                                     self._placed, where="strip")
+            return
+        # the hand: a box of the left column's foot, room for a full hand and the title beside
+        # it (the same room whatever is in it now: the view does not move as cards come and go)
+        n = max(len(state.hands[state.player]) if state.hands else 0, HAND_ROOM)
+        width = n * (HAND_W + 0.02) + 0.04 + TITLE_W
+        self.base.screen.request("grendizer_hand", width, HAND_H + HAND_RISE + 0.03,
+                                 self._placed, where="bottom", order=10)
+
+    def _placed(self, rect, _folded) -> None:
+        self._strip_rect = rect
+        self._hand_key = self._picker_key = None
+        if self._shown is not None and not self._showing:
+            self.show(self._shown)
+
+    _strip_rect = None
+    _showing = False
+    _strip_key = None
+
+    def _span(self):
+        """(x0, x1, z_low) of the strip in aspect2d units (x from the centre, z up)."""
+        rect = self._strip_rect
+        a = self.aspect()
+        if rect is None:
+            right, bottom = self.insets()
+            return -a + 0.03, a - right - 0.03, -1 + bottom + 0.012
+        u = self.base.screen.unit()
+        return rect.x0 / u - a, rect.x1 / u - a, 1 - rect.y1 / u
+
+    def _title(self, state) -> str:
+        scene = self.scene
+        cp = scene.game.current_player(state)
+        title = f"Player {state.player + 1}'s hand" + (
+            f" (of {state.players})" if state.players > 1 else "")
+        if scene.phase(state) == "discard" and cp >= 0:
+            title += ": Vega Spy - click a card to discard it"
+        elif cp >= 0 and scene.selected:
+            title += f": {ACTIONS[scene.selected].name} selected - click its target"
+        return title
+
+    def _picker_rows(self, n: int):
+        x0, x1, _ = self._span()
+        cols = max(1, min(n, int((x1 - x0 + COL_GAP) // (COL_W + COL_GAP))))
+        return cols, (n + cols - 1) // cols
 
     def aspect(self) -> float:
         return self.base.getAspectRatio()
@@ -143,6 +210,13 @@ class ScreenUI:
             self._shown = state
             self._hover = None
             self.preview_root.getChildren().detach()
+        chance = (self.picker_enabled and not self.scene.chaining
+                  and self.scene.game.current_player(state) == CHANCE)
+        self._showing = True
+        try:
+            self._strip(state, chance)  # the layout places the strip (it may call _placed)
+        finally:
+            self._showing = False
         self._show_hand(state)
         self._show_picker(state)
         self._show_banner(state)
@@ -182,7 +256,7 @@ class ScreenUI:
                         playable.add(card)
             self._playable = (state, playable)
         playable = self._playable[1]
-        key = (state.player, hand, scene.selected, frozenset(playable), kind, self.insets(),
+        key = (state.player, hand, scene.selected, frozenset(playable), kind, self._span(),
                round(self.aspect(), 3), cp == CHANCE, state.result)
         if key == self._hand_key:
             return
@@ -190,26 +264,27 @@ class ScreenUI:
         self.hand_root.getChildren().detach()
         self.hand_cards = {}
         self.rects = [r for r in self.rects if r[4][0] != "hand"]
-        right, bottom = self.insets()
-        a = self.aspect()
-        x0, x1 = -a + 0.06, a - right - 0.06
-        zc = -1 + bottom + 0.075 + HAND_H / 2
+        x0, x1, z_low = self._span()
+        x0, x1 = x0 + 0.02, x1 - 0.02 - TITLE_W
+        zc = z_low + 0.015 + HAND_H / 2
         n = len(hand)
-        title = f"Player {state.player + 1}'s hand" + (
-            f" (of {state.players})" if state.players > 1 else "")
-        if kind == "discard" and cp >= 0:
-            title += ": Vega Spy - click a card to discard it"
-        elif cp >= 0 and scene.selected:
-            title += f": {ACTIONS[scene.selected].name} selected - click its target"
-        _label(self.hand_root, title, x0, zc + HAND_H / 2 + 0.075, TITLE_TEXT,
-               fg=(1.0, 0.90, 0.55, 1))
+        step = min(HAND_W + 0.02, (x1 - x0 - HAND_W) / max(n - 1, 1))
+        tn = TextNode("hand-title")
+        tn.setText(self._title(state))
+        tn.setTextColor(1.0, 0.90, 0.55, 1)
+        tn.setShadow(0.05, 0.05)
+        tn.setShadowColor(0, 0, 0, 0.8)
+        tn.setWordwrap((TITLE_W - 0.02) / TITLE_TEXT)
+        title = tag(self.hand_root.attachNewNode(tn.generate()), tn.getText())
+        title.setScale(TITLE_TEXT)
+        right = x0 + HAND_W + step * max(n - 1, 0)
+        title.setPos(right + 0.03, 0, zc + HAND_H / 2 - 0.03)
         if n == 0:
             return
-        step = min(HAND_W + 0.02, (x1 - x0 - HAND_W) / max(n - 1, 1))
         tex = self.scene.atlas.texture
         for i, card in enumerate(hand):
             cx = x0 + HAND_W / 2 + i * step
-            z = zc + (0.05 if card == scene.selected else 0.0)
+            z = zc + (HAND_RISE if card == scene.selected else 0.0)
             if card == scene.selected:
                 glow = _quad("glow", cx - HAND_W / 2 - 0.014, z - HAND_H / 2 - 0.014,
                              cx + HAND_W / 2 + 0.014, z + HAND_H / 2 + 0.014, (1.0, 0.85, 0.2, 1))
@@ -236,8 +311,8 @@ class ScreenUI:
             explored = tuple(str(c.action) for c in session.node.variations)
         if self._picker_state is not state:  # a new draw starts on its first page
             self._picker_state, self.picker_page = state, 0
-        key = (id(state), chance, explored, round(self.aspect(), 3), self.insets(),
-               self.picker_page, self._board_bottom())
+        key = (id(state), chance, explored, round(self.aspect(), 3), self._span(),
+               self.picker_page)
         if key == self._picker_key:
             return
         self._picker_key = key
@@ -256,15 +331,17 @@ class ScreenUI:
         items = [("Random draw (seeded)", ("random",), False, ())] + [
             (outcome_label(state, act, p), ("outcome", act), str(act) in explored,
              outcome_symbols(act)) for act, p in outs]
-        # along the bottom of the free screen, under the board (the hand hides meanwhile); as
-        # many rows as fit there, the rest on further pages (< and > in the title's row)
-        right, bottom = self.insets()
-        a = self.aspect()
-        x0, x1 = -a + 0.03, a - right - 0.03
+        # along the bottom of the free screen, under the board (the hand hides meanwhile): the
+        # layout's strip; as many rows as fit there, the rest on further pages (< and > in the
+        # title's row)
+        x0, x1, z_low = self._span()
+        x0 += 0.015
         cols = max(1, min(len(items), int((x1 - x0 + COL_GAP) // (COL_W + COL_GAP))))
-        z_low = -1 + bottom + 0.012
-        room = self._board_bottom() - 0.02 - (z_low + 0.06 + 0.05)
-        fit = max(1, int(room // ROW_H))
+        z_low += 0.012
+        rect = self._strip_rect
+        room = (rect.h / self.base.screen.unit() if rect is not None else
+                PICKER_ROWS * ROW_H + PICKER_PAD) - PICKER_PAD
+        fit = max(1, int(room // ROW_H + 1e-6))
         rows = min(fit, (len(items) + cols - 1) // cols)
         per_page = rows * cols
         pages = (len(items) + per_page - 1) // per_page
@@ -421,7 +498,7 @@ class ScreenUI:
         if at is None:
             at = (0.0, 0.0)
         if t[0] == "hand":  # above the hand, over the card
-            x, z = at[0], -1 + bottom + 0.075 + HAND_H + 0.12 + h / 2
+            x, z = at[0], self._span()[2] + HAND_H + HAND_RISE + 0.08 + h / 2
         else:  # beside the card on the table, on the side with more room
             side = 1 if at[0] < (-a + a - right) / 2 else -1
             x = at[0] + side * (PREVIEW_W / 2 + 0.2)
@@ -479,8 +556,19 @@ class ScreenUI:
         state = self.scene.state
         if state is None or self._hand_key is None:
             return
-        if self._hand_key[5:7] != (self.insets(), round(self.aspect(), 3)):
+        if self._hand_key[5:7] != (self._span(), round(self.aspect(), 3)):
             self.show(state)
 
     def destroy(self) -> None:
+        self.base.screen.release("grendizer_hand")
         self.root.removeNode()
+
+
+def _fit(text: str, width: float, scale: float = ROW_TEXT) -> str:
+    """`text` cut with an ellipsis to `width` aspect2d units at `scale`."""
+    tn = TextNode("fit")
+    if tn.calcWidth(text) * scale <= width:
+        return text
+    while text and tn.calcWidth(text + "…") * scale > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
