@@ -23,6 +23,7 @@ import importlib
 
 from games.api import CHANCE
 from viewer import keys as K
+from viewer.layout import SMALL, TITLE
 from viewer.modes import Mode
 
 #: Game name -> its own entry of a table move (every other game types its moves).
@@ -289,28 +290,39 @@ class LogBox:
     (the entry's, or chance outcomes to choose), and a field for typed entry."""
 
     def __init__(self, log: TableLog, height: float = BOX_H):
-        from viewer.editing import BOX_TOP, gui
+        from viewer.editing import gui
         from viewer.panel import BG, TEXT
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
         self.log = log
         self.height = height
         app = log.app
+        self.app = app
         self.frame = DirectFrame(parent=app.a2dTopLeft, frameColor=(*BG[:3], 0.78),
-                                 frameSize=(0, BOX_W, -height, 0), pos=(0.03, 0, BOX_TOP))
+                                 frameSize=(0, BOX_W, -height, 0), pos=(0.03, 0, -0.2))
 
         def text(y, scale, fg, wrap=40):
             return DirectLabel(parent=self.frame, text="", text_scale=scale, text_fg=fg,
                                text_wordwrap=wrap, frameColor=(0, 0, 0, 0),
                                text_align=TextNode.ALeft, pos=(0.03, 0, y))
 
-        self.title = text(-0.055, 0.04, (0.98, 0.84, 0.30, 1))
-        self.step = text(-0.105, 0.03, TEXT, wrap=42)
-        self.detail = text(-0.19, 0.027, (0.75, 0.95, 0.75, 1), wrap=46)
+        self.title = text(-0.055, TITLE, (0.98, 0.84, 0.30, 1), wrap=BOX_W / TITLE - 2)
+        self.step = text(-0.105, SMALL, TEXT, wrap=BOX_W / SMALL - 2)
+        self.detail = text(-0.19, SMALL, (0.75, 0.95, 0.75, 1), wrap=BOX_W / SMALL - 2)
         self.buttons: list = []
         self.field = None
         self.completions = None
         self._shown_buttons = None
+        # the layout gives the box its room in the column of boxes (never over the table)
+        app.screen.request("table-log", BOX_W, height, self._place, order=15, rank=2)
+
+    def _place(self, rect, folded) -> None:
+        if rect is None:
+            self.frame.hide()
+            return
+        x, z = self.app.screen.top_left(rect)
+        self.frame.setPos(x, 0, z)
+        self.frame.show()
 
     def make_field(self, on_enter) -> None:
         """A one-line field for typed moves (its Enter logs; Tab completes)."""
@@ -320,11 +332,11 @@ class LogBox:
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
         if self.field is not None:
             return
-        self.field = DirectEntry(parent=self.frame, scale=0.032, width=(BOX_W - 0.08) / 0.032,
+        self.field = DirectEntry(parent=self.frame, scale=SMALL, width=(BOX_W - 0.08) / SMALL,
                                  numLines=1, pos=(0.03, 0, -0.255), frameColor=(0.16, 0.17, 0.2, 1),
                                  text_fg=TEXT, initialText="", cursorKeys=1, overflow=1,
                                  command=on_enter, focusInCommand=self.log.ctl.modes.sync)
-        self.completions = DirectLabel(parent=self.frame, text="", text_scale=0.026,
+        self.completions = DirectLabel(parent=self.frame, text="", text_scale=SMALL,
                                        text_fg=(0.6, 0.85, 1, 1), text_wordwrap=48,
                                        frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                                        pos=(0.03, 0, -0.30))
@@ -354,10 +366,11 @@ class LogBox:
                 x = 0.18 + 0.31 * (i % per_row)
                 y = -self.height + 0.045 + 0.07 * (i // per_row)
                 self.buttons.append(_button(self.frame, label, cb, (x, 0, y), width=0.29,
-                                            height=0.06, scale=0.026))
+                                            height=0.06, scale=SMALL))
             self._shown_buttons = wanted
 
     def destroy(self) -> None:
+        self.app.screen.release("table-log")
         self.frame.destroy()
 
 
