@@ -52,12 +52,12 @@ NO_ENTRY_RGB = (0.55, 0.55, 0.58)
 
 #: Atlas pixels of a face's text: 12 screen pixels when a card lies on the board at the default
 #: camera of a 1280x800 window (a card is about 72 pixels wide there, 0.3 of CELL_W).
-FACE_TEXT = 46
+FACE_TEXT = 51
 
 #: A Saucer Beast card lies on the far side of the board, seen at the seats' slant: its name is
 #: painted this many atlas pixels tall (narrowed to the card's width), 12 screen pixels of
 #: capital height at 1280x720 (a card there is 55 pixels deep for its 336 atlas pixels).
-BEAST_NAME = 96
+BEAST_NAME = 103
 
 #: The zone symbol of each lane: its shape (the tokens of that colour show it too).
 SHAPES = ("circle", "triangle", "square", "diamond")

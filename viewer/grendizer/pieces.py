@@ -232,7 +232,7 @@ def track_face(difficulty: str, sign: int) -> NodePath:
 #: Board text is painted long, as road markings are: its letters are this much taller (along
 #: the board, away from the players) than wide, so that from the players' seats, looking
 #: across the board at a slant, they read at their width's size (issue 24 point 7).
-DEPTH_STRETCH = 1.8
+DEPTH_STRETCH = 1.95
 
 
 def text(parent, font, s, pos, size, color=(1, 1, 1, 1), align="center", heading=0.0,
@@ -301,7 +301,7 @@ def ring(name, r, rgba, width=0.05, z=0.0) -> NodePath:
 #: The HP bar across a Saucer Beast card lying on the board: card coordinates (v of its
 #: bottom and top edge) and the colours of hit points left and lost.
 HP_BAR_V = (0.005, 0.25)  # under the face's life bar (layout.LIFE_BAR_V)
-HP_STRETCH = 1.4  # the count's letters this much taller than wide (see DEPTH_STRETCH)
+HP_STRETCH = 1.49  # the count's letters this much taller than wide (see DEPTH_STRETCH)
 HP_LEFT_RGBA = (0.20, 0.78, 0.30, 1)
 HP_LOST_RGBA = (0.32, 0.10, 0.10, 1)
 
