@@ -229,17 +229,29 @@ class ScreenUI:
         self._banner = result
         self.banner_root.getChildren().detach()
         if result is None:
+            self.base.screen.release("grendizer_banner")
             return
-        right, bottom = self.insets()
-        x = -right / 2
         text, sub, colour = (("VICTORY", "The fourth Saucer Beast is destroyed: Earth is saved!",
                               (0.45, 1.0, 0.55, 1)) if result == "victory" else
                              ("GAME OVER", "The Threat reached the top: Earth is invaded",
                               (1.0, 0.35, 0.30, 1)))
-        _quad("banner", x - 0.9, 0.22, x + 0.9, 0.58, (0.04, 0.05, 0.07, 0.78)).reparentTo(
+        # drawn from its top-left corner; the layout gives it a place in the column of boxes
+        # (never over the board, the hand or another box)
+        _quad("banner", 0.0, -0.36, 1.8, 0.0, (0.04, 0.05, 0.07, 0.78)).reparentTo(
             self.banner_root)
-        _label(self.banner_root, text, x, 0.38, 0.15, fg=colour, align=TextNode.ACenter)
-        _label(self.banner_root, sub, x, 0.27, 0.045, align=TextNode.ACenter)
+        _label(self.banner_root, text, 0.9, -0.2, 0.15, fg=colour, align=TextNode.ACenter)
+        _label(self.banner_root, sub, 0.9, -0.31, 0.045, align=TextNode.ACenter)
+        self.base.screen.request("grendizer_banner", 1.8, 0.36, self._banner_placed,
+                                 order=5, rank=3)
+
+    def _banner_placed(self, rect, _folded) -> None:
+        if rect is None:
+            self.banner_root.hide()
+            return
+        x, z = self.base.screen.top_left(rect)
+        # banner_root lives under aspect2d: a2dTopLeft's corner is (-aspect, 1) there
+        self.banner_root.setPos(x - self.base.getAspectRatio(), 0, z + 1.0)
+        self.banner_root.show()
 
     def _show_hand(self, state) -> None:
         scene = self.scene
