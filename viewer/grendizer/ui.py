@@ -237,11 +237,11 @@ class ScreenUI:
                               (1.0, 0.35, 0.30, 1)))
         # drawn from its top-left corner; the layout gives it a place in the column of boxes
         # (never over the board, the hand or another box)
-        _quad("banner", 0.0, -0.36, 1.8, 0.0, (0.04, 0.05, 0.07, 0.78)).reparentTo(
+        _quad("banner", 0.0, -0.24, 1.2, 0.0, (0.04, 0.05, 0.07, 0.78)).reparentTo(
             self.banner_root)
-        _label(self.banner_root, text, 0.9, -0.2, 0.15, fg=colour, align=TextNode.ACenter)
-        _label(self.banner_root, sub, 0.9, -0.31, 0.045, align=TextNode.ACenter)
-        self.base.screen.request("grendizer_banner", 1.8, 0.36, self._banner_placed,
+        _label(self.banner_root, text, 0.6, -0.125, 0.095, fg=colour, align=TextNode.ACenter)
+        _label(self.banner_root, sub, 0.6, -0.2, 0.036, align=TextNode.ACenter)
+        self.base.screen.request("grendizer_banner", 1.2, 0.24, self._banner_placed,
                                  order=5, rank=3)
 
     def _banner_placed(self, rect, _folded) -> None:
