@@ -46,12 +46,12 @@ def attempts(desk):
 def test_a_student_fails_a_course_chapter_solves_it_and_the_chapter_ticks(tmp_path):
     from games.glik.rules import GAME, slide_path
     from scenarios.courses import load_course
-    from test_lesson_e2e import Mirror
+    from xvfb.mirror import Mirror
 
     chapter = load_course(ROOT / "scenarios" / "courses" / "glik.course").chapters[0]
     record = chapter.record
-    mirror = Mirror(record)
     desk = Desk(tmp_path)
+    mirror = Mirror(desk, record)
     try:
         desk.start("demo", "glik")
         desk.settled()
@@ -75,15 +75,16 @@ def test_a_student_fails_a_course_chapter_solves_it_and_the_chapter_ticks(tmp_pa
                       "the chapter open afresh")
         desk.key("t")
         desk.settled()
-        state = record.root.state
+        mirror.sync()  # aim through the window's own camera (the layout fits the board)
         for text in record.scenario["solution"]:
+            state = mirror.session.state
             action = GAME.parse_action(state, text)
             end = slide_path(state.stones, state.board, action.cell, action.direction)[-1]
             desk.click(*mirror.cell(action.cell))
             desk.click(*mirror.cell(end))
-            state = GAME.apply(state, action).state
             desk.wait(lambda p, t=text: p["node_action"] == t, 60, f"the slide {text}")
             desk.settled()
+            mirror.play(action)
         p = desk.wait(lambda p: p["message"].startswith("Solved"), 30, "the puzzle solved")
         assert attempts(desk) == [(0,), (1,)]
         # the chapter ticks, and the course counts it
@@ -95,4 +96,5 @@ def test_a_student_fails_a_course_chapter_solves_it_and_the_chapter_ticks(tmp_pa
         desk.key("F12")
         raise
     finally:
+        mirror.close()
         desk.stop()
