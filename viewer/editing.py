@@ -466,14 +466,8 @@ class PuzzleBox:
                                 folded_h=self._folded_h, rank=1)
 
     def _place(self, rect, folded) -> None:
-        if self.frame is None:
+        if not self.app.screen.put(self.frame, rect, BOX_W):
             return
-        if rect is None:
-            self.frame.hide()
-            return
-        x, z = self.app.screen.top_left(rect)
-        self.frame.setPos(x, 0, z)
-        self.frame["frameSize"] = (0, BOX_W, -rect.h / self.app.screen.unit(), 0)
         for name in ("description", "goal", "hint"):
             label = self.labels[name][0]
             if folded or not label["text"]:

@@ -396,6 +396,22 @@ class ScreenLayout:
     def to_px(self, units: float) -> float:
         return units * self.unit()
 
+    def put(self, frame, rect: Rect | None, width: float | None = None) -> bool:
+        """Put a box's frame (a child of a2dTopLeft) where the layout placed it: hidden when
+        it got no room (`rect` None); with `width`, its frame sized to the room's height.
+        True when it is shown."""
+        if frame is None:
+            return False
+        if rect is None:
+            frame.hide()
+            return False
+        x, z = self.top_left(rect)
+        frame.setPos(x, 0, z)
+        if width is not None:
+            frame["frameSize"] = (0, width, -rect.h / self.unit(), 0)
+        frame.show()
+        return True
+
     def top_left(self, rect: Rect) -> tuple[float, float]:
         """(x, z) of the rectangle's top-left corner in a2dTopLeft units."""
         u = self.unit()

@@ -234,14 +234,8 @@ class LessonBox:
     _texts: dict = {}
 
     def _place(self, rect, folded) -> None:
-        if self.frame is None:
+        if not self.app.screen.put(self.frame, rect, BOX_W):
             return
-        if rect is None:
-            self.frame.hide()
-            return
-        x, z = self.app.screen.top_left(rect)
-        self.frame.setPos(x, 0, z)
-        self.frame["frameSize"] = (0, BOX_W, -rect.h / self.app.screen.unit(), 0)
         self._stack(self.FOLDED if folded else self.FULL)
         self.frame.show()
 

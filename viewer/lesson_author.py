@@ -147,13 +147,8 @@ class LessonPanel:
 
     def _place(self, rect, _folded) -> None:
         """Where the layout put the panel (a short window cuts it: its foot is lost first)."""
-        if self.frame is None:
+        if not self.app.screen.put(self.frame, rect):
             return
-        if rect is None:
-            self.frame.hide()
-            return
-        x, z = self.app.screen.top_left(rect)
-        self.frame.setPos(x, 0, z)
         # a window too short for it: the panel drawn smaller to its room, never over a box
         self.frame.setScale(min(1.0, rect.h / self.app.screen.to_px(PANEL_H)))
         self.frame.show()

@@ -317,12 +317,7 @@ class LogBox:
         app.screen.request("table-log", BOX_W, height, self._place, order=15, rank=2)
 
     def _place(self, rect, folded) -> None:
-        if rect is None:
-            self.frame.hide()
-            return
-        x, z = self.app.screen.top_left(rect)
-        self.frame.setPos(x, 0, z)
-        self.frame.show()
+        self.app.screen.put(self.frame, rect)
 
     def make_field(self, on_enter) -> None:
         """A one-line field for typed moves (its Enter logs; Tab completes)."""
