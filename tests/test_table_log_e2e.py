@@ -6,7 +6,7 @@ flicked is clicked, the discs that moved are dragged to where they stopped, Ente
 inference runs in the window's analysis worker (the probe shows it) and the observed flick is
 logged; the autosave then holds both, resting where they were entered. Glik: `flickbook log
 glik`, the boards dealt at the table typed into the log box's field (Tab completes).
-Where to press comes from an offscreen mirror at the window's size and camera. Skipped only
+Where to press comes from an offscreen mirror given the window's reported camera. Skipped only
 when Xvfb/xdotool are missing.
 """
 from __future__ import annotations
@@ -60,17 +60,14 @@ def test_two_real_flicks_logged_in_a_real_window(tmp_path):
     from games.glonk.actions import Flick
     from timeline import Record, Session
     from timeline.fileformat import save_record
-    from viewer.panel import BAR_H, PANEL_W
     from viewer.render import offscreen_app
+    from xvfb.mirror import align_to_window
 
     start = _start()
     record = Record(GAME.name, {"players": 2, "armadas": ["little_greys", "invaders"]},
                     start_state_json=GAME.state_to_json(start), headers={"logged": "table"})
     path = save_record(record, tmp_path / "club-night.flick")
-    mirror = offscreen_app(Session(record), (W, H))
-    mirror.set_insets(PANEL_W, BAR_H)
-    mirror.set_view(mirror.preset("top"))
-    mirror.render_frames(1)
+    mirror = offscreen_app(Session(record), (W, H))  # aims through the window's own camera
 
     def px(xy):
         p = mirror.project((xy[0], xy[1], 0.005))
@@ -93,6 +90,7 @@ def test_two_real_flicks_logged_in_a_real_window(tmp_path):
         desk.settled()
         places = {"G1": (0, -0.35), "G2": (0.02, -0.28), "G3": (-0.3, -0.25)}
         for n, (flick, rest) in enumerate(((first, rest1), (second, rest2)), 1):
+            align_to_window(mirror, desk.probe())  # the layout may have fitted the view anew
             desk.click(*px(places[flick.piece]))
             desk.wait(lambda p: p["table_log"]["piece"] == flick.piece, 20, "the disc flicked")
             for pid, goal in sorted(rest.items()):
@@ -126,7 +124,6 @@ def test_two_real_flicks_logged_in_a_real_window(tmp_path):
         desk.screenshot()
         raise
     finally:
-        mirror.set_insets(0, 0)
         desk.stop()
 
 
