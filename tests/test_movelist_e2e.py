@@ -42,7 +42,7 @@ def test_open_close_a_variation_and_click_a_move_in_a_real_window(tmp_path):
         p = desk.wait(lambda p: p["node"] == [] and head_row(p) is not None
                       and "marker" in head_row(p), 30, "the variation's row with its marker")
         before = len(p["move_list"])
-        assert any(r["path"] == inner for r in p["move_list"]), "the variation is open"
+        assert not head_row(p)["closed"], "the variation is open"
         row = head_row(p)
         assert row["depth"] == 1 and row["row"][0] > min(r["row"][0] for r in p["move_list"])
         # the marker closes it: its moves leave the list, the first stays marked closed
@@ -54,10 +54,18 @@ def test_open_close_a_variation_and_click_a_move_in_a_real_window(tmp_path):
         assert p["node"] == [], "closing elsewhere leaves the cursor where it was"
         # and opens it again
         desk.click(*centre(head_row(p)["marker"]))
-        p = desk.wait(lambda p: head_row(p) is not None and not head_row(p)["closed"]
-                      and any(r["path"] == inner for r in p["move_list"]), 20,
+        p = desk.wait(lambda p: head_row(p) is not None and not head_row(p)["closed"], 20,
                       "the variation to open")
         assert len(p["move_list"]) >= before - 1
+        # its third move lies below the list's rows (long comments): scroll down to it
+        # as a person would (Page Down), until its row is drawn
+        for _ in range(4):
+            if any(r["path"] == inner for r in p["move_list"]):
+                break
+            scrolled = p.get("list_scroll")
+            desk.key("Next")
+            p = desk.wait(lambda p, s=scrolled: p.get("list_scroll") != s, 20, "the list scrolled")
+        assert any(r["path"] == inner for r in p["move_list"]), "the variation's moves are listed"
         # a click on one of its moves goes there
         target = next(r for r in p["move_list"] if r["path"] == inner and r["kind"] == "move")
         desk.click(*centre(target["row"]))

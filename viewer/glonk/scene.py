@@ -565,8 +565,14 @@ class GlonkScene(Scene):
             facts["disc_labels"] = {"all": self.disc_labels.all_on,
                                     "wanted": self.disc_labels.wanted(),
                                     "shown": self.disc_labels.shown()}
-        return {**facts, "labels": [{"text": t, "box": b and [round(v, 1) for v in b]}
-                           for t, b in zip(labels.texts(), labels.drawn_boxes())],
+        def pixel(point):  # where the seat's area the label names is drawn (None: off view)
+            xy = self.base.project(point)
+            return xy and [round(v, 1) for v in xy]
+
+        return {**facts, "labels": [{"text": t, "box": b and [round(v, 1) for v in b],
+                                     "anchor": pixel(a)}
+                                    for t, b, a in zip(labels.texts(), labels.drawn_boxes(),
+                                                       labels.anchors)],
                 "free": [round(v, 1) for v in free_area(self.base)],
                 "hud": [[round(v, 1) for v in b] for b in hud_boxes(self.base)]}
 
