@@ -1,5 +1,5 @@
 """The window plays a record's direction during replay and an author edits it (J, Shift+J,
-Shift+N), each edit undone by Ctrl+Z; the window's frames agree with the export's."""
+Shift+N: on a flicked disc, or on the table where no disc moves), each edit undone by Ctrl+Z; the window's frames agree with the export's."""
 from __future__ import annotations
 
 import subprocess
@@ -67,6 +67,24 @@ def child(tmp: Path) -> None:
     for _ in range(3):
         ctl._key("control-z")
     assert (len(record.direction["camera"]), len(record.direction["notes"])) == before
+
+    # in a game without flicked discs (Glik) Shift+N keeps a ring on the table, in the middle
+    # of the view, saved with the record and undone by Ctrl+Z
+    glik = load_record(ROOT / "scenarios" / "demo" / "glik-directed.flick")
+    ctl.records.swap(Session(glik), None, "a Glik replay")
+    app.render_frames(2)
+    node = glik.mainline()[2]
+    ctl.go_to(node)
+    notes = len((glik.direction or {}).get("notes", []))
+    ctl._key("shift-n")
+    assert len(glik.direction["notes"]) == notes + 1, ctl.message_text
+    note = glik.direction["notes"][-1]
+    target = app.orbit.view.target
+    assert note["anchor"]["table"] == pytest.approx([target[0], target[1]], abs=1e-3)
+    assert "on the table" in ctl.message_text
+    assert load_record(save_record(glik, tmp / "glik.flick")).direction == glik.direction
+    ctl._key("control-z")
+    assert len(glik.direction["notes"]) == notes
     print("all direction checks passed")
 
 

@@ -985,7 +985,12 @@ class Controller:
         node, t = self._moment()
         motion = node.stored_motion if node.stored_motion is not None else node.motion
         if motion is None or not motion.piece:
-            self.say("A note rides on a flicked disc: go to a flick first")
+            # no disc in motion here (a placement, a Glik slide, a card): the note is a ring
+            # on the table at the middle of the view, for 4 s from this moment
+            x, y = (float(v) for v in self.app.orbit.view.target[:2])
+            self.session.add_note({"kind": "ring", "duration": 4.0, "fade": 0.3,
+                                   "anchor": {"table": [round(x, 4), round(y, 4)]}}, t, node=node)
+            self.say("Note kept on the table at the middle of the view, 4 s from this moment")
             return
         self.session.add_note({"kind": "ring", "duration": max(motion.duration - t, 0.0) + 2.0,
                                "fade": 0.3, "anchor": {"disc": motion.piece}}, t, node=node)
