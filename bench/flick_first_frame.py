@@ -50,7 +50,7 @@ def _along(motion, pid, times):
 
 
 def run(flicks: int, busy: int) -> dict:
-    from test_e2e_viewer import Mirror
+    from xvfb.mirror import Mirror
     from test_flick_follow_through_e2e import _position_file, _pull
     from timeline import load_record
     from xvfb.desk import Desk
@@ -59,7 +59,7 @@ def run(flicks: int, busy: int) -> dict:
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
     state, path = _position_file(tmp)
     desk = Desk(tmp)
-    mirror = Mirror(Namespace(command="open", file=str(path)))
+    mirror = Mirror(desk, Namespace(command="open", file=str(path)))
     rows = []
     try:
         desk.start("open", str(path))

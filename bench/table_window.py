@@ -84,8 +84,8 @@ def main() -> None:
     from games.glonk.rules import simulate_flick
     from timeline import Record, RecordFileError, Session, load_record
     from timeline.fileformat import save_record
-    from viewer.panel import BAR_H, PANEL_W
     from viewer.render import offscreen_app
+    from xvfb.mirror import align_to_window
     from xvfb.desk import MISSING, Desk
 
     if MISSING:
@@ -96,12 +96,10 @@ def main() -> None:
     record = Record(GAME.name, {"players": 2, "armadas": ["little_greys", "invaders"]},
                     start_state_json=GAME.state_to_json(start), headers={"logged": "table"})
     path = save_record(record, tmp / "club-night.flick")
-    mirror = offscreen_app(Session(record), (W, H))
-    mirror.set_insets(PANEL_W, BAR_H)
-    mirror.set_view(mirror.preset("top"))
-    mirror.render_frames(1)
+    mirror = offscreen_app(Session(record), (W, H))  # aims through the window's own camera
 
     def px(xy):
+        align_to_window(mirror, desk.probe())  # the layout may have fitted the view anew
         return mirror.project((xy[0], xy[1], 0.005))
 
     def window_state(logged: int, nodes: int):
@@ -184,7 +182,6 @@ def main() -> None:
             "median_inference_wait_s": round(statistics.median(waits), 2),
             "all_rest_where_entered": all(checks)}, TARGETS)
     finally:
-        mirror.set_insets(0, 0)
         desk.stop()
 
 

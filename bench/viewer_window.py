@@ -40,7 +40,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 def main() -> None:
-    from test_e2e_viewer import Mirror
+    from xvfb.mirror import Mirror
     from xvfb.desk import MISSING, Desk
 
     if MISSING:
@@ -48,7 +48,7 @@ def main() -> None:
         return
     tmp = Path(tempfile.mkdtemp(prefix="flickbook-bench-"))
     desk = Desk(tmp)
-    mirror = Mirror(Namespace(command="open", file=TUTORIAL))
+    mirror = Mirror(desk, Namespace(command="open", file=TUTORIAL))
     try:
         desk.start("open", TUTORIAL)
         desk.key("t")
