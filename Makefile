@@ -26,11 +26,12 @@ run: $(STAMP)
 
 # Everything: the tests without a real window on parallel workers (pytest-xdist, one a core,
 # when it is installed), then the real-window tests one at a time (each window is a whole
-# software-GL viewer: side by side on 2 cores they only slow each other down).
+# software-GL viewer: side by side on 2 cores they only slow each other down), with the few
+# tests marked serial (they compare runs that a parallel neighbour disturbs).
 XDIST = $(shell $(VENV)/bin/python -c "import xdist" 2>/dev/null && echo "-n auto")
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -m "not window" $(XDIST) $(PYTEST_ARGS)
-	$(VENV)/bin/python -m pytest -m window $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -m "not window and not serial" $(XDIST) $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -m "window or serial" $(PYTEST_ARGS)
 
 test-fast: $(STAMP)
 	$(VENV)/bin/python -m pytest -m "not window and not slow" $(XDIST) $(PYTEST_ARGS)

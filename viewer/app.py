@@ -292,7 +292,10 @@ class ViewerApp(ShowBase):
                                              and self.screen.plan.side else 0.0))
         w = max(math.ceil((x1 - x0) / 0.1) * 0.1, 0.5 * view_w / self.screen.unit())
         held = self._status_room
-        if held is not None and held[0] is self.session:  # the room only grows in a session
+        # the room only grows in a session, in a window; offscreen (export, renders) each
+        # frame's room is its own, so a helper process that starts in the middle of a line
+        # films exactly the frames one process would
+        if held is not None and held[0] is self.session and not self.offscreen:
             w, h = max(w, held[1]), max(h, held[2])
         self._status_room = (self.session, w, h)
         self.screen.request("status", w, h, self._place_status, order=0, wide=True)
