@@ -260,7 +260,11 @@ def _ray_executor(spec: str, workers: int | None):
         [_ROOT] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}}
     try:
         if spec == "ray":
-            ray.init(num_cpus=workers or default_workers(), include_dashboard=False,
+            # "local": always a new instance of our own. With no address Ray joins the newest
+            # cluster on the machine (another window's, a test's), which then refuses num_cpus
+            # or is shut down under us.
+            ray.init(address="local", num_cpus=workers or default_workers(),
+                     include_dashboard=False,
                      log_to_driver=False, logging_level="ERROR", runtime_env=env,
                      configure_logging=True)
         else:
