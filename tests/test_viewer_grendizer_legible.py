@@ -55,6 +55,21 @@ def test_card_text_on_the_board_is_twelve_pixels_tall_at_the_default_camera(app)
         assert FACE_TEXT * card_px / CELL_W >= MIN_PX, (view, lane, card_px)
 
 
+@pytest.mark.parametrize("pile", sorted(L.PLACES))
+def test_the_face_on_top_of_every_deck_and_discard_pile_is_twelve_pixels_tall(app, pile):
+    """The revealed card and the two discard piles show a face a player reads (what was just
+    played or revealed): on the nearest, smallest-looking row too."""
+    from viewer.grendizer.cards import CELL_W, FACE_TEXT
+
+    app.set_view(app.preset("seat"))
+    app.render_frames(1)
+    cx, cy = L.PLACES[pile]
+    z = L.pile_top(pile, 1)[2]
+    left = app.project((cx - L.CARD_W / 2, cy, z))
+    right = app.project((cx + L.CARD_W / 2, cy, z))
+    assert FACE_TEXT * (right[0] - left[0]) / CELL_W >= MIN_PX, (pile, right[0] - left[0])
+
+
 def test_card_text_in_the_hand_is_twelve_pixels_tall(app):
     from viewer.grendizer.cards import CELL_W, FACE_TEXT
     from viewer.grendizer.ui import HAND_W

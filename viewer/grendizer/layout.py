@@ -144,13 +144,16 @@ def track_y(difficulty: str, space: int) -> float:
 # --- decks on the left -------------------------------------------------------------------------
 DECK_X = -7.55
 DECK_X2 = -9.35
+#: Rows far enough apart that each pile's name lies wholly between its card and the next row's,
+#: where the nearer deck's height cannot hide it from the seat.
+DECK_PITCH = 2.8
 PLACES = {
-    "actions_deck": (DECK_X, 5.6),
-    "revealed": (DECK_X, 3.1),
-    "discard": (DECK_X, 0.6),
-    "beast_deck": (DECK_X2, 5.6),
-    "event_deck": (DECK_X2, 3.1),
-    "event_discard": (DECK_X2, 0.6),
+    "actions_deck": (DECK_X, 0.4 + 2 * DECK_PITCH),
+    "revealed": (DECK_X, 0.4 + DECK_PITCH),
+    "discard": (DECK_X, 0.4),
+    "beast_deck": (DECK_X2, 0.4 + 2 * DECK_PITCH),
+    "event_deck": (DECK_X2, 0.4 + DECK_PITCH),
+    "event_discard": (DECK_X2, 0.4),
 }
 TROPHY = (DECK_X - 0.9, -2.5)  # destroyed Saucer Beast tokens, out of the game
 

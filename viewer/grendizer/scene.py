@@ -195,7 +195,7 @@ class GrendizerScene(Scene):
                  "beast_deck": "Saucer Beasts", "event_deck": "Events",
                  "event_discard": "Event discard"}
         for key, (x, y) in L.PLACES.items():
-            P.text(lab, self.font, names[key], (x, y - L.CARD_H / 2 - 0.42, 0.002), 0.29,
+            P.text(lab, self.font, names[key], (x, y - L.CARD_H / 2 - 0.33, 0.002), 0.29,
                    (0.98, 0.95, 0.88, 1), fit=L.CARD_W + 0.2)
         tx, ty = L.TROPHY
         P.text(lab, self.font, "Destroyed Saucer Beasts", (tx - 0.4, ty - 0.72, 0.002), 0.24,
