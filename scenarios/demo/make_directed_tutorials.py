@@ -25,8 +25,9 @@ SOURCES = {"glik": (ROOT / "scenarios" / "glik" / "05-round-the-corner.flick", H
                          HERE / "grendizer-directed.flick")}
 
 
-def _played(source: Path, title: str) -> Record:
-    """The puzzle's solution line as a record (its start, config and moves), named `title`."""
+def _played(source: Path, title: str, comments: dict[int, str]) -> Record:
+    """The puzzle's solution line as a record (its start, config and moves), named `title`,
+    with `comments` on the nodes after those plies."""
     src = load_record(source)
     headers = {k: v for k, v in src.headers.items() if k in ("created", "game", "rules_version")}
     headers.update({"title": title, "annotator": "Flickbook"})
@@ -35,6 +36,9 @@ def _played(source: Path, title: str) -> Record:
     node = record.root
     for step in src.mainline()[1:]:
         node = record.add_child(node, record.game.parse_action(node.state, str(step.action)))
+    line = record.mainline()
+    for ply, text in comments.items():
+        line[ply].comment = text
     return record
 
 
@@ -49,15 +53,13 @@ def glik() -> Record:
     def cell(r, c):  # the centre of field (r, c) on the table (viewer.glik.scene.cell_xy)
         return (c - COLS / 2 + 0.5, ROWS / 2 - r - 0.5)
 
-    record = _played(SOURCES["glik"][0], "Glik, directed: round the corner")
+    record = _played(SOURCES["glik"][0], "Glik, directed: round the corner", {
+        1: "Up the right-hand edge: the stone slides until the edge stops it.",
+        2: "Along the top: it stops against the brown field.",
+        3: "Down again: four action points spent in a chain of slides.",
+        4: "Round the corner and onto the destination field: a touch."})
     line = record.mainline()
     first, second, third, last = line[1:5]
-    comments = {first: "Up the right-hand edge: the stone slides until the edge stops it.",
-                second: "Along the top: it stops against the brown field.",
-                third: "Down again: four action points spent in a chain of slides.",
-                last: "Round the corner and onto the destination field: a touch."}
-    for node, text in comments.items():
-        node.comment = text
     start, corner, goal = cell(6, 19), cell(0, 13), cell(5, 10)
     record.direction = read_direction(versioned({
         "version": 1,
@@ -88,15 +90,13 @@ def glik() -> Record:
 def grendizer() -> Record:
     from viewer.grendizer import layout as L  # the board's table geometry (no window)
 
-    record = _played(SOURCES["grendizer"][0], "Grendizer, directed: two strikes")
+    record = _played(SOURCES["grendizer"][0], "Grendizer, directed: two strikes", {
+        1: "First strike: Drill Spazer hits the Saucer Beast in lane 3 for one hit point.",
+        2: "Grendizer moves up to zone 5, in reach of the beast.",
+        3: "The draw advances the beast one space.",
+        6: "Screw Crusher: two hit points more, and the Saucer Beast is destroyed."})
     line = record.mainline()
     strike, move, draw, reveal2, reveal3, finish = line[1:7]
-    comments = {strike: "First strike: Drill Spazer hits the Saucer Beast in lane 3 for one hit point.",
-                move: "Grendizer moves up to zone 5, in reach of the beast.",
-                draw: "The draw advances the beast one space.",
-                finish: "Screw Crusher: two hit points more, and the Saucer Beast is destroyed."}
-    for node, text in comments.items():
-        node.comment = text
     beast = (L.box_x(2), L.space_y(3))
     beast_later = (L.box_x(2), L.space_y(4))
     record.direction = read_direction(versioned({

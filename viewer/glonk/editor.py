@@ -171,10 +171,8 @@ class GlonkEditor(Verifying, WordEntries):
             node.reparentTo(self.marks)
         pose = scene.poses.get(self.selected) if self.selected else None
         if pose is not None:
-            p = state.piece(self.selected)
-            ring = meshes.ring_mesh("editor-selected", p.radius + 0.003, 0.005, SEL_RGBA)
-            ring.setPos(pose[0], pose[1], 0.0014 + (0 if p.status == IN_PLAY else p.thickness))
-            ring.reparentTo(self.marks)
+            meshes.ring_round_disc(self.marks, "editor-selected", state.piece(self.selected), pose,
+                                   0.003, 0.005, SEL_RGBA, 0.0014)
 
     def board_click(self, pick, button: int = 1) -> None:
         """Left click: select a disc, or choose a space; right click on a disc: flip it."""

@@ -11,6 +11,7 @@ import math
 
 from panda3d.core import NodePath
 
+from games.glonk.model import IN_PLAY
 from viewer.geometry import MeshBuilder
 from viewer.glonk.textures import MAT_HALF, face_uv
 
@@ -120,6 +121,16 @@ def ring_mesh(name: str, radius: float, width: float, rgba, segments: int = 48) 
                 (ro * math.cos(a1), ro * math.sin(a1), 0), (ri * math.cos(a1), ri * math.sin(a1), 0)],
                (0, 0, 1), rgba)
     return m.node()
+
+
+def ring_round_disc(parent, name: str, piece, pose, gap: float, width: float, rgba,
+                    lift: float) -> NodePath:
+    """A ring `gap` outside a disc where its pose puts it, `lift` above the mat or above the
+    disc it rests on (a stacked disc's ring sits on the one below)."""
+    ring = ring_mesh(name, piece.radius + gap, width, rgba)
+    ring.setPos(pose[0], pose[1], lift + (0 if piece.status == IN_PLAY else piece.thickness))
+    ring.reparentTo(parent)
+    return ring
 
 
 def polyline_mesh(name: str, points, width: float, rgba) -> NodePath:

@@ -278,10 +278,8 @@ class GlonkFlickEntry:
             ring.reparentTo(self.marks)
         pose = scene.poses.get(self.piece) if self.piece else None
         if pose is not None:
-            p = state.piece(self.piece)
-            ring = meshes.ring_mesh("table-log-flicked", p.radius + 0.003, 0.006, FLICKED_RGBA)
-            ring.setPos(pose[0], pose[1], 0.0016 + (0 if p.status == IN_PLAY else p.thickness))
-            ring.reparentTo(self.marks)
+            meshes.ring_round_disc(self.marks, "table-log-flicked", state.piece(self.piece), pose,
+                                   0.003, 0.006, FLICKED_RGBA, 0.0016)
 
     # --- the mouse (log mode's presses) -------------------------------------------------------------
     def press(self, button, mods, pos):
