@@ -184,6 +184,20 @@ def child(tmp: Path) -> None:
     for _ in range(3):  # P1's armada, P2's, who plays first: buttons in the box, none drawn
         buttons = entry.buttons()
         assert buttons and len(log.box.buttons) == len(buttons), buttons
+        # each button is as wide as its words, none runs into another, all inside the box
+        boxes = []
+        from viewer.layout import SMALL, text_width
+
+        for b in log.box.buttons:
+            x0, x1, z0, z1 = b["frameSize"]
+            x, z = b.getX(), b.getZ()
+            assert text_width(b["text"], SMALL) < x1 - x0, b["text"]
+            assert 0 <= x + x0 and x + x1 <= log.box.frame["frameSize"][1], b["text"]
+            assert z + z1 <= 0 and z + z0 >= log.box.frame["frameSize"][2], b["text"]
+            boxes.append((x + x0, z + z0, x + x1, z + z1))
+        for i, a in enumerate(boxes):
+            for c in boxes[i + 1:]:
+                assert not (a[0] < c[2] and c[0] < a[2] and a[1] < c[3] and c[1] < a[3]), (a, c)
         label, choose = buttons[-1]
         before = ctl.session.node
         choose()

@@ -32,6 +32,23 @@ _ENTRIES = {"glonk": "viewer.glonk.tablelog:GlonkFlickEntry"}
 CHANCE_BUTTONS = 8
 #: The log box: its frame (a2dTopLeft units, at (0.03, viewer.editing.BOX_TOP)).
 BOX_W, BOX_H = 1.3, 0.42
+ROW_H = 0.07  # a row of the box's buttons
+BUTTON_PAD = 0.05  # a button's width beyond its words
+
+
+def flow(labels, width: float) -> list[tuple[float, int, float]]:
+    """(x, row, width) of each button, left to right and row by row within `width`, each as
+    wide as its words (measured at SMALL), so no label runs into the next."""
+    from viewer.layout import text_width
+
+    out, x, row = [], 0.0, 0
+    for label in labels:
+        w = min(max(text_width(label, SMALL) + BUTTON_PAD, 0.2), width)
+        if x > 0 and x + w > width:
+            x, row = 0.0, row + 1
+        out.append((x, row, w))
+        x += w + 0.015
+    return out
 
 
 def entry_class(game_name: str):
@@ -356,13 +373,21 @@ class LogBox:
             for b in self.buttons:
                 b.destroy()
             self.buttons = []
-            per_row = 4
-            for i, (label, cb) in enumerate(entry.buttons()):
-                x = 0.18 + 0.31 * (i % per_row)
-                y = -self.height + 0.045 + 0.07 * (i // per_row)
-                self.buttons.append(_button(self.frame, label, cb, (x, 0, y), width=0.29,
-                                            height=0.06, scale=SMALL))
+            top = -0.235 if self.field is None else -0.345  # under the words (and the field)
+            rows = 0
+            for (label, cb), (x, row, width) in zip(entry.buttons(), flow(
+                    [label for label, _ in entry.buttons()], BOX_W - 0.06)):
+                self.buttons.append(_button(self.frame, label, cb,
+                                            (0.03 + x + width / 2, 0, top - ROW_H * (row + 0.5)),
+                                            width=width, height=ROW_H - 0.01, scale=SMALL))
+                rows = row + 1
             self._shown_buttons = wanted
+            # the box grows to hold its rows of buttons, and the layout finds it the room
+            height = max(BOX_H, -top + rows * ROW_H + 0.02)
+            if height != self.height:
+                self.height = height
+                self.frame["frameSize"] = (0, BOX_W, -height, 0)
+                self.app.screen.request("table-log", BOX_W, height, self._place, order=15, rank=2)
 
     def destroy(self) -> None:
         self.app.screen.release("table-log")
