@@ -30,6 +30,8 @@ BACKGROUND = (0.11, 0.12, 0.14, 1)
 STATUS_BACKDROP = (0.03, 0.04, 0.06, 0.62)
 #: How often an idle window reads input (it draws nothing until something changes).
 IDLE_HZ = 20.0
+#: The narrower of the two fields of view (degrees): the window's shape sets the other.
+MIN_FOV = 34.0
 
 
 class ViewerApp(ShowBase):
@@ -76,7 +78,7 @@ class ViewerApp(ShowBase):
         card.setCardAsMargin(0.45, 0.45, 0.2, 0.25)
         card.setCardDecal(True)
         self.status.hide()
-        self.camLens.setMinFov(34.0)
+        self.camLens.setMinFov(MIN_FOV)
         self._motions: dict = {}
         self._drawn_for = None
         self._drawn_list = None
@@ -143,13 +145,15 @@ class ViewerApp(ShowBase):
         return task.cont
 
     # --- wiring ---------------------------------------------------------------------------
-    def set_session(self, session) -> None:
-        """Show `session` (a new game, an opened file): rebuild the scene when the game differs."""
+    def set_session(self, session, fresh: bool = False) -> None:
+        """Show `session` (a new game, an opened file): rebuild the scene when the game differs,
+        or when `fresh` (an export: drawn exactly as a new process draws it)."""
         old_game = self.session.game.name if self.session is not None else None
         self.session = session
         self.shown_state = self.shown_node = None  # the last session's: presets ask this one's
         self.clock.stop(finish=False)
-        if self.scene is None or old_game != session.game.name:
+        if self.scene is None or old_game != session.game.name or fresh:
+            self._presets = []  # fitted to the old scene (whose id a new one may take)
             if self.scene is not None:
                 self.scene.destroy()
                 self.scene.root_node.removeNode()
@@ -274,12 +278,12 @@ class ViewerApp(ShowBase):
             self._request_status()
             self.wake()  # e.g. Chrono's seconds: drawn even while nothing else changes
 
-    def _request_status(self) -> None:
+    def _request_status(self, replan: bool = True) -> None:
         """The status lines are the left column's first box, as large as their backdrop."""
         tn = self.status.textNode
         if not tn.getText().strip():
             self.status.hide()
-            self.screen.release("status")
+            self.screen.release("status", replan=replan)
             return
         x0, x1, z0, z1 = self._status_extent()
         # its room: whole lines high, its width in steps of a tenth; in one session it only
@@ -298,7 +302,8 @@ class ViewerApp(ShowBase):
         if held is not None and held[0] is self.session and not self.offscreen:
             w, h = max(w, held[1]), max(h, held[2])
         self._status_room = (self.session, w, h)
-        self.screen.request("status", w, h, self._place_status, order=0, wide=True)
+        self.screen.request("status", w, h, self._place_status, order=0, wide=True,
+                            replan=replan)
 
     _status_room = None  # (session, width, height): the status lines' room kept in it
 
@@ -482,12 +487,25 @@ class ViewerApp(ShowBase):
         film = self.camLens.getFilmSize()
         self.camLens.setFilmOffset(film.x * (w / 2 - cx) / w, -film.y * (h / 2 - cy) / h)
 
+    def own_lens(self) -> None:
+        """The lens and camera as this app's own layout and view set them: a test's mirror of
+        a window (tests/xvfb/mirror.py) puts that window's lens and camera on the process's
+        offscreen app, and the next render (an export's frames) must not keep them."""
+        w, h = self.size
+        self.camLens.setMinFov(MIN_FOV)
+        self.camLens.setAspectRatio(w / h)
+        self.orbit.step(0)
+        self.camera.clearTransform()  # a matrix set on it keeps its rounding in scale and shear
+        self.apply_view(self.orbit.view)
+        self._set_film(self.free_region())
+
     def set_insets(self, right: float, bottom: float) -> None:
         """Compatibility (older tests' offscreen mirrors of a window): a side panel `right`
         and a bar `bottom` aspect2d units large, laid out by viewer.layout."""
         if self.controller is None:  # as a window: its message line has room kept too
             self.screen.message = "" if (right or bottom) else None
         self.screen.set_fixed(right, bottom)
+        self._request_status(replan=False)  # its room is sized by the view's width
         self.screen.replan()
 
     def windowEvent(self, win):
@@ -506,6 +524,7 @@ class ViewerApp(ShowBase):
             self.size = size
         self.adjustWindowAspectRatio(size[0] / size[1])
         if self.screen.plan is None or self.screen.plan.window != self.screen.window():
+            self._request_status(replan=False)  # its room is sized by the window's width
             self.screen.replan()
 
     # --- camera ---------------------------------------------------------------------------

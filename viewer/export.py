@@ -152,7 +152,7 @@ class FrameRenderer:
         self.session = Session(record)
         self.line = clip_line(record, first, last)
         self.session.go_to(self.line[0])
-        self.app = offscreen_app(self.session, tuple(size))
+        self.app = offscreen_app(self.session, tuple(size), fresh=True)
         self.app.scene.show_prompts = False
         self.app.scene.hints.hide()  # the legal-move highlights are for someone at the table
         self.clock = self._clock(step_seconds, pace or ReadingPace())

@@ -440,11 +440,11 @@ class ScreenLayout:
         if replan:
             self.replan()
 
-    def release(self, name: str) -> None:
+    def release(self, name: str, replan: bool = True) -> None:
         self.placers.pop(name, None)
         self._in_units.pop(name, None)
         self._placed.pop(name, None)
-        if self.requests.pop(name, None) is not None:
+        if self.requests.pop(name, None) is not None and replan:
             self.replan()
 
     def set_fixed(self, side_w: float, bar_h: float) -> None:

@@ -52,16 +52,21 @@ def _session_for(record_or_state, game=None):
     return Session(rec)
 
 
-def offscreen_app(session, size):
-    """The process's offscreen app, showing `session` at `size`."""
+def offscreen_app(session, size, fresh: bool = False):
+    """The process's offscreen app, showing `session` at `size`, drawing as a fresh one would
+    (what an earlier caller set on it, such as a window's panels or lens, is undone): an
+    export's frames drawn here and in fresh helper processes are the same. `fresh`: a new
+    scene too (what a scene keeps from one record to the next is gone)."""
     global _APP
     from viewer.app import ViewerApp
 
     if _APP is None:
         _APP = ViewerApp(session, offscreen=True, size=size, interactive=False)
-    else:
-        _APP.set_session(session)
+    else:  # as a fresh one: no panels kept for a window, its own lens and camera
+        _APP.set_session(session, fresh=fresh)
+        _APP.set_insets(0.0, 0.0)
     _APP.resize(size)
+    _APP.own_lens()
     return _APP
 
 
