@@ -1,0 +1,226 @@
+"""The still scene, drawn once: while only overlays change (a hand aiming a flick), the 3D
+scene is kept as a picture and each frame shows that picture with the overlays over it.
+
+Under software GL a Glonk frame's cost is its pixels (the mat's texture and shadow lookups,
+the discs, the shadow pass), yet while a flick is aimed nothing in the scene moves but the aim
+line, the ghost path and the reach marks. So, while `wanted()` (a drag that says
+`still_scene`, or `force`), the still scene (all the 3D scene but the live nodes: the scene's
+overlay, the direction notes) is drawn into an offscreen buffer with colour and depth, by a
+camera that shares the main camera's lens and place. The main camera then draws only a
+full-window quad that copies that colour and depth, texel for texel, and the live nodes over
+it: they are depth-tested against the still scene exactly as in a full frame.
+
+The picture is drawn again only when something it shows changed: the camera or its lens, the
+window's size, the lighting (`Lighting.changes`: a shown position, a motion) or anything
+below the still nodes (a node's bounds are made anew whenever a transform, a child, a state
+or a geometry below it changes: the bounds objects kept are the fingerprint) or `changed()`.
+"""
+from __future__ import annotations
+
+from panda3d.core import (
+    BitMask32,
+    Camera,
+    DepthTestAttrib,
+    FrameBufferProperties,
+    GeomVertexFormat,
+    GraphicsOutput,
+    GraphicsPipe,
+    NodePath,
+    OmniBoundingVolume,
+    RenderAttrib,
+    SamplerState,
+    Shader,
+    Texture,
+    WindowProperties,
+)
+
+from viewer.lighting import MAIN_BIT
+
+STILL_BIT = 2  # the still camera's: every node but the live ones
+LIVE_BIT = 3  # the main camera's while the still picture is shown: the quad and live nodes
+
+_VERT = """#version 150
+in vec4 p3d_Vertex;
+void main() { gl_Position = vec4(p3d_Vertex.xy, 0.0, 1.0); }
+"""
+_FRAG = """#version 150
+uniform sampler2D still_color;
+uniform sampler2D still_depth;
+out vec4 frag;
+void main() {
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    frag = vec4(texelFetch(still_color, p, 0).rgb, 1.0);
+    gl_FragDepth = texelFetch(still_depth, p, 0).r;
+}
+"""
+
+
+class StillScene:
+    """The cached still picture of one app (see the module doc)."""
+
+    def __init__(self, app):
+        self.app = app
+        #: show the still picture whether or not a drag asks for it (tests, benches)
+        self.force = False
+        self.live: list[NodePath] = []
+        self.buffer = None
+        self.cam = None
+        self._size = None
+        self._key = None
+        self._held = None
+        self._active = False
+        #: frames shown from the still picture, and how many of them drew it again
+        self.frames = 0
+        self.redraws = 0
+        self._changed = False
+        app.render.hide(BitMask32.bit(LIVE_BIT))
+        self.quad = self._make_quad()
+
+    # --- what is live ------------------------------------------------------------------
+    def add_live(self, node: NodePath) -> None:
+        """`node` is drawn every frame over the still picture, never into it."""
+        self.live = [n for n in self.live if not n.isEmpty() and n != node] + [node]
+        node.hide(BitMask32.bit(STILL_BIT))
+        node.showThrough(BitMask32.bit(LIVE_BIT))
+        self.changed()
+
+    def changed(self) -> None:
+        """Something the still picture shows changed that no fingerprint sees."""
+        self._changed = True
+
+    def wanted(self) -> bool:
+        if self.force:
+            return True
+        ctl = self.app.controller
+        drag = getattr(ctl, "drag", None) if ctl is not None else None
+        return bool(getattr(drag, "still_scene", False))
+
+    # --- each frame ----------------------------------------------------------------------
+    def frame(self, task=None):
+        """Show the still picture (drawn again if it changed) or the full scene."""
+        app = self.app
+        if not self.wanted():
+            if self._active:
+                self._stop()
+            return getattr(task, "cont", None)
+        size = (app.win.getXSize(), app.win.getYSize())
+        if self.buffer is None or size != self._size:
+            self._make_buffer(size)
+        key, held = self._fingerprint(size)
+        redraw = self._changed or key != self._key or not self._active
+        self._changed = False
+        self._key, self._held = key, held
+        self.buffer.setActive(redraw)
+        if redraw:
+            self.redraws += 1
+        if not self._active:
+            app.cam.node().setCameraMask(BitMask32.bit(LIVE_BIT))
+            self._active = True
+        self.frames += 1
+        return getattr(task, "cont", None)
+
+    @property
+    def active(self) -> bool:
+        return self._active
+
+    def _stop(self) -> None:
+        self._active = False
+        self._key = self._held = None
+        self.app.cam.node().setCameraMask(BitMask32.bit(MAIN_BIT))
+        if self.buffer is not None:
+            self.buffer.setActive(False)
+
+    def _fingerprint(self, size):
+        """What the still picture depends on. Panda objects are kept (not their addresses
+        alone), so a changed one cannot be mistaken for one made at a freed one's address."""
+        app = self.app
+        cam = app.cam
+        lens = app.camLens
+        parts = [size, tuple(tuple(r) for r in cam.getMat(app.render)),
+                 tuple(tuple(r) for r in lens.getProjectionMat()),
+                 getattr(app.lighting, "changes", 0)]
+        objs = []
+        live = [n for n in self.live if not n.isEmpty()]
+        self.live = live
+
+        def walk(np_):
+            if any(n == np_ for n in live):
+                return
+            if any(np_.isAncestorOf(n) for n in live):
+                objs.append(np_.getState())
+                objs.append(np_.getTransform())
+                for child in np_.getChildren():
+                    walk(child)
+            else:
+                objs.append(np_.node().getBounds())
+
+        walk(app.render)
+        return (parts, [o.this for o in objs]), objs
+
+    # --- parts -------------------------------------------------------------------------
+    def _make_quad(self) -> NodePath:
+        from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexWriter
+
+        vdata = GeomVertexData("still-quad", GeomVertexFormat.getV3(), Geom.UHStatic)
+        w = GeomVertexWriter(vdata, "vertex")
+        for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            w.addData3(x, y, 0)
+        tris = GeomTriangles(Geom.UHStatic)
+        tris.addVertices(0, 1, 2)
+        tris.addVertices(0, 2, 3)
+        geom = Geom(vdata)
+        geom.addPrimitive(tris)
+        gn = GeomNode("still-picture")
+        gn.addGeom(geom)
+        gn.setBounds(OmniBoundingVolume())
+        gn.setFinal(True)
+        quad = self.app.render.attachNewNode(gn)
+        quad.setShader(Shader.make(Shader.SL_GLSL, _VERT, _FRAG), 1000)
+        quad.setAttrib(DepthTestAttrib.make(RenderAttrib.MAlways), 1000)
+        quad.setDepthWrite(True, 1000)
+        quad.setTransparency(False, 1000)
+        quad.setTwoSided(True, 1000)
+        quad.setBin("background", 0, 1000)
+        quad.hide(BitMask32.allOn())
+        quad.showThrough(BitMask32.bit(LIVE_BIT))
+        return quad
+
+    def _make_buffer(self, size) -> None:
+        app = self.app
+        if self.buffer is not None:
+            self.cam.removeNode()
+            app.graphicsEngine.removeWindow(self.buffer)
+            self.buffer = None
+        w, h = size
+        fbp = FrameBufferProperties()
+        fbp.setRgbColor(True)
+        fbp.setRgbaBits(8, 8, 8, 0)
+        fbp.setDepthBits(24)
+        buf = app.graphicsEngine.makeOutput(
+            app.pipe, "flickbook-still", -5, fbp, WindowProperties.size(w, h),
+            GraphicsPipe.BFRefuseWindow, app.win.getGsg(), app.win)
+        if buf is None:
+            raise RuntimeError("could not create the still scene's buffer")
+        color, depth = Texture("still-color"), Texture("still-depth")
+        depth.setFormat(Texture.FDepthComponent)
+        for tex in (color, depth):
+            tex.setMinfilter(SamplerState.FT_nearest)
+            tex.setMagfilter(SamplerState.FT_nearest)
+            tex.setWrapU(SamplerState.WM_clamp)
+            tex.setWrapV(SamplerState.WM_clamp)
+        buf.addRenderTexture(color, GraphicsOutput.RTMBindOrCopy, GraphicsOutput.RTPColor)
+        buf.addRenderTexture(depth, GraphicsOutput.RTMBindOrCopy, GraphicsOutput.RTPDepth)
+        buf.setClearColorActive(True)
+        buf.setClearColor(app.win.getClearColor())
+        buf.setClearDepthActive(True)
+        buf.setClearDepth(1.0)
+        node = Camera("still-cam", app.camLens)
+        node.setCameraMask(BitMask32.bit(STILL_BIT))
+        node.setScene(app.render)
+        self.cam = app.cam.attachNewNode(node)
+        region = buf.makeDisplayRegion()
+        region.setCamera(self.cam)
+        buf.setActive(False)
+        self.buffer, self._size, self._key = buf, size, None
+        self.quad.setShaderInput("still_color", color)
+        self.quad.setShaderInput("still_depth", depth)
