@@ -8,6 +8,8 @@ Opens the first Glonk tutorial, and measures:
 - aim_fps and aim_cpu_ms_per_frame: while a hand aims (the button held on a disc, the
   pointer circling it for AIM_SPAN_S seconds), frames a second and the window's CPU time per
   frame drawn (all its threads: the software GL's too); the aim is then let go with Esc;
+  aim_still_frames, aim_still_redraws: of those frames, how many showed the still scene's
+  picture (viewer.still) and how many drew it again (the first, then only on a change);
 - moving_fps and cpu_ms_per_frame: while the flick plays back (Space), frames a second and
   the window's CPU time per frame drawn.
 Ends with ONE JSON line of figures. Usage: python bench/viewer_window.py
@@ -70,7 +72,8 @@ def main() -> None:
         desk.move(*a)
         desk.down()
         desk.move(*b)
-        f0, c0, t0 = desk.probe()["frames_drawn"], cpu_seconds(pid), time.time()
+        q0 = desk.probe()
+        f0, c0, t0 = q0["frames_drawn"], cpu_seconds(pid), time.time()
         k = 0
         while time.time() < t0 + AIM_SPAN_S:
             turn = k * 0.25
@@ -78,7 +81,10 @@ def main() -> None:
             desk.x("mousemove", "--window", desk.wid,
                    str(int(b[0] + 30 * math.cos(turn))), str(int(b[1] + 30 * math.sin(turn))))
             time.sleep(0.02)
-        aim_frames = max(1, desk.probe()["frames_drawn"] - f0)
+        q1 = desk.probe()
+        aim_frames = max(1, q1["frames_drawn"] - f0)
+        # frames shown from the still scene's picture while aiming, and its redraws (viewer.still)
+        still = {k: q1["still"][k] - q0["still"][k] for k in ("frames", "redraws")}
         aim_cpu, aim_took = cpu_seconds(pid) - c0, time.time() - t0
         desk.key("Escape")  # the aim let go: no flick
         desk.up()
@@ -101,6 +107,8 @@ def main() -> None:
                                  "flick_latency_ms": round(latency * 1000, 1),
                                  "aim_fps": round(aim_frames / aim_took, 1),
                                  "aim_cpu_ms_per_frame": round(aim_cpu / aim_frames * 1000, 2),
+                                 "aim_still_frames": still["frames"],
+                                 "aim_still_redraws": still["redraws"],
                                  "moving_fps": round(frames / took, 1),
                                  "cpu_ms_per_frame": round(spent / frames * 1000, 2)}, TARGETS)
     finally:

@@ -165,6 +165,7 @@ class ViewerApp(ShowBase):
             self.scene.root_node = holder
             self.scene.build()
             self.still.add_live(self.scene.overlay)
+            self.still.set_occluders(self.scene.still_occluders())
         self._motions.clear()
         self._drawn_for = None
         self.frame_scene(reset_camera=True)

@@ -280,6 +280,11 @@ class GlonkScene(Scene):
         self._labels_task = self.base.frame.add("labels", self._turn_labels,
                                                 f"glonk-labels-{id(self)}")
 
+    def still_occluders(self):
+        """Only the discs can hide an overlay: the mat, its printed labels and the table lie
+        flat under every one of them (viewer.still)."""
+        return [self.disc_root]
+
     def destroy(self) -> None:
         super().destroy()
         self.base.frame.remove(self._labels_task)
