@@ -143,3 +143,46 @@ def test_the_still_picture_follows_a_resized_window(app):
     finally:
         app.resize(SIZE)
         app.set_view(app.preset("seat", app.session_player()))
+
+
+# --- the mat lit from its picture (viewer.glonk.mat_picture) ---------------------------------
+
+def test_the_mat_lit_from_its_picture_is_the_mat_as_its_shader_draws_it(app):
+    mp = app.scene.mat_picture
+    app.show_node(app.session.node)
+    aim(app)
+    try:
+        mp.enabled = False
+        direct = frame(app, False, 3)
+        assert not mp.using
+        mp.enabled = True
+        pictured = frame(app, False, 3)
+        assert mp.using
+        assert_same(direct, pictured)
+        # the picture holds the mat's texture alone: a disc or an overlay drawn into it would
+        # show twice over the mat (the disc's foot, the aim line's blending)
+        assert (np.abs(direct - pictured).max(axis=2) > 1).sum() < 0.002 * direct.size / 3
+    finally:
+        mp.enabled = True
+
+
+def test_the_mat_picture_follows_the_camera(app):
+    from viewer.camera import View
+
+    mp = app.scene.mat_picture
+    frame(app, False, 3)
+    assert mp.using
+    redraws = mp.redraws
+    v = app.orbit.view
+    app.set_view(View(v.target, v.distance * 1.1, v.heading - 30.0, v.pitch + 5.0))
+    app.render_frames(1)  # a frame with the camera just moved: the mat's own shader
+    assert not mp.using and mp.redraws == redraws
+    app.render_frames(1)  # held still a frame: the picture is drawn again, and used
+    assert mp.using and mp.redraws == redraws + 1
+    pictured = app.capture().astype(int)
+    mp.enabled = False
+    try:
+        assert_same(frame(app, False, 2), pictured)
+    finally:
+        mp.enabled = True
+        app.set_view(app.preset("seat", app.session_player()))
