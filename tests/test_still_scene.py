@@ -174,15 +174,25 @@ def test_the_mat_picture_follows_the_camera(app):
     assert mp.using
     redraws = mp.redraws
     v = app.orbit.view
-    app.set_view(View(v.target, v.distance * 1.1, v.heading - 30.0, v.pitch + 5.0))
-    app.render_frames(1)  # a frame with the camera just moved: the mat's own shader
-    assert not mp.using and mp.redraws == redraws
-    app.render_frames(1)  # held still a frame: the picture is drawn again, and used
-    assert mp.using and mp.redraws == redraws + 1
-    pictured = app.capture().astype(int)
-    mp.enabled = False
     try:
+        # a window's way: a frame with the camera just moved keeps the mat's own shader
+        mp.eager = False
+        app.set_view(View(v.target, v.distance * 1.1, v.heading - 30.0, v.pitch + 5.0))
+        app.render_frames(1)
+        assert not mp.using and mp.redraws == redraws
+        app.render_frames(1)  # held still a frame: the picture is drawn again, and used
+        assert mp.using and mp.redraws == redraws + 1
+        pictured = app.capture().astype(int)
+        mp.enabled = False
+        assert_same(frame(app, False, 2), pictured)
+        # offscreen's way: drawn in the frame the camera changed, the same picture
+        mp.enabled = mp.eager = True
+        app.set_view(View(v.target, v.distance * 0.95, v.heading + 40.0, v.pitch))
+        app.render_frames(1)
+        assert mp.using and mp.redraws == redraws + 2
+        pictured = app.capture().astype(int)
+        mp.enabled = False
         assert_same(frame(app, False, 2), pictured)
     finally:
-        mp.enabled = True
+        mp.enabled = mp.eager = True
         app.set_view(app.preset("seat", app.session_player()))

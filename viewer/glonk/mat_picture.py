@@ -9,8 +9,10 @@ the mat's own shader filters it, is drawn once into an offscreen picture the siz
 window, by a camera that shares the main camera's lens and place; the mat is then drawn
 with `mat_picture.frag`: one texel fetch of that picture at the pixel, lit and shadowed as
 `mat.frag` lights it, every frame (the discs move, their shadows with them). The picture is
-drawn again when the camera, its lens or the window's size changes; while the camera moves,
-the mat keeps its own shader (a picture a frame would cost more than it saves).
+drawn again when the camera, its lens or the window's size changes; while a window's camera
+moves, the mat keeps its own shader (a picture a frame would cost more than it saves);
+offscreen (renders, exports) the picture is drawn in the frame the camera changed, so no
+frame's pixels depend on the frames before it.
 
 The pixels are those of the mat's own shader but for the picture's 8-bit rounding of the
 filtered texture (at most a level or two of 255).
@@ -42,6 +44,10 @@ class MatPicture:
         self.lit = picture_shader
         #: False: the mat always keeps its own shader (a comparison, a test)
         self.enabled = True
+        #: draw the picture in the very frame the camera changed (offscreen: a frame's pixels
+        #: then never depend on the frames before it, so an export's helper processes film
+        #: exactly what one process films); a window waits a frame, so an orbit costs no more
+        self.eager = bool(getattr(app, "offscreen", False))
         self.buffer = None
         self.cam = None
         self._size = None
@@ -75,7 +81,7 @@ class MatPicture:
             use = False
         elif key == self._key:
             use = True
-        elif key == self._seen:  # the camera held still a frame: the picture pays now
+        elif key == self._seen or self.eager:  # the camera held still a frame: draw it now
             if self.buffer is None or size != self._size:
                 self._make_buffer(size)
             self._key = key
