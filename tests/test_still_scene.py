@@ -196,3 +196,22 @@ def test_the_mat_picture_follows_the_camera(app):
     finally:
         mp.enabled = mp.eager = True
         app.set_view(app.preset("seat", app.session_player()))
+
+
+def test_without_an_offscreen_buffer_every_frame_is_drawn_whole(app, monkeypatch):
+    still = app.still
+
+    def no_buffer(size):
+        raise RuntimeError("could not create the still scene's buffer")
+
+    aim(app)
+    full = frame(app, False)
+    monkeypatch.setattr(still, "_make_buffer", no_buffer)
+    monkeypatch.setattr(still, "_size", None)  # as if the window had just changed size
+    try:
+        still.force = True
+        app.render_frames(2)  # no exception reaches the frame loop
+        assert still.unavailable and not still.active
+        assert_same(full, app.capture().astype(int))
+    finally:
+        still.unavailable = still.force = False

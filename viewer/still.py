@@ -74,6 +74,9 @@ class StillScene:
         self.frames = 0
         self.redraws = 0
         self._changed = False
+        #: set when no offscreen buffer can be made here (a GL without framebuffer objects):
+        #: every frame is then drawn whole, as before
+        self.unavailable = False
         app.render.hide(BitMask32.bit(LIVE_BIT))
         self.quad = self._make_quad()
         # the occluders' depth, drawn by the main camera while the picture is shown: instances
@@ -118,6 +121,8 @@ class StillScene:
         self._changed = True
 
     def wanted(self) -> bool:
+        if self.unavailable:
+            return False
         if self.force:
             return True
         ctl = self.app.controller
@@ -134,7 +139,13 @@ class StillScene:
             return getattr(task, "cont", None)
         size = (app.win.getXSize(), app.win.getYSize())
         if self.buffer is None or size != self._size:
-            self._make_buffer(size)
+            try:
+                self._make_buffer(size)
+            except RuntimeError:
+                self.unavailable = True
+                if self._active:
+                    self._stop()
+                return getattr(task, "cont", None)
         key, held = self._fingerprint(size)
         redraw = self._changed or key != self._key or not self._active
         self._changed = False

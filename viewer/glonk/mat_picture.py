@@ -48,6 +48,7 @@ class MatPicture:
         #: then never depend on the frames before it, so an export's helper processes film
         #: exactly what one process films); a window waits a frame, so an orbit costs no more
         self.eager = bool(getattr(app, "offscreen", False))
+        self.unavailable = False  # no offscreen buffer could be made here
         self.buffer = None
         self.cam = None
         self._size = None
@@ -77,16 +78,20 @@ class MatPicture:
         key = (size, tuple(tuple(r) for r in app.cam.getMat(app.render)),
                tuple(tuple(r) for r in app.camLens.getProjectionMat()))
         draw = False
-        if not self.enabled:
+        if not self.enabled or self.unavailable:
             use = False
         elif key == self._key:
             use = True
         elif key == self._seen or self.eager:  # the camera held still a frame: draw it now
-            if self.buffer is None or size != self._size:
-                self._make_buffer(size)
-            self._key = key
-            draw = use = True
-            self.redraws += 1
+            try:
+                if self.buffer is None or size != self._size:
+                    self._make_buffer(size)
+                self._key = key
+                draw = use = True
+                self.redraws += 1
+            except RuntimeError:  # no offscreen buffer here: the mat keeps its own shader
+                self.unavailable = True
+                use = False
         else:
             use = False
         self._seen = key
