@@ -215,3 +215,11 @@ def test_without_an_offscreen_buffer_every_frame_is_drawn_whole(app, monkeypatch
         assert_same(full, app.capture().astype(int))
     finally:
         still.unavailable = still.force = False
+
+
+def test_the_still_picture_is_drawn_once_for_an_aim_held_still(app):
+    aim(app)
+    frame(app, False)
+    redraws = app.still.redraws
+    frame(app, True, 6)
+    assert app.still.redraws == redraws + 1  # the first frame shown draws it; no other

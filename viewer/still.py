@@ -183,9 +183,10 @@ class StillScene:
         objs = []
         live = [n for n in self.live if not n.isEmpty()]
         self.live = live
+        own = (self.quad, self.depth_root, app.camera)  # the camera: its place is in `parts`
 
         def walk(np_):
-            if any(n == np_ for n in live):
+            if any(n == np_ for n in live) or any(n == np_ for n in own):
                 return
             if any(np_.isAncestorOf(n) for n in live):
                 objs.append(np_.getState())
