@@ -6,7 +6,9 @@ flick: `show(state)` then `show_motion`, which samples the recorded Motion) and 
 pixel is read back every frame so the renderer's work is counted. Prints its figures, then
 one JSON line: fps_glonk, frame_python_ms_glonk (scene update per frame),
 cpu_ms_per_frame_glonk (CPU of all threads: steadier than fps on a shared machine), the load
-average, discs, frames.
+average, discs, frames; and mat_picture_cpu_ratio: the CPU a frame with the mat lit from its
+picture (viewer.glonk.mat_picture, the viewer's way) over that with the mat's own shader,
+measured in turn in this run (cpu_ms_per_frame_mat_picture, cpu_ms_per_frame_mat_shader).
 
 `fps_glonk(...)` is importable (bench/render.py may call it).
 """
@@ -21,7 +23,8 @@ sys.path.insert(0, ROOT)  # ahead of bench/ (its analysis.py, physics.py hide th
 
 from bench.benchkit import report, size  # noqa: E402
 
-TARGETS = {"fps_glonk": ">= 60", "frame_python_ms_glonk": None, "cpu_ms_per_frame_glonk": None}
+TARGETS = {"fps_glonk": ">= 60", "frame_python_ms_glonk": None, "cpu_ms_per_frame_glonk": None,
+           "mat_picture_cpu_ratio": None}
 
 
 def full_galaxy_state(seed: int = 3):
@@ -72,13 +75,16 @@ def playback_session(seed: int = 3):
     return session, node
 
 
-def fps_glonk(frames: int = size(240, 24), size=(1280, 720), seed: int = 3) -> dict:
-    """Frames per second of the full Galaxy during motion playback (see the module doc)."""
+def fps_glonk(frames: int = size(240, 24), size=(1280, 720), seed: int = 3,
+              mat_picture: bool = True) -> dict:
+    """Frames per second of the full Galaxy during motion playback (see the module doc);
+    `mat_picture` False: the mat keeps its own shader (viewer.glonk.mat_picture), as before."""
     from viewer.render import offscreen_app
 
     session, node = playback_session(seed)
     motion = node.motion
     app = offscreen_app(session, size)
+    app.scene.mat_picture.enabled = mat_picture
     app.set_view(app.preset("seat", 0))
     app.show_node(node, 0.0)
     app.render_frames(3)  # shaders compiled, textures uploaded
@@ -101,6 +107,7 @@ def fps_glonk(frames: int = size(240, 24), size=(1280, 720), seed: int = 3) -> d
     wall = time.perf_counter() - start
     cpu = time.process_time() - cpu0
     app.win.removeDisplayRegion(probe)
+    assert app.scene.mat_picture.using == mat_picture
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     return {"fps_glonk": round(frames / wall, 1),
             "frame_python_ms_glonk": round(python_s / frames * 1000, 3),
@@ -111,7 +118,20 @@ def fps_glonk(frames: int = size(240, 24), size=(1280, 720), seed: int = 3) -> d
             "size": f"{size[0]}x{size[1]}", "shadow_map": app.lighting.shadow_size}
 
 
+def mat_picture_ratio(rounds: int = size(3, 1), frames: int = size(120, 24)) -> dict:
+    """CPU per frame with the mat lit from its picture over that with its own shader, the two
+    measured in turn in this process (a shared machine's load drifts less between them)."""
+    with_picture, without = [], []
+    for _ in range(rounds):
+        without.append(fps_glonk(frames, mat_picture=False)["cpu_ms_per_frame_glonk"])
+        with_picture.append(fps_glonk(frames, mat_picture=True)["cpu_ms_per_frame_glonk"])
+    return {"cpu_ms_per_frame_mat_shader": round(min(without), 2),
+            "cpu_ms_per_frame_mat_picture": round(min(with_picture), 2),
+            "mat_picture_cpu_ratio": round(min(with_picture) / min(without), 3)}
+
+
 def main() -> None:
+    ratio = mat_picture_ratio()
     out = fps_glonk()
     print(f"Glonk full Galaxy, {out['motion_discs']} discs in a {out['motion_seconds']} s flick, "
           f"{out['size']}, shadows on")
@@ -119,7 +139,10 @@ def main() -> None:
     print(f"  {out['frame_python_ms_glonk']} ms of Python per frame for the scene update")
     print(f"  {out['cpu_ms_per_frame_glonk']} ms of CPU per frame, all threads (software GL "
           f"included); load average {out['load_average']} on {out['cores']} cores")
-    report("render_glonk", out, TARGETS)
+    print(f"  mat lit from its picture: {ratio['cpu_ms_per_frame_mat_picture']} ms of CPU a frame "
+          f"against {ratio['cpu_ms_per_frame_mat_shader']} ms with its own shader (best of each, "
+          "measured in turn)")
+    report("render_glonk", {**out, **ratio}, TARGETS)
 
 
 if __name__ == "__main__":

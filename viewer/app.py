@@ -63,6 +63,10 @@ class ViewerApp(ShowBase):
         self.frame.add("jobs", self.jobs.frame, "flickbook-jobs")
         self.scene_root = self.render.attachNewNode("scene-root")
         self.lighting = Lighting(self, self.scene_root)
+        from viewer.still import StillScene
+
+        self.still = StillScene(self)  # while aiming: the still scene drawn once (viewer.still)
+        self.frame.add("still", self.still.frame, "flickbook-still")
         self.session = None
         self.scene = None
         self.table = None
@@ -164,6 +168,8 @@ class ViewerApp(ShowBase):
             self.scene = scene_class(session.game.name)(self, session.game, holder, self.lighting)
             self.scene.root_node = holder
             self.scene.build()
+            self.still.add_live(self.scene.overlay)
+            self.still.set_occluders(self.scene.still_occluders())
         self._motions.clear()
         self._drawn_for = None
         self.frame_scene(reset_camera=True)

@@ -25,6 +25,9 @@ class NotesLayer:
         self.root.setLightOff(1)
         self.root.setDepthTest(False)
         self.root.setBin("fixed", 50)
+        still = getattr(app, "still", None)
+        if still is not None:
+            still.add_live(self.root)  # drawn over the still picture, as over the scene
         self.texts = app.aspect2d.attachNewNode("direction-note-texts")
         self.shown = []  # (note, world point of its anchor)
 

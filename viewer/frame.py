@@ -21,12 +21,13 @@ ORDER = (
     "camera",       # the camera eases towards its goal
     "lighting",     # the shadow camera follows the view
     "labels",       # screen labels placed over what is drawn now (Glonk's seat labels)
+    "still",        # the still scene's picture shown (drawn again if it changed) or not
     "draw",         # draw this frame, or sleep until the next look at the input
 )
 AFTER_DRAW = ("probe",)  # what tests read: written after the frame was drawn
 #: Stages that only place what a drawn frame shows: skipped in frames that draw nothing (an
 #: idle window reads its input about 20 times a second; that look need not lay labels out).
-DRAWN_ONLY = ("labels",)
+DRAWN_ONLY = ("labels", "still")
 
 #: Where the two Panda tasks sit in Panda's loop (its render, igLoop, is at 50).
 BEFORE_RENDER_SORT, AFTER_RENDER_SORT = 20, 60

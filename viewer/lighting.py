@@ -91,6 +91,8 @@ class Lighting:
         self.root = scene_root
         self.shadow_size = shadow_size
         self._dirty = True
+        #: counts the changes marked (viewer.still draws its picture again when it moves)
+        self.changes = 0
         self._rendered_last = False
         self._now = False  # a change that must be in this frame's map (mark_dirty)
         #: redraw the map at most every other frame (windows; pictures and exports are exact)
@@ -206,6 +208,7 @@ class Lighting:
         `every_frame`: this frame, whatever the throttle (a disc whose shadow must stay
         under it while it slides, not trail it as a dark twin)."""
         self._dirty = True
+        self.changes += 1
         self._now = self._now or every_frame
         wake = getattr(self.base, "wake", None)
         if wake is not None:

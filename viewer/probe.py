@@ -76,6 +76,12 @@ class Probe:
             "ghost_on": getattr(scene, "ghost_on", None),
             "log": list(ctl.log.lines),
             "frames_drawn": app.frames_drawn,
+            # the still scene's picture (viewer.still): frames shown from it, times drawn
+            "still": {"active": app.still.active, "frames": app.still.frames,
+                      "redraws": app.still.redraws},
+            # the Glonk mat lit from its picture (viewer.glonk.mat_picture), times drawn
+            "mat_picture": ({"using": mp.using, "redraws": mp.redraws}
+                            if (mp := getattr(scene, "mat_picture", None)) is not None else None),
             "window_active": app.win.isActive(),
             "marks": dict(app.marks),
             "clock_started": app.clock.started_at,

@@ -93,6 +93,12 @@ class Scene:
         self.state = None
         self.destroyed = False
 
+    def still_occluders(self) -> list[NodePath]:
+        """The still nodes that may hide part of an overlay (viewer.still draws their depth
+        under the overlays while it shows the still scene's picture): all but the overlay,
+        unless a scene knows better."""
+        return [c for c in self.root.getChildren() if c != self.overlay]
+
     # --- to implement -------------------------------------------------------------------
     def build(self) -> None:
         raise NotImplementedError

@@ -37,6 +37,8 @@ class FlickDrag(Drag):
     to the window only through its host (viewer.host.Host)."""
 
     mode = "aim"
+    #: only the overlays change while it lasts: the window shows the still scene's picture
+    still_scene = True
 
     def __init__(self, host, scene, state, pick, start):
         super().__init__(1, start)

@@ -263,8 +263,16 @@ class GlonkScene(Scene):
         mat.setTexture(self.mat_tex)
         apply_material(mat, MAT)
         mat.reparentTo(self.mat_root)
-        mat.setShader(_load_shader("mat"), 20)
         self.lighting.hide_from_shadow(self.mat_root)
+        from viewer.glonk.mat_picture import MatPicture
+
+        here = resources.path("viewer", "glonk", "shaders")
+        pair = [Shader.load(Shader.SL_GLSL, vertex=str(here / "mat.vert"),
+                            fragment=str(here / f"{f}.frag")) for f in ("mat_picture", "mat_texture")]
+        self.mat_picture = MatPicture(self.base, mat, _load_shader("mat"), pair[0], pair[1],
+                                      textures.RIM)
+        self._mat_task = self.base.frame.add("lighting", self.mat_picture.frame,
+                                             f"glonk-mat-picture-{id(self)}")
         self.disc_root.setTexture(self.sticker_tex)
         apply_material(self.disc_root, DISC)
         from viewer.glonk.input import GhostPath
@@ -280,9 +288,16 @@ class GlonkScene(Scene):
         self._labels_task = self.base.frame.add("labels", self._turn_labels,
                                                 f"glonk-labels-{id(self)}")
 
+    def still_occluders(self):
+        """Only the discs can hide an overlay: the mat, its printed labels and the table lie
+        flat under every one of them (viewer.still)."""
+        return [self.disc_root]
+
     def destroy(self) -> None:
         super().destroy()
         self.base.frame.remove(self._labels_task)
+        self.base.frame.remove(self._mat_task)
+        self.mat_picture.destroy()
         if self.seat_labels is not None:
             self.seat_labels.destroy()
         if self.disc_labels is not None:
