@@ -39,7 +39,7 @@ def check(ctl, app, mode_name, game):
     assert mode.name == mode_name, (game, mode.name, mode_name)
     bound = mode.bindings()
     for k in bound:  # a key F1 lists runs something there
-        assert callable(k.run) or k.run.startswith("cmd_view_seat_") or hasattr(ctl, k.run), k
+        assert callable(k.run) or k.run in ctl.commands, k
     ctl._key("f1")
     dialog = ctl.dialog
     assert isinstance(dialog, HelpOverlay) and ctl.mode == "dialog"
@@ -98,11 +98,11 @@ def every_mode(ctl, app, game: str) -> dict:
     seen["play"] = check(ctl, app, "play", game)
     seats = {str(n) for n in range(1, 7)} & seen["play"][0]  # a seat key for each seat there is
     assert seats == {str(n) for n in range(1, ctl.host.seat_count() + 1)}, (game, seats)
-    ctl.cmd_start()
-    ctl.cmd_play_pause()  # the clock runs along the line: replay mode, the same keys
+    ctl.navigation.start()
+    ctl.player.play_pause()  # the clock runs along the line: replay mode, the same keys
     seen["replay"] = check(ctl, app, "replay", game)
-    ctl.stop_playback()
-    ctl.cmd_end()
+    ctl.player.stop()
+    ctl.navigation.end()
     ctl._key("f2")  # the editor: its own, shorter key map
     seen["edit"] = check(ctl, app, "edit", game)
     ctl._key("f2")
@@ -125,11 +125,11 @@ def every_mode(ctl, app, game: str) -> dict:
         seen["pick"] = check(ctl, app, "pick", game)
         ctl._key("escape")
         assert ctl.mode == "play" and scene.mode is None
-    ctl.new_game(game, log=True)  # log mode: a game from a real table (viewer.tablelog)
+    ctl.files.new_game(game, log=True)  # log mode: a game from a real table (viewer.tablelog)
     ctl.modes.sync()
     if ctl.mode == "typing":  # typed entry: its field has the keys first
         assert "tab" in {k.event for k in ctl.modes.active.bindings()}  # Tab completes
-        ctl.cmd_leave_field()
+        ctl.leave_field()
     seen["log"] = check(ctl, app, "log", game)
     assert {"enter", "control-z", "control-l"} <= seen["log"][0], seen["log"][0]
     ctl.table_log.toggle()
@@ -146,9 +146,9 @@ def child(tmp: Path) -> None:
     app = ViewerApp(demo_session(), offscreen=True, size=(1280, 800), interactive=True)
     ctl = app.controller
     found = {"glik": every_mode(ctl, app, "glik")}
-    ctl.set_session(glonk_demo())
+    ctl.shown.set_session(glonk_demo())
     found["glonk"] = every_mode(ctl, app, "glonk")
-    ctl.set_session(grendizer_session())
+    ctl.shown.set_session(grendizer_session())
     found["grendizer"] = every_mode(ctl, app, "grendizer")
     # a key of one game is bound, and listed, in that game only
     glonk_only = {"g", "i", "b", "enter"}  # (X: the shot explorer lives in a real window)

@@ -46,7 +46,7 @@ class Host:
     def busy(self) -> bool:
         """Whether playback, an animation or a dialog holds the window (a clock pauses)."""
         ctl = self._ctl
-        return ctl.playing or ctl.app.animating or ctl.dialog is not None
+        return ctl.player.playing or ctl.app.animating or ctl.dialog is not None
 
     def seat_count(self) -> int:
         return len(list(self.scene.seat_headings(self.state)))
@@ -77,7 +77,7 @@ class Host:
     def play(self, action, step=None, intent=None) -> bool:
         """Play `action` at the cursor, as a click or a key would (`step`: simulated already;
         `intent`: what the hand meant, when the table feel's scatter made `action` of it)."""
-        return self._ctl.play_action(action, step=step, intent=intent)
+        return self._ctl.moves.play(action, step=step, intent=intent)
 
     @property
     def node(self):
@@ -86,7 +86,7 @@ class Host:
 
     def click(self, pick) -> None:
         """What a left click on `pick` does in play (select, play, or the rule that forbids)."""
-        self._ctl.click(pick)
+        self._ctl.moves.click(pick)
 
     def refresh_status(self) -> None:
         self._ctl.app.refresh_status()
@@ -101,11 +101,11 @@ class Host:
     # --- the pointer ----------------------------------------------------------------------------
     def pointer(self):
         """The pointer in film coordinates, or None outside the window."""
-        return self._ctl.pointer()
+        return self._ctl.pointer.position()
 
     def pick_at(self, pos):
         """What lies under film position `pos` (a `viewer.scene.Pick`)."""
-        return self._ctl.pick_at(pos)
+        return self._ctl.pointer.pick(pos)
 
     def pixels(self, a, b) -> float:
         """Screen pixels between two film positions."""
