@@ -8,8 +8,6 @@ so the window's insides can change without touching any game's package.
 """
 from __future__ import annotations
 
-import math
-
 
 class Host:
     def __init__(self, ctl):
@@ -109,9 +107,7 @@ class Host:
 
     def pixels(self, a, b) -> float:
         """Screen pixels between two film positions."""
-        win = self._ctl.app.win
-        w, h = win.getXSize(), win.getYSize()
-        return math.hypot((a[0] - b[0]) * w / 2, (a[1] - b[1]) * h / 2)
+        return self._ctl.pointer.pixels(a, b)
 
     def held(self, button) -> bool:
         """Whether a keyboard or mouse button (a Panda ButtonHandle) is down."""
