@@ -1,7 +1,9 @@
 """The F1 help lists the keys of the mode the window is in, for the game shown, taken from that
 mode's own key map: for every game x mode, each key F1 lists is bound there and each bound key
 is listed; a key of one game is not listed in another; the mouse lines say what a left drag
-does there. The lines never overlap and stay inside the box (1280x800)."""
+does there. The lines never overlap and stay inside the box (1280x800). Every name a key map
+or a bar button gives is in the controller's one command table, and every command there is
+reached by one."""
 from __future__ import annotations
 
 import os
@@ -90,11 +92,20 @@ def grendizer_session():
     return session
 
 
+def mode_command_names(ctl) -> set[str]:
+    """The command names the modes of the window (the game shown's too) may bind."""
+    from viewer import keys as K
+
+    groups = list(K.PLAY_GROUPS + K.EDIT_GROUPS)
+    groups += [g for mode in ctl.modes.modes.values() for g in mode.groups]
+    return {k.run for g in groups for k in g if isinstance(k.run, str)}
+
+
 def every_mode(ctl, app, game: str) -> dict:
     """F1 in each mode this game's window can be in; returns each mode's bound events."""
     from viewer.scene import Pick
 
-    seen = {}
+    seen = {"names": mode_command_names(ctl)}
     seen["play"] = check(ctl, app, "play", game)
     seats = {str(n) for n in range(1, 7)} & seen["play"][0]  # a seat key for each seat there is
     assert seats == {str(n) for n in range(1, ctl.host.seat_count() + 1)}, (game, seats)
@@ -150,6 +161,13 @@ def child(tmp: Path) -> None:
     found["glonk"] = every_mode(ctl, app, "glonk")
     ctl.shown.set_session(grendizer_session())
     found["grendizer"] = every_mode(ctl, app, "grendizer")
+    # one command table: every name a key map or a bar button gives is a command there, and
+    # every command in it is reached by a key or a button (the controller holds none itself)
+    named = set().union(*(seen["names"] for seen in found.values()))
+    table, buttons = set(ctl.commands), set(ctl.panel.buttons)
+    assert named | buttons <= table, sorted((named | buttons) - table)
+    assert table <= named | buttons, sorted(table - named - buttons)
+    assert not [n for n in dir(ctl) if n.startswith("cmd_")]
     # a key of one game is bound, and listed, in that game only
     glonk_only = {"g", "i", "b", "enter"}  # (X: the shot explorer lives in a real window)
     assert glonk_only <= found["glonk"]["play"][0], found["glonk"]["play"][0]
