@@ -44,7 +44,7 @@ def steps(app, session, nodes) -> tuple[list[float], list[float]]:
     try:
         for node in nodes:
             t = time.process_time()
-            ctl.go_to(node)
+            ctl.navigation.go_to(node)
             app.taskMgr.step()
             frames.append(time.process_time() - t)
     finally:
@@ -66,7 +66,7 @@ def main() -> None:
         app.taskMgr.step()
     short_line = short_session.record.mainline()
     s_refresh, _ = steps(app, short_session, short_line * size(20, 2))  # 200 steps, warmed
-    ctl.set_session(long_session)
+    ctl.shown.set_session(long_session)
     long_line = long_session.record.mainline()
     steps(app, long_session, long_line[:20])  # warm the text caches as a first pass would
     l_refresh, _ = steps(app, long_session, long_line)

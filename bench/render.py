@@ -35,7 +35,7 @@ def bench_glik(frames: int = size(300, 30), size=(1280, 720)) -> dict:
     session = demo_session()
     app = ViewerApp(session, offscreen=True, size=size, interactive=True)
     ctl = app.controller
-    ctl.go_to(session.node)
+    ctl.navigation.go_to(session.node)
     app.set_view(app.preset("seat", 0))
     app.render_frames(5)  # shaders compiled, textures uploaded
     # Reading one pixel back each frame makes the software renderer finish the frame (so its
@@ -52,15 +52,15 @@ def bench_glik(frames: int = size(300, 30), size=(1280, 720)) -> dict:
     fps_still = still_frames / (time.perf_counter() - start)
 
     # playback at 2x: stones slide every frame, the timeline and panel follow
-    ctl.cmd_faster()
-    ctl.cmd_play_pause()
+    ctl.player.faster()
+    ctl.player.play_pause()
     python_s = 0.0
     nodes_seen = set()
     cpu0 = time.process_time()
     start = time.perf_counter()
     for _ in range(frames):
-        if not ctl.playing:
-            ctl.cmd_play_pause()  # the line ended: play it again from the start
+        if not ctl.player.playing:
+            ctl.player.play_pause()  # the line ended: play it again from the start
         app.taskMgr.step()
         probe.getScreenshot()
         python_s += app.frame.last_seconds  # every stage before the draw (viewer.frame)

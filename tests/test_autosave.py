@@ -151,20 +151,22 @@ class FakeWindow:
     """The controller's side of a restore: questions asked, lines said, the record shown."""
 
     def __init__(self, session):
+        from types import SimpleNamespace
+
         self.session = session
         self.questions, self.said = [], []
+        self.dialogs = SimpleNamespace(ask=self._ask)  # the window's command groups used
+        self.shown = SimpleNamespace(set_session=self._set_session)
+        self.navigation = SimpleNamespace(go_to=lambda node: None)
 
-    def ask(self, text, answers):
+    def _ask(self, text, answers):
         self.questions.append((text, dict(answers)))
 
     def say(self, text):
         self.said.append(text)
 
-    def set_session(self, session, path=None):
+    def _set_session(self, session, path=None):
         self.session = session
-
-    def go_to(self, node):
-        pass
 
 
 def test_restoring_a_damaged_autosave_says_so_keeps_the_record_and_sets_the_file_aside(tmp_path):

@@ -97,7 +97,7 @@ def child(folder: Path, start: int, n: int, seed: int) -> None:
         path = folder / f"case{k}.flick"
         path.write_bytes(raw)
         before = ctl.session
-        problem = ctl.open_path(path)
+        problem = ctl.files.open_path(path)
         if problem is not None:
             assert ctl.session is before, f"{name}: refused, yet the record shown changed"
             assert "\n" not in problem.strip(), f"{name}: more than one line: {problem!r}"

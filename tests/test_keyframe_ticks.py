@@ -33,7 +33,7 @@ def child(tmp: Path) -> None:
     ctl = app.controller
     bar = ctl.ticks
     original = copy.deepcopy(record.direction)
-    clock = ctl.clock()
+    clock = ctl.player.clock()
     want = ticks(record.direction, clock)
     entries = sum(len(record.direction.get(k, [])) for k in ("camera", "holds", "notes")) \
         + 2 * len(record.direction.get("speed", []))
@@ -99,14 +99,14 @@ def child(tmp: Path) -> None:
     bar.select(("notes", 0))
     key("escape")
     assert bar.selected is None
-    ctl.go_to(record.mainline()[-1])
+    ctl.navigation.go_to(record.mainline()[-1])
     key("delete")
     assert sum(1 for _ in record.nodes()) == nodes - 1 and record.direction == original
     key("control-z")
     assert sum(1 for _ in record.nodes()) == nodes
     # M marks the moment shown: a marker (direction version 2), saved and read back, a tick
     line = record.mainline()
-    ctl.go_to(line[12])
+    ctl.navigation.go_to(line[12])
     key("m")
     assert record.direction["version"] == 2
     assert record.direction["markers"] == [{"at": {"path": list(line[12].path),
@@ -122,10 +122,10 @@ def child(tmp: Path) -> None:
     from timeline.direction import moment
     from timeline.playback import node_duration
 
-    ctl.go_to(line[14])
+    ctl.navigation.go_to(line[14])
     key("shift-s")
     assert record.direction == original and "Shift+S again" in ctl.message_text
-    ctl.go_to(line[12])  # an end before the start: the stretch runs the right way round
+    ctl.navigation.go_to(line[12])  # an end before the start: the stretch runs the right way round
     key("shift-s")
     stretch = record.direction["speed"][-1]
     assert stretch == {"from": moment(line[12], node_duration(line[12])),
@@ -150,19 +150,19 @@ def child(tmp: Path) -> None:
     from timeline.reel import marked_moments
 
     line[10].analysis = {"glyph": "?"}
-    ctl.go_to(line[14])
+    ctl.navigation.go_to(line[14])
     key("m")
     key("f7")
     review = ctl.dialog
     assert ctl.mode == "dialog" and type(review).__name__ == "ReelReview"
-    every = marked_moments(record, ctl.clock(), dropped=True)
+    every = marked_moments(record, ctl.player.clock(), dropped=True)
     assert [(m.source, m.label, True) for m in every] == [tuple(r[:3]) for r in review.probe()]
     assert {m.source for m in every} >= {"mistake", "score", "author"}
     score = next(m for m in every if m.source == "score")
     review.toggle(score, False)
     assert record.direction["dropped"] == [{"at": score.at, "source": "score"}]
     assert [on for m, on in review.rows if m.source == "score"] == [False]
-    assert score not in marked_moments(record, ctl.clock())  # the export's reel leaves it out
+    assert score not in marked_moments(record, ctl.player.clock())  # the export's reel leaves it out
     line[10].analysis = None  # (a made-up analysis is no file's)
     again = load_record(save_record(record, tmp / "reviewed.flick"))
     assert again.direction == record.direction

@@ -307,18 +307,18 @@ def child(game: str, out: Path) -> None:
                 files = lessons if mode == "lesson" else puzzles
                 if not files:
                     continue
-                problem = ctl.open_path(files[i % len(files)])
+                problem = ctl.files.open_path(files[i % len(files)])
                 assert problem is None, problem
                 settle()
             else:
                 if ctl.session is not session:
-                    ctl.set_session(session)
+                    ctl.shown.set_session(session)
                 target = node.parent if mode == "replay" and node.parent is not None else node
-                ctl.go_to(target)
+                ctl.navigation.go_to(target)
                 settle()
             if mode == "replay":
-                ctl.cmd_play_pause()
-                undo.append(ctl.cmd_play_pause)
+                ctl.player.play_pause()
+                undo.append(ctl.player.play_pause)
             elif mode == "aim":
                 if not select_something(app, app.shown_state):
                     continue
@@ -327,7 +327,7 @@ def child(game: str, out: Path) -> None:
                 undo.append(ctl.editor.toggle)
             elif mode == "F3":
                 if puzzles and i % 2:  # over a puzzle (its box stays open under the panel)
-                    assert ctl.open_path(puzzles[i % len(puzzles)]) is None
+                    assert ctl.files.open_path(puzzles[i % len(puzzles)]) is None
                     settle()
                 ctl.lesson_panel.toggle()
                 if not ctl.lesson_panel.active:
@@ -340,10 +340,10 @@ def child(game: str, out: Path) -> None:
                 explorer.toggle()
                 undo.append(explorer.toggle)
             elif mode == "dialog":
-                ctl.cmd_help()
+                ctl.dialogs.help()
                 undo.append(lambda: ctl.dialog.close() if ctl.dialog is not None else None)
             elif mode == "learn":
-                ctl.cmd_learn()
+                ctl.files.learn()
                 undo.append(lambda: ctl.dialog.close() if ctl.dialog is not None else None)
             ctl.say(f"The bot explains: {app.scene.action_label(app.session.node)} " * 6
                     if app.session.node.parent is not None else "Start " * 40)

@@ -108,7 +108,7 @@ def child(tmp: Path) -> None:
     check(app, path, "Ctrl+O")
 
     # reopen: another record replaces the lesson, Ctrl+Z brings it back
-    assert ctl.open_path(ROOT / "scenarios" / "demo" / "glonk-demo.flick") is None
+    assert ctl.files.open_path(ROOT / "scenarios" / "demo" / "glonk-demo.flick") is None
     app.render_frames(1)
     assert not ctl.lesson_box.active
     ctl._key("control-z")
@@ -119,7 +119,7 @@ def child(tmp: Path) -> None:
     saver = Autosaver(tmp / "saved")
     app.autosaver = saver
     lesson = LESSONS[0]
-    assert ctl.open_path(lesson) is None
+    assert ctl.files.open_path(lesson) is None
     app.render_frames(2)
     ctl.session.set_comment("my first idea: slide north")
     assert saver.flush()
@@ -128,7 +128,7 @@ def child(tmp: Path) -> None:
     shutil.copy(saver.path, crashed / "autosave.flick")  # nobody holds it: a dead window's
     app.autosaver = None
     saver.close()
-    assert ctl.open_path(ROOT / "scenarios" / "demo" / "glonk-demo.flick") is None
+    assert ctl.files.open_path(ROOT / "scenarios" / "demo" / "glonk-demo.flick") is None
     offer_restore(ctl, Autosaver(crashed), lambda: None)
     ctl.dialog._answer(next(cb for label, cb in ctl.dialog.answers if label == "Restore"))
     check(app, lesson, "restoring after a crash")

@@ -147,14 +147,14 @@ def child(tmp: Path) -> None:
     app = ViewerApp(sessions["glik"], offscreen=True, size=(1280, 800), interactive=True)
     ctl = app.controller
     for game, session in sessions.items():
-        ctl.set_session(session)
+        ctl.shown.set_session(session)
         moves = ctl.panel.moves
         line = session.record.mainline()
         # a word longer than the panel is broken, never cut off; a glyph run and a loss too
         session.set_comment("x" * 200 + " " + LONG_COMMENT, line[2])
         session.toggle_glyph("??", line[2])
         moves.badges[:] = [lambda node: "your turn" if node is line[2] else None]  # a lesson's
-        ctl.go_to(line[2])
+        ctl.navigation.go_to(line[2])
         boxes = check_layout(ctl, f"{game} at the start")
         assert "your turn" in moves.text_of(moves.rows[moves.row_of(line[2])])
         session.set_fields("analyse", [(line[1], {"analysis": {"glyph": "?", "loss": 0.234},
@@ -170,33 +170,33 @@ def child(tmp: Path) -> None:
         deepest = max(heads, key=_level)
         assert _level(deepest) >= 3, f"{game}: a variation three levels deep"
         for head in heads:
-            ctl.go_to(head.end())
+            ctl.navigation.go_to(head.end())
             cursor_row_shown(ctl, f"{game}: a jump to the end of a variation")
             check_layout(ctl, f"{game}: a variation's end")
         depths = {b["depth"] for b in check_layout(ctl, game)} | {
             r.depth for r in moves.rows}
         assert {0, 1, 2, 3} <= depths and max(depths) <= MAX_INDENT + 5
         # jumps: the scrub bar, End, Home, a branch change, the win graph's click (a go_to)
-        ctl.go_to(line[1])
-        ctl.scrub_to(0.97)
+        ctl.navigation.go_to(line[1])
+        ctl.player.scrub_to(0.97)
         cursor_row_shown(ctl, f"{game}: the scrub bar")
-        ctl.cmd_start()
-        ctl.go_to(line[1])
+        ctl.navigation.start()
+        ctl.navigation.go_to(line[1])
         cursor_row_shown(ctl, f"{game}: back at the start")
-        ctl.cmd_end()
+        ctl.navigation.end()
         cursor_row_shown(ctl, f"{game}: End")
         check_layout(ctl, f"{game}: at the end")
         alt = heads[-1]
-        ctl.go_to(alt.parent.variations[0])
-        ctl.cmd_next_variation()
+        ctl.navigation.go_to(alt.parent.variations[0])
+        ctl.navigation.next_variation()
         cursor_row_shown(ctl, f"{game}: Down to the next variation")
-        ctl.go_to(line[len(line) // 2])
+        ctl.navigation.go_to(line[len(line) // 2])
         cursor_row_shown(ctl, f"{game}: a jump as the win graph makes")
         # closing a variation hides its moves and keeps the cursor on a row; opening shows them
         # (the outermost variation that holds the deepest one)
         head = next(a for a in [deepest, *_ancestors(deepest)][::-1] if a.parent is not None
                     and not a.is_main_variation())
-        ctl.go_to(deepest)
+        ctl.navigation.go_to(deepest)
         before = len(moves.rows)
         moves.toggle(head)
         _frames(app)
@@ -208,10 +208,10 @@ def child(tmp: Path) -> None:
         _frames(app)
         assert len(moves.rows) == before
         # the O key on the move the variation branches from closes it, again opens it
-        ctl.go_to(head.parent.variations[0])
-        ctl.cmd_toggle_variations()
+        ctl.navigation.go_to(head.parent.variations[0])
+        ctl.views.toggle_variations()
         assert moves.rows[moves.row_of(head)].closed and "closed" in ctl.message_text
-        ctl.go_to(deepest)  # a jump into a closed variation opens it
+        ctl.navigation.go_to(deepest)  # a jump into a closed variation opens it
         _frames(app)
         assert not moves.rows[moves.row_of(head)].closed
         cursor_row_shown(ctl, f"{game}: a jump into a closed variation")

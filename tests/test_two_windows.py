@@ -80,20 +80,22 @@ def test_the_disk_watch_asks_only_about_the_file_a_record_came_from(tmp_path):
 
 class FakeWindow:
     def __init__(self, session):
+        from types import SimpleNamespace
+
         self.session = session
         self.questions, self.said = [], []
+        self.dialogs = SimpleNamespace(ask=self._ask)  # the window's command groups used
+        self.shown = SimpleNamespace(set_session=self._set_session)
+        self.navigation = SimpleNamespace(go_to=lambda node: None)
 
-    def ask(self, text, answers):
+    def _ask(self, text, answers):
         self.questions.append((text, dict(answers)))
 
     def say(self, text):
         self.said.append(text)
 
-    def set_session(self, session, path=None):
+    def _set_session(self, session, path=None):
         self.session = session
-
-    def go_to(self, node):
-        pass
 
 
 def _left_by_a_dead_window(folder: Path, name: str, comment: str) -> Path:
@@ -247,7 +249,7 @@ def child(tmp: Path) -> None:
     app = ViewerApp(glik(), offscreen=True, size=(1280, 720), interactive=True)
     ctl = app.controller
     app.autosaver = saver = Autosaver(tmp / "home")
-    saver.whole = ctl.whole_record
+    saver.whole = ctl.shown.whole_record
     saver.attach(ctl.session)
     quits = []
     ctl.closing.quit = lambda: quits.append(True)
@@ -261,17 +263,17 @@ def child(tmp: Path) -> None:
         callback = dict(ctl.dialog.answers)[label]
         ctl.dialog._answer(callback)
 
-    assert ctl.open_path(path) is None
+    assert ctl.files.open_path(path) is None
     mine = ctl.session
     mine.set_comment("mine")
-    ctl.cmd_save()  # Ctrl+S, Enter: nothing changed on disk, so it just saves
+    ctl.files.save()  # Ctrl+S, Enter: nothing changed on disk, so it just saves
     ctl.dialog._finish("")
     assert load_record(path).root.comment == "mine" and ctl.dialog is None
 
     # another window saves; our Ctrl+S, Enter asks (the file dialog closed first)
     theirs = other_window_saves("theirs")
     mine.set_comment("mine again")
-    ctl.cmd_save()
+    ctl.files.save()
     ctl.dialog._finish("")
     assert isinstance(ctl.dialog, Question), ctl.dialog
     assert [label for label, _ in ctl.dialog.answers] == ["Keep mine", "Keep theirs", "Save as",
@@ -285,7 +287,7 @@ def child(tmp: Path) -> None:
     answer("Cancel")
     assert path.read_bytes() == theirs and ctl.message_text.startswith("Not saved")
 
-    ctl.cmd_save()
+    ctl.files.save()
     ctl.dialog._finish("")
     answer("Save as")
     assert isinstance(ctl.dialog, FileDialog) and ctl.dialog.default.name == "game-mine.flick"
@@ -294,11 +296,11 @@ def child(tmp: Path) -> None:
     assert path.read_bytes() == theirs and ctl.path == tmp / "game-mine.flick"
 
     # Keep theirs: the file as they left it is shown; mine is kept behind it and autosaved
-    ctl.open_path(path)
+    ctl.files.open_path(path)
     mine = ctl.session
     mine.set_comment("mine, third")
     theirs = other_window_saves("theirs, second")
-    ctl.save_to(path)
+    ctl.files.save_to(path)
     answer("Keep theirs")
     assert ctl.session is not mine and ctl.session.record.root.comment == "theirs, second"
     assert "Ctrl+Z goes back to it" in ctl.message_text, ctl.message_text
@@ -312,11 +314,11 @@ def child(tmp: Path) -> None:
         "mine, third"
 
     # Keep mine: written over theirs, and a later save asks nothing
-    ctl.save_to(path)
+    ctl.files.save_to(path)
     answer("Keep mine")
     assert load_record(path).root.comment == "mine, third" and not mine.dirty
     mine.set_comment("mine, fourth")
-    assert ctl.save_to(path) is None and ctl.dialog is None
+    assert ctl.files.save_to(path) is None and ctl.dialog is None
     assert load_record(path).root.comment == "mine, fourth"
 
     # closing: Save asks too when the file changed; Keep theirs keeps mine aside on the way out

@@ -74,9 +74,9 @@ def child() -> None:
     ctl = app.controller
     ctl.records.swap(Session(record), None, "a Grendizer game")
     app.render_frames(2)
-    ctl.go_to(a)
+    ctl.navigation.go_to(a)
     ctl.session.rng = np.random.default_rng(seed)
-    assert ctl.play_action(b.action)  # the record's own decision again
+    assert ctl.moves.play(b.action)  # the record's own decision again
     node = ctl.session.node  # after the draw (and any chance steps after it)
     assert len(b.variations) == 2 and b.variations[0] is c and not node.is_mainline()
     assert b.variations[1] in (node, *_ancestors(node))
@@ -85,12 +85,12 @@ def child() -> None:
     assert f"the record had {app.scene.action_label(c)} here" in said, said
     ctl._key("shift-m")
     assert node.is_mainline() and "main line now" in ctl.message_text, ctl.message_text
-    ctl.cmd_undo()
+    ctl.edits.undo()
     assert not node.is_mainline() and c.is_mainline()
     # a decision of the player's own is a variation they chose: said as before
-    ctl.go_to(a)
+    ctl.navigation.go_to(a)
     other = next(x for x in game.legal_actions(a.state) if str(x) != b.action_text)
-    assert ctl.play_action(other)
+    assert ctl.moves.play(other)
     assert "makes it the main line" not in ctl.message_text
 
     # a game that ends in a variation says so too: a Glik game whose record's main line went
@@ -101,9 +101,9 @@ def child() -> None:
     last = glik.root.variations[1]
     while last.variations:
         last = last.variations[0]
-    ctl.go_to(last)
+    ctl.navigation.go_to(last)
     final = glik.game.parse_action(last.state, FINAL[0])
-    assert ctl.play_action(final)
+    assert ctl.moves.play(final)
     until_played(app, ctl, lambda: glik.game.is_terminal(ctl.session.node.state))
     assert ctl.message_text.startswith("The game is over in a variation"), ctl.message_text
     ctl._key("shift-m")
@@ -146,7 +146,7 @@ def glik_game_in_a_variation():
 
 def until_played(app, ctl, cond, frames: int = 2000):
     for _ in range(frames):
-        if cond() and not app.clock.stepping and ctl.pending is None:
+        if cond() and not app.clock.stepping and ctl.moves.pending is None:
             return
         app.render_frames(1)
     raise AssertionError("the move did not play")

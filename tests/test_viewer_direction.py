@@ -32,8 +32,8 @@ def child(tmp: Path) -> None:
     flick = next(i for i, n in enumerate(line) if n.stored_motion is not None)
 
     # replay plays the direction: camera and notes at the clock's line time
-    ctl.go_to(line[flick - 1])
-    ctl.cmd_play_pause()
+    ctl.navigation.go_to(line[flick - 1])
+    ctl.player.play_pause()
     clock = app.clock
     assert clock.direction is not None
     direction = Direction(record.direction, clock.playback.clock,
@@ -51,11 +51,11 @@ def child(tmp: Path) -> None:
         seen_note = seen_note or bool(shown)
     assert seen_note
     # slow motion: during the first flick's slowed stretch 60 frames cover less than 2 s of line
-    ctl.stop_playback()
+    ctl.player.stop()
 
     # an author keeps a camera keyframe, a follow keyframe and a note at the moment shown
     before = len(record.direction["camera"]), len(record.direction["notes"])
-    ctl.go_to(line[flick])
+    ctl.navigation.go_to(line[flick])
     ctl._key("j")
     ctl._key("shift-j")
     ctl._key("shift-n")
@@ -74,7 +74,7 @@ def child(tmp: Path) -> None:
     ctl.records.swap(Session(glik), None, "a Glik replay")
     app.render_frames(2)
     node = glik.mainline()[2]
-    ctl.go_to(node)
+    ctl.navigation.go_to(node)
     notes = len((glik.direction or {}).get("notes", []))
     ctl._key("shift-n")
     assert len(glik.direction["notes"]) == notes + 1, ctl.message_text

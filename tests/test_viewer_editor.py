@@ -124,14 +124,14 @@ def child(tmp: Path) -> None:
     assert ctl.session.record is game_record, "Ctrl+Z goes back to the record behind the editor"
     ctl._key("control-y")
     assert ctl.session.record is puzzle_record
-    ctl.go_to(ctl.session.record.root)
+    ctl.navigation.go_to(ctl.session.record.root)
     for text in sc.solution:  # the author plays the solution
         action = ctl.session.game.parse_action(ctl.session.node.state, text)
-        assert ctl.play_action(action)
+        assert ctl.moves.play(action)
     assert ctl.message_text.startswith("Solved in 2 AP (best: 2)"), ctl.message_text
     # an opened bundled puzzle: title, goal, hints one at a time
     path = bundled("glik")[4]
-    assert ctl.open_path(path) is None
+    assert ctl.files.open_path(path) is None
     box = ctl.puzzle_box
     assert box.frame is not None and box.puzzle.scenario.title == "Round the corner"
     root = ctl.session.record.root
@@ -149,7 +149,7 @@ def child(tmp: Path) -> None:
     ctl._key("h")
     assert ctl.message_text == "Hint 1: The top edge is a road too.", ctl.message_text
     # F2 on a puzzle's start edits that puzzle
-    ctl.go_to(ctl.session.record.root)
+    ctl.navigation.go_to(ctl.session.record.root)
     ctl._key("f2")
     ed = ctl.editor.current
     assert ed.model.title == "Round the corner" and ed.model.goal() == box.puzzle.goal

@@ -59,9 +59,9 @@ def check_tray_and_turn_log(app, size) -> None:
     ctl = app.controller
     session = Session(Record(GAME.name, GAME.default_config(2)), rng=np.random.default_rng(3))
     session.auto_chance()
-    ctl.set_session(session)
+    ctl.shown.set_session(session)
     lay = GAME.legal_actions(session.state)[0]
-    ctl.play_action(lay)  # the turn log now says what was laid
+    ctl.moves.play(lay)  # the turn log now says what was laid
     for _ in range(40):
         app.taskMgr.step()
     tray = app.scene.tray
@@ -91,7 +91,7 @@ def child() -> None:
     for size in ((1280, 720), (1280, 800)):
         app.resize(size)
         app.controller.panel.layout()  # what a window's resize event does
-        app.controller.set_session(session)
+        app.controller.shown.set_session(session)
         for _ in range(5):
             app.taskMgr.step()
         check_turn_buttons(app, size)

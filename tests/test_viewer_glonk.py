@@ -521,13 +521,19 @@ def test_a_flick_node_plays_its_recorded_motion_through_the_app(app):
 
 
 class _Ctl:
+    """What the chrono reads of the window: the session, the line's playback, the dialog, and
+    the moves it plays (kept in `played`)."""
+
     def __init__(self, session):
+        from types import SimpleNamespace
+
         self.session = session
-        self.playing = False
+        self.player = SimpleNamespace(playing=False)
         self.dialog = None
         self.played = []
+        self.moves = SimpleNamespace(play=self._play)
 
-    def play_action(self, action):
+    def _play(self, action):
         self.played.append(action)
         return True
 

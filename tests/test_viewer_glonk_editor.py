@@ -66,7 +66,7 @@ def child(tmp: Path) -> None:
     assert "Setting up: drag discs" in status and "flick" not in status, status
     from games.glonk.actions import Move
 
-    assert not ctl.play_action(Move("end_turn")) and "F2" in ctl.message_text
+    assert not ctl.moves.play(Move("end_turn")) and "F2" in ctl.message_text
     assert ed.model.state() == GAME.state_from_json(GAME.state_to_json(start))
     app.set_view(app.preset("top"))
     frames()
@@ -164,21 +164,21 @@ def child(tmp: Path) -> None:
     # a bundled tutorial: its prompt at the start, "Goal met" after its solution flick
     path = bundled("glonk")[2]
     tut, _ = load_scenario(path)
-    assert ctl.open_path(path) is None
-    ctl.go_to(ctl.session.record.root)
+    assert ctl.files.open_path(path) is None
+    ctl.navigation.go_to(ctl.session.record.root)
     assert ctl.message_text.startswith("The Black Hole: flick G1"), ctl.message_text
     assert "Goal: Score a point" in ctl.puzzle_box.goal_label["text"]
     ctl._key("h")
     assert ctl.message_text.startswith("Hint 1: "), ctl.message_text
     action = ctl.session.game.parse_action(ctl.session.node.state, tut.solution[0])
     assert ctl.session.record.root.variations == [], "the solution flick is not shown"
-    assert ctl.play_action(action)
-    while ctl.pending is not None:  # the flick is simulated off the frame thread
-        ctl.pending.wait(60)
+    assert ctl.moves.play(action)
+    while ctl.moves.pending is not None:  # the flick is simulated off the frame thread
+        ctl.moves.pending.wait(60)
         frames(1)
     assert "Goal met in 1 action!" in ctl.message_text, ctl.message_text
     # F2 on the tutorial's start edits that tutorial
-    ctl.go_to(ctl.session.record.root)
+    ctl.navigation.go_to(ctl.session.record.root)
     ctl._key("f2")
     assert ed.active and ed.model.title == "The black hole" and ed.model.check == {
         "type": "score", "player": 0, "points": 1}

@@ -1,7 +1,9 @@
 """The F1 help lists the keys of the mode the window is in, for the game shown, taken from that
 mode's own key map: for every game x mode, each key F1 lists is bound there and each bound key
 is listed; a key of one game is not listed in another; the mouse lines say what a left drag
-does there. The lines never overlap and stay inside the box (1280x800)."""
+does there. The lines never overlap and stay inside the box (1280x800). Every name a key map
+or a bar button gives is in the controller's one command table, and every command there is
+reached by one."""
 from __future__ import annotations
 
 import os
@@ -39,7 +41,7 @@ def check(ctl, app, mode_name, game):
     assert mode.name == mode_name, (game, mode.name, mode_name)
     bound = mode.bindings()
     for k in bound:  # a key F1 lists runs something there
-        assert callable(k.run) or k.run.startswith("cmd_view_seat_") or hasattr(ctl, k.run), k
+        assert callable(k.run) or k.run in ctl.commands, k
     ctl._key("f1")
     dialog = ctl.dialog
     assert isinstance(dialog, HelpOverlay) and ctl.mode == "dialog"
@@ -90,19 +92,28 @@ def grendizer_session():
     return session
 
 
+def mode_command_names(ctl) -> set[str]:
+    """The command names the modes of the window (the game shown's too) may bind."""
+    from viewer import keys as K
+
+    groups = list(K.PLAY_GROUPS + K.EDIT_GROUPS)
+    groups += [g for mode in ctl.modes.modes.values() for g in mode.groups]
+    return {k.run for g in groups for k in g if isinstance(k.run, str)}
+
+
 def every_mode(ctl, app, game: str) -> dict:
     """F1 in each mode this game's window can be in; returns each mode's bound events."""
     from viewer.scene import Pick
 
-    seen = {}
+    seen = {"names": mode_command_names(ctl)}
     seen["play"] = check(ctl, app, "play", game)
     seats = {str(n) for n in range(1, 7)} & seen["play"][0]  # a seat key for each seat there is
     assert seats == {str(n) for n in range(1, ctl.host.seat_count() + 1)}, (game, seats)
-    ctl.cmd_start()
-    ctl.cmd_play_pause()  # the clock runs along the line: replay mode, the same keys
+    ctl.navigation.start()
+    ctl.player.play_pause()  # the clock runs along the line: replay mode, the same keys
     seen["replay"] = check(ctl, app, "replay", game)
-    ctl.stop_playback()
-    ctl.cmd_end()
+    ctl.player.stop()
+    ctl.navigation.end()
     ctl._key("f2")  # the editor: its own, shorter key map
     seen["edit"] = check(ctl, app, "edit", game)
     ctl._key("f2")
@@ -125,11 +136,11 @@ def every_mode(ctl, app, game: str) -> dict:
         seen["pick"] = check(ctl, app, "pick", game)
         ctl._key("escape")
         assert ctl.mode == "play" and scene.mode is None
-    ctl.new_game(game, log=True)  # log mode: a game from a real table (viewer.tablelog)
+    ctl.files.new_game(game, log=True)  # log mode: a game from a real table (viewer.tablelog)
     ctl.modes.sync()
     if ctl.mode == "typing":  # typed entry: its field has the keys first
         assert "tab" in {k.event for k in ctl.modes.active.bindings()}  # Tab completes
-        ctl.cmd_leave_field()
+        ctl.leave_field()
     seen["log"] = check(ctl, app, "log", game)
     assert {"enter", "control-z", "control-l"} <= seen["log"][0], seen["log"][0]
     ctl.table_log.toggle()
@@ -146,10 +157,17 @@ def child(tmp: Path) -> None:
     app = ViewerApp(demo_session(), offscreen=True, size=(1280, 800), interactive=True)
     ctl = app.controller
     found = {"glik": every_mode(ctl, app, "glik")}
-    ctl.set_session(glonk_demo())
+    ctl.shown.set_session(glonk_demo())
     found["glonk"] = every_mode(ctl, app, "glonk")
-    ctl.set_session(grendizer_session())
+    ctl.shown.set_session(grendizer_session())
     found["grendizer"] = every_mode(ctl, app, "grendizer")
+    # one command table: every name a key map or a bar button gives is a command there, and
+    # every command in it is reached by a key or a button (the controller holds none itself)
+    named = set().union(*(seen["names"] for seen in found.values()))
+    table, buttons = set(ctl.commands), set(ctl.panel.buttons)
+    assert named | buttons <= table, sorted((named | buttons) - table)
+    assert table <= named | buttons, sorted(table - named - buttons)
+    assert not [n for n in dir(ctl) if n.startswith("cmd_")]
     # a key of one game is bound, and listed, in that game only
     glonk_only = {"g", "i", "b", "enter"}  # (X: the shot explorer lives in a real window)
     assert glonk_only <= found["glonk"]["play"][0], found["glonk"]["play"][0]

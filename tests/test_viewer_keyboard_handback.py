@@ -37,7 +37,7 @@ def child(tmp: Path) -> None:
     app = ViewerApp(demo_for(None), offscreen=True, size=(1280, 800), interactive=True)
     ctl = app.controller
     app.render_frames(1)
-    ctl.cmd_open()
+    ctl.files.open()
     assert isinstance(ctl.dialog, FileDialog) and ctl.mode == "dialog"
     path = next(p for p in bundled() if p.name == "02-boarding.flick")
     ctl.dialog._enter(str(path))  # Enter in the path field: the file opens, the dialog closes
@@ -80,7 +80,7 @@ def child(tmp: Path) -> None:
     # every editor field that gives the keyboard back on Enter: "...west" and Enter, then the
     # frame's "t" (top-down camera in edit mode) is the field's
     for game in ("glik", "glonk", "grendizer"):
-        assert ctl.open_path(bundled(game)[0]) is None
+        assert ctl.files.open_path(bundled(game)[0]) is None
         app.render_frames(1)
         ctl._key("f2")
         ed = ctl.editor.current

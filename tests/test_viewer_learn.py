@@ -33,7 +33,7 @@ def child(tmp: Path) -> None:
 
     app = ViewerApp(demo_for(None), offscreen=True, size=(1280, 800), interactive=True)
     ctl = app.controller
-    assert ctl.panel.buttons["cmd_learn"]["text"] == "Learn"  # on the bar from the first screen
+    assert ctl.panel.buttons["learn"]["text"] == "Learn"  # on the bar from the first screen
     ctl._key("l")
     dialog = ctl.dialog
     assert isinstance(dialog, LearnOverlay)

@@ -56,9 +56,9 @@ def child(tmp: Path) -> None:
     assert box.active and box.status == "asking" and ctl.session.node.variations == []
     q = box.question_node()
     game = ctl.session.game
-    assert ctl.play_action(game.parse_action(q.state, "pass"))
+    assert ctl.moves.play(game.parse_action(q.state, "pass"))
     assert box.status == "checking" and "Checking your answer" in box.labels["status"]["text"]
-    assert not ctl.play_action(game.parse_action(q.state, "pass"))  # one answer at a time
+    assert not ctl.moves.play(game.parse_action(q.state, "pass"))  # one answer at a time
     until(lambda: box.status == "wrong", "the pass refused")
     assert "wins only" in box.last_why and box.run.attempts[0].wrong == 1
     until(lambda: ctl.session.node.ply > 1 and not app.clock.stepping,
@@ -70,7 +70,7 @@ def child(tmp: Path) -> None:
     assert box.status == "asking" and ctl.session.node is q
     ctl._key("h")
     assert box.run.hints_shown() and "Hint 1 of 3" in ctl.message_text
-    assert ctl.play_action(game.parse_action(q.state, "play C49 zone=5"))
+    assert ctl.moves.play(game.parse_action(q.state, "play C49 zone=5"))
     until(lambda: box.status == "done" and not app.clock.stepping, "the right card accepted")
     assert box.run.score() == (0.25, 1)  # a wrong try and a hint
     assert "Lesson complete: 0.25 / 1" in ctl.message_text, ctl.message_text
@@ -84,7 +84,7 @@ def child(tmp: Path) -> None:
     q = box.question_node()
     author = box.run.hidden_answer().action
     nearby = Flick.make(author.piece, author.angle - 0.6, author.speed)
-    assert ctl.play_action(nearby)
+    assert ctl.moves.play(nearby)
     until(lambda: box.run.index == 1 and not app.clock.stepping and box.judging is None,
           "the nearby flick accepted")
     assert box.status == "right" and "able to board" in box.last_why
@@ -99,7 +99,7 @@ def child(tmp: Path) -> None:
     analysed = tmp / "analysed.flick"
     subprocess.run(cli + ["analyse", str(games / "glik-2-001.flick"), "--out", str(analysed),
                           "--executor", "inprocess"], check=True, capture_output=True)
-    assert ctl.open_path(analysed) is None
+    assert ctl.files.open_path(analysed) is None
     assert not box.active
     ctl._key("f3")  # write a lesson, or learn from the mistakes?
     assert type(ctl.dialog).__name__ == "Question"
@@ -108,12 +108,12 @@ def child(tmp: Path) -> None:
     q = box.question_node()
     line_move = box.run.hidden_answer()
     better = next(c for c in box.run._hidden if (c.analysis or {}).get("alternative"))
-    assert ctl.play_action(line_move.action)  # the move the game made: still a mistake
+    assert ctl.moves.play(line_move.action)  # the move the game made: still a mistake
     until(lambda: box.status == "wrong", "the mistake refused again")
     until(lambda: not app.clock.stepping and box._after is None, "its outcome played")
     box.buttons["again"]["command"]()
     assert box.status == "asking" and ctl.session.node is q
-    assert ctl.play_action(better.action)
+    assert ctl.moves.play(better.action)
     until(lambda: box.run.finished and not app.clock.stepping, "the better move accepted")
 
     # learn from the mistakes of an analysed Grendizer game: while a question is asked the move
@@ -138,14 +138,14 @@ def child(tmp: Path) -> None:
     assert marks[0] not in {r.node for r in moves.rows}
     q = box.question_node()
     assert q is marks[0].parent and ctl.session.node is q
-    assert ctl.play_action(marks[0].action)  # the very move marked
+    assert ctl.moves.play(marks[0].action)  # the very move marked
     until(lambda: box.status == "wrong", "the marked move refused")
     assert f"marks this {marks[0].analysis['glyph']}" in box.last_why
     assert f"loses {marks[0].analysis['loss']:.2f}" in box.last_why
     until(lambda: not app.clock.stepping and box._after is None, "its outcome played")
     box.buttons["again"]["command"]()
     best = game_of(record).parse_action(q.state, marks[0].analysis["best"])
-    assert ctl.play_action(best)
+    assert ctl.moves.play(best)
     until(lambda: box.run.index == 1 and box.judging is None, "the better move accepted")
     assert box.status == "right" and "finds nothing better" in box.last_why
     print("all lesson window checks passed", flush=True)  # the process may end without flushing

@@ -65,35 +65,35 @@ def child() -> None:
     assert ("F5", next(k.words for k in ctl.modes.active.bindings() if k.event == "f5")) in \
         help_lines(ctl.modes.active.bindings()), "F1 lists the presentation key"
 
-    plain = ctl.clock()
+    plain = ctl.player.clock()
     ctl._key("f5")  # hold: a caption stays as long as an export holds it
-    assert ctl.presentation == "hold" and "stays 2 s + 0.3 s a word" in ctl.message_text
-    held = ctl.clock()
+    assert ctl.player.presentation == "hold" and "stays 2 s + 0.3 s a word" in ctl.message_text
+    held = ctl.player.clock()
     pace = ReadingPace()
     assert held.spans[3] == max(plain.spans[3], pace.reading_seconds(words)) > plain.spans[3]
     assert held.spans == [pace.span(n, s) for n, s in zip(line, plain.spans)], \
         "every step at the export's pace (set-up steps quicker)"
 
     ctl._key("f5")  # pause on each comment
-    assert ctl.presentation == "pause" and "Space goes on" in ctl.message_text
-    ctl.cmd_start()
-    ctl.cmd_faster(), ctl.cmd_faster()  # 4x: the pauses, not the pace, are what is checked
+    assert ctl.player.presentation == "pause" and "Space goes on" in ctl.message_text
+    ctl.navigation.start()
+    ctl.player.faster(), ctl.player.faster()  # 4x: the pauses, not the pace, are what is checked
     ctl._key("space")
-    assert ctl.playing and ctl.modes.sync().name == "replay"
-    assert _until(app, lambda: not ctl.playing), "the replay stops by itself"
+    assert ctl.player.playing and ctl.modes.sync().name == "replay"
+    assert _until(app, lambda: not ctl.player.playing), "the replay stops by itself"
     assert session.node is line[3], f"it paused on the commented step, not at ply {session.node.ply}"
     assert ctl.message_text == "Presentation: paused on this comment; Space goes on"
     ctl._key("space")  # goes on, to the next comment
-    assert ctl.playing
-    assert _until(app, lambda: not ctl.playing) and session.node is line[6]
+    assert ctl.player.playing
+    assert _until(app, lambda: not ctl.player.playing) and session.node is line[6]
     ctl._key("space")
     assert _until(app, lambda: session.node.ply > 7), "past the last comment it plays on"
     ctl._key("space")  # pause by hand
-    assert not ctl.playing
+    assert not ctl.player.playing
 
     ctl._key("f5")  # off: the moves' own pace, no pause
-    assert ctl.presentation == "off" and ctl.clock().spans == plain.spans
-    ctl.cmd_start()
+    assert ctl.player.presentation == "off" and ctl.player.clock().spans == plain.spans
+    ctl.navigation.start()
     ctl._key("space")
     assert _until(app, lambda: session.node.ply > 7), "off, it plays through the comments"
     print("presentation checks passed")

@@ -87,9 +87,9 @@ def child(tmp: Path) -> None:
     # a 47-ply Glik game, opened from a file; F2 and Done keep it behind the set-up position
     path = tmp / "game47.flick"
     save_record(glik_game(47), path)
-    assert ctl.open_path(path) is None
+    assert ctl.files.open_path(path) is None
     game = ctl.session
-    ctl.go_to(game.record.root.end())
+    ctl.navigation.go_to(game.record.root.end())
     ctl._key("f2")
     assert ctl.editor.active
     ctl._key("f2")  # Done: play the set-up position
@@ -104,10 +104,10 @@ def child(tmp: Path) -> None:
     assert ctl.session is game
 
     # an unsaved change: closing asks; Cancel keeps the window; Save writes the file
-    ctl.cmd_view_top()
+    ctl.views.view_top()
     frames()
     app.set_view(app.preset("top"))
-    ctl.cmd_save_view()
+    ctl.views.save_view()
     assert game.dirty
     ctl.closing.request()
     assert ctl.dialog is not None and not quits
@@ -121,7 +121,7 @@ def child(tmp: Path) -> None:
     quits.clear()
 
     # a kept record with unsaved changes is asked about too, by its name; no file: a dialog
-    ctl.go_to(game.record.root.end())
+    ctl.navigation.go_to(game.record.root.end())
     ctl.session.set_comment("a note")
     ctl._key("f2")
     ctl._key("f2")
@@ -143,7 +143,7 @@ def child(tmp: Path) -> None:
     # a saved view is applied when its node is reached
     from scenarios import SCENARIO_DIR
 
-    assert ctl.open_path(SCENARIO_DIR / "glonk" / "01-your-first-flick.flick") is None
+    assert ctl.files.open_path(SCENARIO_DIR / "glonk" / "01-your-first-flick.flick") is None
     frames(3)
     top = app.preset("top")
     assert abs(app.orbit.goal.pitch - top.pitch) < 0.5 and abs(app.orbit.goal.distance - top.distance) < 1e-3

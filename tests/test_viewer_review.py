@@ -46,7 +46,7 @@ def child() -> None:
     dialog.buttons[titles["1. First touch (puzzle)"]]["command"]()  # open the chapter
     assert ctl.dialog is None and ctl.session.record.scenario["title"] == "First touch"
 
-    assert ctl.play_action(EndTurn())  # the turn ends without the goal: a failed try
+    assert ctl.moves.play(EndTurn())  # the turn ends without the goal: a failed try
     progress = ctl.study.progress
     [attempt] = progress.attempts()
     assert attempt[2] is False
@@ -66,7 +66,7 @@ def child() -> None:
     assert ctl.session.record.scenario["title"] == "First touch"
 
     for text in ("slide 8,20 W", "slide 8,9 N"):  # solved this time
-        ctl.play_action(ctl.session.game.parse_action(ctl.session.state, text))
+        ctl.moves.play(ctl.session.game.parse_action(ctl.session.state, text))
     assert [a[2] for a in progress.attempts()] == [False, True]
     box = ctl.puzzle_box  # a solved puzzle says so and offers the next one of the course
     assert box.goal_label["text"].startswith("Solved!") and not box.next_button.isHidden()

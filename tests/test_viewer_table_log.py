@@ -148,10 +148,10 @@ def child(tmp: Path) -> None:
     assert ctl.session.node.observed is not None, (ctl.session.node, ctl.message_text, entry.undo_list, entry.piece)
     # an entry left unfinished is kept where it was made, with its undo
     entry.toggle_removed("V1")
-    ctl.cmd_back()
+    ctl.navigation.back()
     frames()
     assert entry.node is ctl.session.record.root and not entry.removed
-    ctl.cmd_forward()
+    ctl.navigation.forward()
     while app.animating:
         frames(1)
     frames()
@@ -160,11 +160,11 @@ def child(tmp: Path) -> None:
     log.undo()
     assert not entry.removed
     # F1 lists the log mode's own keys
-    ctl.cmd_help()
+    ctl.dialogs.help()
     frames()
     listed = [line[1] for line in ctl.dialog.lines]
     assert any("Log it" in w for w in listed) and any("left the Galaxy" in w for w in listed), listed
-    ctl.cmd_help()
+    ctl.dialogs.help()
     frames()
     # Ctrl+L stops logging; again starts it
     log.toggle()
@@ -177,7 +177,7 @@ def child(tmp: Path) -> None:
     # --- a new Glonk game logged: the armadas and who plays first chosen as they came -------
     from viewer.newgame import new_session
 
-    ctl.new_game("glonk", log=True)
+    ctl.files.new_game("glonk", log=True)
     frames()
     entry = log.entry
     assert log.active and entry.chance(), ctl.message_text

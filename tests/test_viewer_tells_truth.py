@@ -34,7 +34,7 @@ def hover_checks(app, ctl) -> None:
     """A still pointer over a disc that then moves away: the line stops naming it."""
     from viewer.glonk.demo import demo_session
 
-    ctl.set_session(demo_session())
+    ctl.shown.set_session(demo_session())
     app.set_view(app.preset("top"))
     line = ctl.session.record.mainline()
     scene = app.scene
@@ -49,20 +49,20 @@ def hover_checks(app, ctl) -> None:
         break
     else:
         raise AssertionError("the demo has no move that takes a disc away")
-    ctl.go_to(node.parent)
+    ctl.navigation.go_to(node.parent)
     app.render_frames(1)
     at = film_of(app, (p.x, p.y, 0.0))
-    ctl._mouse = lambda: at  # the pointer rests on the disc
-    ctl._mouse_frame()
+    ctl.pointer.position = lambda: at  # the pointer rests on the disc
+    ctl.pointer.frame()
     assert scene.hover_line and scene.hover_line.startswith(f"{p.id}:"), scene.hover_line
-    ctl.go_to(node)  # the disc moves away (or is atomised) under the still pointer
+    ctl.navigation.go_to(node)  # the disc moves away (or is atomised) under the still pointer
     app.render_frames(1)
-    ctl._mouse_frame()
+    ctl.pointer.frame()
     assert not (scene.hover_line or "").startswith(f"{p.id}:"), (p.id, scene.hover_line)
-    ctl.go_to(node.parent)  # back: it is there again, and so is its line
-    ctl._mouse_frame()
+    ctl.navigation.go_to(node.parent)  # back: it is there again, and so is its line
+    ctl.pointer.frame()
     assert scene.hover_line.startswith(f"{p.id}:"), scene.hover_line
-    del ctl._mouse
+    del ctl.pointer.position
 
 
 def log_and_edit_checks(app, ctl) -> None:
@@ -74,11 +74,11 @@ def log_and_edit_checks(app, ctl) -> None:
 
     session = Session(Record(GAME.name, GAME.default_config(2)), rng=np.random.default_rng(3))
     session.auto_chance()
-    ctl.set_session(session)
+    ctl.shown.set_session(session)
     played = []
     for _ in range(3):  # three boards laid, by the window as a click would
         action = GAME.legal_actions(session.state)[0]
-        assert ctl.play_action(action)
+        assert ctl.moves.play(action)
         app.render_frames(1)
         played.append(session.node)
     labels = [app.scene.action_label(n) for n in played]
@@ -90,41 +90,41 @@ def log_and_edit_checks(app, ctl) -> None:
 
     assert heads()[-3:] == labels
     # step back: the log ends with the move at the cursor, not the latest
-    ctl.cmd_back()
+    ctl.navigation.back()
     assert heads()[-2:] == labels[:2]
-    ctl.cmd_forward()
+    ctl.navigation.forward()
     assert heads()[-3:] == labels
     # undo the last move: it leaves the log, and the message names it as people read it
-    ctl.cmd_undo()
+    ctl.edits.undo()
     readable = node_text(played[2])
     assert ctl.message_text == f"Undone: play {readable}", ctl.message_text
     assert session.node is played[1] and heads()[-2:] == labels[:2]
-    ctl.cmd_redo()
+    ctl.edits.redo()
     assert ctl.message_text == f"Redone: play {readable}", ctl.message_text
     # a second variation after the first move, then promote it, make it the main line, delete
-    ctl.go_to(played[0])
+    ctl.navigation.go_to(played[0])
     other = [a for a in GAME.legal_actions(session.state) if str(a) != played[1].action_text][0]
-    assert ctl.play_action(other)
+    assert ctl.moves.play(other)
     app.render_frames(1)
     side = session.node
-    ctl.cmd_promote()
+    ctl.edits.promote()
     assert ctl.message_text.startswith(f"Promoted {app.scene.action_label(side)}: now the main "
                                        "choice here"), ctl.message_text
-    ctl.cmd_promote()
+    ctl.edits.promote()
     assert "first choice here already" in ctl.message_text
-    ctl.cmd_undo()
+    ctl.edits.undo()
     assert ctl.message_text == f"Undone: promote {node_text(side)}", ctl.message_text
-    ctl.cmd_make_main_line()
+    ctl.edits.make_main_line()
     assert ctl.message_text.startswith(f"The line through {app.scene.action_label(side)} is "
                                        "the main line now"), ctl.message_text
-    ctl.cmd_make_main_line()
+    ctl.edits.make_main_line()
     assert ctl.message_text == "This line is the main line already"
-    ctl.go_to(played[1])
-    ctl.cmd_delete_from_here()
+    ctl.navigation.go_to(played[1])
+    ctl.edits.delete_from_here()
     assert ctl.message_text == (f"Deleted {app.scene.action_label(played[1])} and the 1 move "
                                 "after it (Ctrl+Z brings them back)"), ctl.message_text
     assert session.node is played[0] and heads()[-1] == labels[0]
-    ctl.cmd_undo()
+    ctl.edits.undo()
     assert ctl.message_text == f"Undone: delete {node_text(played[1])}", ctl.message_text
 
 

@@ -125,7 +125,7 @@ class ViewerApp(ShowBase):
         """Anything moving: the clock, the camera, a flick being simulated or aimed, typing."""
         ctl = self.controller
         return (self.clock.running or self.orbit.moving
-                or (ctl is not None and (ctl.pending is not None or ctl.drag is not None
+                or (ctl is not None and (ctl.moves.pending is not None or ctl.drag is not None
                                          or ctl.typing())))
 
     def _asleep(self) -> bool:

@@ -627,10 +627,10 @@ def offer_restore(ctl, autosaver: Autosaver, start_autosave) -> None:
         try:
             session = Session(record)
             session.dirty = not same_as_file(record, source)  # work not saved to its file
-            ctl.set_session(session, source)  # attaches the autosaver to the restored session
-            ctl.go_to(record.root.end())
+            ctl.shown.set_session(session, source)  # attaches the autosaver to the restored session
+            ctl.navigation.go_to(record.root.end())
         except Exception as exc:  # noqa: BLE001 - a record the window cannot show: keep ours
-            ctl.set_session(previous)
+            ctl.shown.set_session(previous)
             ctl.say(f"Could not restore {crashed.path.name}: {exc}")
             autosaver.set_aside(crashed)
             return
@@ -654,7 +654,7 @@ def offer_restore(ctl, autosaver: Autosaver, start_autosave) -> None:
     text = f"{crashed.describe()} did not end cleanly. Restore it?"
     if more:
         text += f" ({more} more after this one)"
-    ctl.ask(text, [("Restore", restore), ("Keep aside", keep), ("Throw away", throw_away)])
+    ctl.dialogs.ask(text, [("Restore", restore), ("Keep aside", keep), ("Throw away", throw_away)])
 
 
 def watch_failures(app, ctl, autosaver: Autosaver) -> None:
@@ -666,7 +666,7 @@ def watch_failures(app, ctl, autosaver: Autosaver) -> None:
             return task.again
         alt = alternative_dir()
         if alt == autosaver.dir:
-            ctl.ask(f"{failure}. Your changes are not being autosaved; save with Ctrl+S.",
+            ctl.dialogs.ask(f"{failure}. Your changes are not being autosaved; save with Ctrl+S.",
                     [("OK", None)])
             return task.again
 
@@ -675,7 +675,7 @@ def watch_failures(app, ctl, autosaver: Autosaver) -> None:
             ctl.say(f"Autosaving to {autosaver.path}")
 
         print(f"flickbook: {failure}", flush=True)
-        ctl.ask(f"{failure}. Your changes are not being autosaved. Autosave to {alt} instead?",
+        ctl.dialogs.ask(f"{failure}. Your changes are not being autosaved. Autosave to {alt} instead?",
                 [("Autosave there", use_alternative), ("Keep playing", None)])
         return task.again
 

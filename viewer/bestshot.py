@@ -140,7 +140,7 @@ class BestShotAsk:
         shot = self._usable("plays")
         if shot is None:
             return
-        if self.ctl.play_action(shot.action, step=shot.step):
+        if self.ctl.moves.play(shot.action, step=shot.step):
             self.played += 1
             self.shot = None
             self._drawn(None)

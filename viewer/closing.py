@@ -37,11 +37,11 @@ class ClosePrompt:
         ctl = self.ctl
         if ctl.dialog is not None:  # help, a file dialog: closing the window answers them
             ctl.dialog.close()
-        ctl.stop_playback()
+        ctl.player.stop()
         self.queue = list(ctl.records.unsaved())
         if ctl.editor.active:
             self.asking = True
-            ctl.ask("You are setting up a position. Close and lose the set-up?",
+            ctl.dialogs.ask("You are setting up a position. Close and lose the set-up?",
                     [("Close", self._next), ("Cancel", self._cancel)])
             return
         self._next()
@@ -57,7 +57,7 @@ class ClosePrompt:
         if more:
             text += f" ({more} more unsaved record{'s' if more > 1 else ''} after this one)"
         self.asking = True
-        self.ctl.ask(text, [("Save", self._save), ("Discard", self._discard),
+        self.ctl.dialogs.ask(text, [("Save", self._save), ("Discard", self._discard),
                             ("Cancel", self._cancel)])
 
     def _discard(self) -> None:
@@ -107,7 +107,7 @@ class ClosePrompt:
 
         # Keep theirs: the file stays theirs; this record's autosave is kept aside on the way
         # out (it differs from the file), so it is not lost
-        self.ctl.ask(conflict_text(held.path, theirs),
+        self.ctl.dialogs.ask(conflict_text(held.path, theirs),
                      [("Keep mine", keep_mine), ("Keep theirs", self._done),
                       ("Save as", lambda: self._save_as(held, mine)), ("Cancel", self._cancel)])
 
@@ -124,14 +124,14 @@ class ClosePrompt:
             return problem
 
         def on_close():
-            self.ctl._dialog_closed()
+            self.ctl.dialogs.closed()
             if saved:
                 self._done()
             else:
                 self._cancel()  # the file dialog was cancelled: the window stays
 
         default = default or held.path or data_dir() / f"{held.session.game.name}-game.flick"
-        self.ctl._open_dialog(FileDialog(self.app, "save", default, on_done, on_close=on_close))
+        self.ctl.dialogs.open(FileDialog(self.app, "save", default, on_done, on_close=on_close))
 
     def write(self, held, path: Path) -> str | None:
         """Save `held`'s record to `path`; a message when it could not be written."""
@@ -139,7 +139,7 @@ class ClosePrompt:
             path = path.with_suffix(".flick")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.ctl.write_record(held.session, path)
+            self.ctl.files.write_record(held.session, path)
         except OSError as exc:
             return f"Could not save: {exc.strerror or exc}"
         held.path = path

@@ -168,7 +168,7 @@ class ComputerSeats:
 
     def _turn_is_ours(self) -> bool:
         ctl = self.ctl
-        if not self.seats or ctl.mode != "play" or ctl.pending is not None:
+        if not self.seats or ctl.mode != "play" or ctl.moves.pending is not None:
             return False
         node = ctl.session.node
         if node.variations or ctl.app.animating or ctl.app.shown_node is not node:
@@ -195,7 +195,7 @@ class ComputerSeats:
                     "person's again")
             return
         action, step = t.job.result
-        if not ctl.play_action(action, step=step if ctl.app.scene.simulates(action) else None):
+        if not ctl.moves.play(action, step=step if ctl.app.scene.simulates(action) else None):
             self.seats.pop(t.seat, None)
             ctl.say(f"{self.label_of(t)} could not play {action}; the seat is a person's again")
             return
@@ -214,7 +214,7 @@ class ComputerMode(PlayMode):
     still work, nothing reaches the game, Esc or F4 takes the seat back."""
 
     name = "computer"
-    groups = ([Key(e, "cmd_computer_take_back", "Take the seat back (the computer stops)")
+    groups = ([Key(e, "computer_take_back", "Take the seat back (the computer stops)")
                for e in ("escape", "f4")], K.HELP, K.CAMERA, K.SCREENSHOT, K.MOVE_LIST)
     scene_keys = None
 

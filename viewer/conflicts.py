@@ -54,7 +54,7 @@ def ask_save_conflict(ctl, session, path: Path, theirs: Fingerprint) -> None:
     """Ask what to do with `session` whose file at `path` another writer changed."""
 
     def keep_mine():
-        problem = ctl.save_to(path, force=True)
+        problem = ctl.files.save_to(path, force=True)
         if problem:
             ctl.say(problem)
 
@@ -63,12 +63,12 @@ def ask_save_conflict(ctl, session, path: Path, theirs: Fingerprint) -> None:
 
     def save_as():
         default = path.with_name(f"{path.stem}-mine{path.suffix or '.flick'}")
-        ctl.save_as_dialog(default)
+        ctl.files.save_as_dialog(default)
 
     def cancel():
         ctl.say(f"Not saved: {path.name} stays as the other window left it")
 
-    ctl.ask(conflict_text(path, theirs), [("Keep mine", keep_mine), ("Keep theirs", keep_theirs),
+    ctl.dialogs.ask(conflict_text(path, theirs), [("Keep mine", keep_mine), ("Keep theirs", keep_theirs),
                                           ("Save as", save_as), ("Cancel", cancel)])
 
 
@@ -89,7 +89,7 @@ def show_theirs(ctl, session, path: Path) -> str | None:
     try:
         ctl.records.swap(theirs, path, f"show theirs of {path.name}")
     except Exception as exc:  # noqa: BLE001 - a record this window cannot show: keep mine
-        ctl.set_session(previous, previous_path)
+        ctl.shown.set_session(previous, previous_path)
         ctl.say(f"{path.name}: theirs cannot be shown ({type(exc).__name__}: {exc}); yours stays")
         return str(exc)
     ctl.say(f"Showing theirs: {path.name} as written {fingerprint.when()}. "

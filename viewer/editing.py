@@ -259,7 +259,7 @@ class WordEntries:
             self.asked = dict([("Replace", lambda: self._write(path, True)),
                                ("Keep both", lambda: self._write(free_path(path), False)),
                                ("Cancel", None)])
-            self.ctl.ask(f"{path.name} exists. Replace it?", list(self.asked.items()))
+            self.ctl.dialogs.ask(f"{path.name} exists. Replace it?", list(self.asked.items()))
             return
         self._write(path, False)
 
@@ -322,7 +322,7 @@ class EditorHost:
         if cls is None:
             self.ctl.say(f"{game.title} has no position editor yet: the game stays as it is")
             return
-        self.ctl.stop_playback()
+        self.ctl.player.stop()
         editor = self.editors.get(game.name)
         if editor is None:
             editor = self.editors[game.name] = cls(self.ctl)
@@ -344,7 +344,7 @@ class EditorHost:
         self.current = None
         self.ctl.panel.side.show()
         kept = self.ctl.records.swap(Session(record), editor.path, "the set-up position")
-        self.ctl.go_to(record.root)
+        self.ctl.navigation.go_to(record.root)
         self.ctl.say(words + (f". {kept}" if kept else ""))
 
     def typing(self) -> bool:
@@ -538,7 +538,7 @@ class PuzzleBox:
         """Open the next puzzle of the list (the current record is kept in the history)."""
         if self.next_path is None:
             return
-        problem = self.ctl.open_path(self.next_path)
+        problem = self.ctl.files.open_path(self.next_path)
         if problem:
             self.ctl.say(problem)
 

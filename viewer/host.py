@@ -8,8 +8,6 @@ so the window's insides can change without touching any game's package.
 """
 from __future__ import annotations
 
-import math
-
 
 class Host:
     def __init__(self, ctl):
@@ -46,7 +44,7 @@ class Host:
     def busy(self) -> bool:
         """Whether playback, an animation or a dialog holds the window (a clock pauses)."""
         ctl = self._ctl
-        return ctl.playing or ctl.app.animating or ctl.dialog is not None
+        return ctl.player.playing or ctl.app.animating or ctl.dialog is not None
 
     def seat_count(self) -> int:
         return len(list(self.scene.seat_headings(self.state)))
@@ -77,7 +75,7 @@ class Host:
     def play(self, action, step=None, intent=None) -> bool:
         """Play `action` at the cursor, as a click or a key would (`step`: simulated already;
         `intent`: what the hand meant, when the table feel's scatter made `action` of it)."""
-        return self._ctl.play_action(action, step=step, intent=intent)
+        return self._ctl.moves.play(action, step=step, intent=intent)
 
     @property
     def node(self):
@@ -86,7 +84,7 @@ class Host:
 
     def click(self, pick) -> None:
         """What a left click on `pick` does in play (select, play, or the rule that forbids)."""
-        self._ctl.click(pick)
+        self._ctl.moves.click(pick)
 
     def refresh_status(self) -> None:
         self._ctl.app.refresh_status()
@@ -101,17 +99,15 @@ class Host:
     # --- the pointer ----------------------------------------------------------------------------
     def pointer(self):
         """The pointer in film coordinates, or None outside the window."""
-        return self._ctl.pointer()
+        return self._ctl.pointer.position()
 
     def pick_at(self, pos):
         """What lies under film position `pos` (a `viewer.scene.Pick`)."""
-        return self._ctl.pick_at(pos)
+        return self._ctl.pointer.pick(pos)
 
     def pixels(self, a, b) -> float:
         """Screen pixels between two film positions."""
-        win = self._ctl.app.win
-        w, h = win.getXSize(), win.getYSize()
-        return math.hypot((a[0] - b[0]) * w / 2, (a[1] - b[1]) * h / 2)
+        return self._ctl.pointer.pixels(a, b)
 
     def held(self, button) -> bool:
         """Whether a keyboard or mouse button (a Panda ButtonHandle) is down."""

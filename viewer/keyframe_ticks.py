@@ -3,7 +3,7 @@ speed stretches' ends, holds, notes and markers (below it), each at its line tim
 
 A press on a tick selects it (the message line says what it is); dragging it along the bar
 moves it to another moment, one undoable edit when the button comes up; Delete removes the
-selected keyframe (`cmd_delete_keyframe`: Delete is bound to it while one is), Shift+B changes
+selected keyframe (the `delete_keyframe` command: Delete is bound to it while one is), Shift+B changes
 the selected keyframe's setting (a camera keyframe's blend: cut, linear, smooth; a speed
 stretch's rate; a hold's seconds), Esc drops the selection. Every edit is `Session.set_direction` of a new
 direction (timeline.direction `moved`, `removed`, `with_blend`), so Ctrl+Z reaches it.
@@ -53,7 +53,7 @@ class KeyframeTicks:
 
     # --- what is drawn ------------------------------------------------------------------------
     def _clock(self):
-        return self.ctl.clock()
+        return self.ctl.player.clock()
 
     def refresh(self, force: bool = False) -> None:
         """Draw the ticks of the record's direction on the line shown (once per change)."""
@@ -98,7 +98,7 @@ class KeyframeTicks:
 
     def press(self, key, x: float | None) -> None:
         """Select the tick `key` and start dragging it from aspect2d x `x` on the track."""
-        self.ctl.stop_playback()
+        self.ctl.player.stop()
         self.select(key)
         tick = self.tick(key)
         if tick is not None:

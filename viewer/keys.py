@@ -3,7 +3,8 @@ keys of the game shown (`Scene.keys(mode)`, kept in that game's package), so a k
 in one game only is bound, and listed by F1, only while that game is shown.
 
 A `Key` names a Panda event, what it runs and the words F1 shows. What it runs is either a
-controller command (a `cmd_*` name) or a callable given the window's host
+command's name (one of `Controller.commands`, the window's one command table, gathered from
+`viewer.commands`) or a callable given the window's host
 (`viewer.host.Host`): the game's own keys are callables on its scene. `when`, if given, is
 asked with the host each time the map is built: a key that would do nothing now (H without a
 puzzle or lesson, B where the game has no best-shot search, seat 4 in a two-seat game) is
@@ -39,89 +40,89 @@ def _seat(n: int):
 
 
 NAVIGATE = [
-    Key("arrow_left", "cmd_back", "Step back"),
-    Key("arrow_right", "cmd_forward", "Step forward (animated)"),
-    Key("arrow_up", "cmd_previous_variation", "Previous variation (sibling move)"),
-    Key("arrow_down", "cmd_next_variation", "Next variation (sibling move)"),
-    Key("home", "cmd_start", "Go to the start"),
-    Key("end", "cmd_end", "Go to the end of the line"),
+    Key("arrow_left", "back", "Step back"),
+    Key("arrow_right", "forward", "Step forward (animated)"),
+    Key("arrow_up", "previous_variation", "Previous variation (sibling move)"),
+    Key("arrow_down", "next_variation", "Next variation (sibling move)"),
+    Key("home", "start", "Go to the start"),
+    Key("end", "end", "Go to the end of the line"),
 ]
 PLAYBACK = [
-    Key("space", "cmd_play_pause", "Play / pause"),
-    Key("shift-space", "cmd_play_reverse", "Play backwards / pause"),
-    Key("=", "cmd_faster", "Faster playback (up to 4x)"),
-    Key("+", "cmd_faster", "Faster playback (up to 4x)"),
-    Key("-", "cmd_slower", "Slower playback (down to 0.25x)"),
-    Key("f5", "cmd_presentation",
+    Key("space", "play_pause", "Play / pause"),
+    Key("shift-space", "play_reverse", "Play backwards / pause"),
+    Key("=", "faster", "Faster playback (up to 4x)"),
+    Key("+", "faster", "Faster playback (up to 4x)"),
+    Key("-", "slower", "Slower playback (down to 0.25x)"),
+    Key("f5", "presentation",
         "Presentation: captions hold to be read, then pause on each comment (Space goes on), then off"),
 ]
 UNDO = [
-    Key("control-z", "cmd_undo", "Undo the last edit"),
-    Key("control-y", "cmd_redo", "Redo"),
-    Key("control-shift-z", "cmd_redo", "Redo"),
+    Key("control-z", "undo", "Undo the last edit"),
+    Key("control-y", "redo", "Redo"),
+    Key("control-shift-z", "redo", "Redo"),
 ]
 FILES = [
-    Key("control-s", "cmd_save", "Save the record (file dialog)"),
-    Key("control-o", "cmd_open", "Open a record or scenario (file dialog)"),
-    Key("l", "cmd_learn", "Learn: the bundled tutorials and puzzles"),
-    Key("control-n", "cmd_new_game", "New game: play, or log a table game"),
+    Key("control-s", "save", "Save the record (file dialog)"),
+    Key("control-o", "open", "Open a record or scenario (file dialog)"),
+    Key("l", "learn", "Learn: the bundled tutorials and puzzles"),
+    Key("control-n", "new_game", "New game: play, or log a table game"),
 ]
-HELP = [Key("f1", "cmd_help", "Show / hide this help")]
-SCREENSHOT = [Key("f12", "cmd_screenshot", "Save a screenshot (in the data folder)")]
+HELP = [Key("f1", "help", "Show / hide this help")]
+SCREENSHOT = [Key("f12", "screenshot", "Save a screenshot (in the data folder)")]
 CAMERA = [
-    Key("t", "cmd_view_top", "Camera: top-down"),
-    Key("v", "cmd_view_seat", "Camera: seat of the player to move"),
-] + [Key(str(n), f"cmd_view_seat_{n}", "Camera: the seat of that number", _seat(n))
+    Key("t", "view_top", "Camera: top-down"),
+    Key("v", "view_seat", "Camera: seat of the player to move"),
+] + [Key(str(n), f"view_seat_{n}", "Camera: the seat of that number", _seat(n))
      for n in (1, 2, 3, 4, 5, 6)]
 MOVE_LIST = [
-    Key("page_up", "cmd_list_up", "Scroll the move list up"),
-    Key("page_down", "cmd_list_down", "Scroll the move list down"),
+    Key("page_up", "list_up", "Scroll the move list up"),
+    Key("page_down", "list_down", "Scroll the move list down"),
 ]
 RECORD = [
-    Key("k", "cmd_save_view", "Keep the camera view in this position"),
-    Key("j", "cmd_camera_key", "Direction: camera / follow keyframe, ring note here"),
-    Key("shift-j", "cmd_follow_key", "Direction: camera / follow keyframe, ring note here"),
-    Key("shift-n", "cmd_note_here", "Direction: camera / follow keyframe, ring note here"),
-    Key("m", "cmd_mark", "Highlight reel: mark this moment / keep or drop"),
-    Key("f7", "cmd_reel_review", "Highlight reel: mark this moment / keep or drop"),
-    Key("shift-b", "cmd_cycle_setting", "Direction: the selected keyframe's next blend, rate or hold",
+    Key("k", "save_view", "Keep the camera view in this position"),
+    Key("j", "camera_key", "Direction: camera / follow keyframe, ring note here"),
+    Key("shift-j", "follow_key", "Direction: camera / follow keyframe, ring note here"),
+    Key("shift-n", "note_here", "Direction: camera / follow keyframe, ring note here"),
+    Key("m", "mark", "Highlight reel: mark this moment / keep or drop"),
+    Key("f7", "reel_review", "Highlight reel: mark this moment / keep or drop"),
+    Key("shift-b", "cycle_setting", "Direction: the selected keyframe's next blend, rate or hold",
         lambda host: host.keyframe_selected(setting=True)),
-    Key("shift-s", "cmd_slow_motion", "Direction: slow motion from / to here, a hold here"),
-    Key("shift-h", "cmd_hold", "Direction: slow motion from / to here, a hold here"),
-    Key("c", "cmd_clear_drawings", "Clear this position's arrows and marks"),
-    Key("n", "cmd_write_comment", "Write this position's comment (Enter keeps it)"),
-    Key("p", "cmd_promote", "Promote this variation"),
-    Key("shift-m", "cmd_make_main_line", "Make this line the main line"),
-    Key("o", "cmd_toggle_variations", "Open / close the variations at this move in the move list"),
-    Key("delete", "cmd_delete_from_here", "Delete from here"),
-    Key("delete", "cmd_delete_keyframe", "Remove the keyframe selected on the scrub bar",
+    Key("shift-s", "slow_motion", "Direction: slow motion from / to here, a hold here"),
+    Key("shift-h", "hold", "Direction: slow motion from / to here, a hold here"),
+    Key("c", "clear_drawings", "Clear this position's arrows and marks"),
+    Key("n", "write_comment", "Write this position's comment (Enter keeps it)"),
+    Key("p", "promote", "Promote this variation"),
+    Key("shift-m", "make_main_line", "Make this line the main line"),
+    Key("o", "toggle_variations", "Open / close the variations at this move in the move list"),
+    Key("delete", "delete_from_here", "Delete from here"),
+    Key("delete", "delete_keyframe", "Remove the keyframe selected on the scrub bar",
         lambda host: host.keyframe_selected()),
 ]
 PLAY = [
-    Key("escape", "cmd_escape", "Drop the selection; stop or hide the best shot"),
-    Key("e", "cmd_end_turn", "End your turn"),
-    Key("f2", "cmd_edit_mode", "Set up a position / puzzle (edit mode) and back"),
-    Key("control-l", "cmd_table_log", "Log mode again (a game logged at a real table)",
+    Key("escape", "escape", "Drop the selection; stop or hide the best shot"),
+    Key("e", "end_turn", "End your turn"),
+    Key("f2", "edit_mode", "Set up a position / puzzle (edit mode) and back"),
+    Key("control-l", "table_log", "Log mode again (a game logged at a real table)",
         lambda host: host.logged_at_table()),
-    Key("h", "cmd_hint", "Puzzle or lesson: the next hint",
+    Key("h", "hint", "Puzzle or lesson: the next hint",
         lambda host: host.has_hints()),
-    Key("]", "cmd_next_mistake", "Analysed game: the next mistake"),
-    Key("[", "cmd_previous_mistake", "Analysed game: the previous mistake"),
-    Key("f6", "cmd_analyse", "Analyse this game in the background (again: cancel)"),
-    Key("f3", "cmd_lessons", "Lessons: write one; analysed game: learn from its mistakes"),
-    Key("f4", "cmd_computer_seat", "Computer plays the seat to move (again: stronger, then you)"),
-    Key("b", "cmd_best_shot", "Best shot here (again: stop)", _has_part("best_shot")),
-    Key("enter", "cmd_best_play", "Play the best shot", _has_part("best_shot")),
-    Key("shift-enter", "cmd_best_add", "Best shot as a variation", _has_part("best_shot")),
+    Key("]", "next_mistake", "Analysed game: the next mistake"),
+    Key("[", "previous_mistake", "Analysed game: the previous mistake"),
+    Key("f6", "analyse", "Analyse this game in the background (again: cancel)"),
+    Key("f3", "lessons", "Lessons: write one; analysed game: learn from its mistakes"),
+    Key("f4", "computer_seat", "Computer plays the seat to move (again: stronger, then you)"),
+    Key("b", "best_shot", "Best shot here (again: stop)", _has_part("best_shot")),
+    Key("enter", "best_play", "Play the best shot", _has_part("best_shot")),
+    Key("shift-enter", "best_add", "Best shot as a variation", _has_part("best_shot")),
 ]
 
 #: Every group the play and replay modes bind, in the order F1 lists them.
 PLAY_GROUPS = (NAVIGATE, PLAYBACK, UNDO, FILES, HELP, PLAY, CAMERA, RECORD, SCREENSHOT,
                MOVE_LIST)
 #: Setting up a position: the editor's undo, the camera, help and F2 back.
-EDIT_GROUPS = (HELP, [Key("escape", "cmd_escape", "Drop the selection"),
-                      Key("f2", "cmd_edit_mode", "Done: play from this position (edit mode off)")],
-               [Key(k.event, k.run, "Undo the last set-up edit" if k.run == "cmd_undo"
+EDIT_GROUPS = (HELP, [Key("escape", "escape", "Drop the selection"),
+                      Key("f2", "edit_mode", "Done: play from this position (edit mode off)")],
+               [Key(k.event, k.run, "Undo the last set-up edit" if k.run == "undo"
                     else "Redo the set-up edit") for k in UNDO],
                CAMERA, SCREENSHOT)
 
@@ -137,7 +138,7 @@ PANEL = [("Move list", "Click: go there; - / + beside a variation: close / open 
                        "promote, main line, delete; wheel anywhere over it: scroll"),
          ("Scrub bar", "Click to jump, drag to scrub")]
 #: Typing a move in log mode's field: Tab completes it (viewer.tablelog).
-COMPLETE = Key("tab", "cmd_complete", "Complete the move typed (again: the next match)",
+COMPLETE = Key("tab", "complete", "Complete the move typed (again: the next match)",
                lambda host: host.completing())
 FIELD = ("Typing in a field", "Every key goes to the field; Enter keeps it, Esc leaves it")
 

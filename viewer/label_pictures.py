@@ -21,7 +21,7 @@ def glonk_labels(out: Path) -> Path:
     session = Session(load_record(root / "scenarios" / "demo" / "glonk-demo.flick"))
     app = ViewerApp(session, offscreen=True, size=SIZE, interactive=True)
     try:
-        app.controller.go_to(session.record.root.end())
+        app.controller.navigation.go_to(session.record.root.end())
         app.set_view(app.preset("top"))
         app.controller._key("i")  # the key, routed as a person presses it
         app.render_frames(4)
@@ -57,7 +57,7 @@ def grendizer_outcomes(out: Path) -> Path:
     app = ViewerApp(session, offscreen=True, size=SIZE, interactive=True)
     try:
         app.scene.ui.picker_enabled = True
-        app.controller.go_to(session.node)
+        app.controller.navigation.go_to(session.node)
         app.set_view(app.preset("seat"))
         app.render_frames(4)
         path = out / "grendizer-outcomes.png"

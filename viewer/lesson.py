@@ -81,7 +81,7 @@ class LessonBox:
     def attach(self, session, run: LessonRun | None = None) -> None:
         """Follow `session`: a lesson goes to its first question; anything else hides the box.
         `run`: what `student_view` already withheld of the record, before the window's views
-        first read it (`Controller.set_session`); else it is withheld here."""
+        first read it (`viewer.shown.Shown.set_session`); else it is withheld here."""
         if self.run is not run:
             self.close()
         if run is None:
@@ -257,7 +257,7 @@ class LessonBox:
         node = run.hide()
         self.status = "asking" if node is not None else "done"
         if node is not None:
-            self.ctl.go_to(node)
+            self.ctl.navigation.go_to(node)
             self.ctl.say(f"Question {run.current.number}: {run.current.text}")
         self.ctl.refresh_soon()
         self._show()
@@ -279,7 +279,7 @@ class LessonBox:
             return
         if self.status == "wrong":
             self.status = "asking"
-        self.ctl.go_to(node)
+        self.ctl.navigation.go_to(node)
         self.ctl.say(f"Question {self.run.current.number}: {self.run.current.text}")
         self._show()
 

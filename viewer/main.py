@@ -121,7 +121,7 @@ def run_viewer(args) -> int:
     autosaver = Autosaver()
     app.autosaver = autosaver
     ctl = app.controller
-    autosaver.whole = ctl.whole_record  # an autosave keeps what the window withholds
+    autosaver.whole = ctl.shown.whole_record  # an autosave keeps what the window withholds
     ctl.computer.give(getattr(args, "computer_seats", None) or {})
     ctl.path = path
     if path is not None:

@@ -96,7 +96,7 @@ class Mode:
         return None
 
     def wheel(self, factor: float) -> None:
-        self.ctl.wheel_zoom(factor)
+        self.ctl.pointer.wheel_zoom(factor)
 
 
 class PlayMode(Mode):
@@ -108,7 +108,7 @@ class PlayMode(Mode):
     scene_keys = "play"
 
     def press(self, button, mods, pos):
-        return self.ctl.board_press(button, mods, pos)
+        return self.ctl.pointer.board_press(button, mods, pos)
 
     def gestures(self):
         scene = self.host.scene
@@ -126,12 +126,12 @@ class ReplayMode(PlayMode):
 
     def press(self, button, mods, pos):
         if button == 1 and mods == "":
-            self.ctl.stop_playback()
+            self.ctl.player.stop()
         return super().press(button, mods, pos)
 
     def exit(self, following):
         if following.name not in ("play", "replay"):
-            self.ctl.stop_playback()
+            self.ctl.player.stop()
 
 
 class EditMode(Mode):
@@ -142,7 +142,7 @@ class EditMode(Mode):
     scene_keys = "edit"
 
     def press(self, button, mods, pos):
-        return self.ctl.editor_press(button, mods, pos)
+        return self.ctl.pointer.editor_press(button, mods, pos)
 
     def gestures(self):
         return list(self.ctl.editor.mouse_help()) + [
@@ -156,14 +156,14 @@ class TypingMode(Mode):
     is the panel's: the controller never passes those on)."""
 
     name = "typing"
-    groups = ([K.Key("escape", "cmd_leave_field", "Leave the field (its text is kept)"),
+    groups = ([K.Key("escape", "leave_field", "Leave the field (its text is kept)"),
                K.COMPLETE],)
 
     def enter(self, previous):
         self.ctl.cancel_drag()
 
     def press(self, button, mods, pos):
-        self.ctl.cmd_leave_field()
+        self.ctl.leave_field()
         return None
 
     def gestures(self):
@@ -174,12 +174,12 @@ class DialogMode(Mode):
     """A modal overlay has the window: Esc closes it, F1 toggles the help."""
 
     name = "dialog"
-    groups = ([K.Key("escape", "cmd_escape", "Close this"),
-               K.Key("f1", "cmd_help", "Show / hide the help")],)
+    groups = ([K.Key("escape", "escape", "Close this"),
+               K.Key("f1", "help", "Show / hide the help")],)
 
     def enter(self, previous):
         self.ctl.cancel_drag()
-        self.ctl.stop_playback()
+        self.ctl.player.stop()
 
     def wheel(self, factor):
         pass
@@ -246,7 +246,7 @@ class ModeManager:
             return "edit"
         if self.pushed:
             return self.pushed[-1].name
-        if ctl.playing:
+        if ctl.player.playing:
             return "replay"
         return "play"
 

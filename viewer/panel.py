@@ -66,15 +66,15 @@ class TimelinePanel:
                                      pos=(1.0, 0, 0.115))
         x = 0.11
         self.buttons = {}
-        specs = [("|<", "cmd_start", 0.09), ("<", "cmd_back", 0.09),
-                 ("Rev", "cmd_play_reverse", 0.11), ("Play", "cmd_play_pause", 0.13),
-                 (">", "cmd_forward", 0.09), (">|", "cmd_end", 0.09),
-                 ("-", "cmd_slower", 0.07), ("1x", None, 0.10), ("+", "cmd_faster", 0.07),
-                 ("Undo", "cmd_undo", 0.13), ("Redo", "cmd_redo", 0.13),
-                 ("Top", "cmd_view_top", 0.11), ("Seat", "cmd_view_seat", 0.11),
-                 ("Keep view", "cmd_save_view", 0.2), ("Save", "cmd_save", 0.12),
-                 ("Open", "cmd_open", 0.12), ("Learn", "cmd_learn", 0.13),
-                 ("F1 Help", "cmd_help", 0.16)]
+        specs = [("|<", "start", 0.09), ("<", "back", 0.09),
+                 ("Rev", "play_reverse", 0.11), ("Play", "play_pause", 0.13),
+                 (">", "forward", 0.09), (">|", "end", 0.09),
+                 ("-", "slower", 0.07), ("1x", None, 0.10), ("+", "faster", 0.07),
+                 ("Undo", "undo", 0.13), ("Redo", "redo", 0.13),
+                 ("Top", "view_top", 0.11), ("Seat", "view_seat", 0.11),
+                 ("Keep view", "save_view", 0.2), ("Save", "save", 0.12),
+                 ("Open", "open", 0.12), ("Learn", "learn", 0.13),
+                 ("F1 Help", "help", 0.16)]
         for label, cmd, width in specs:
             x += width / 2
             if cmd is None:
@@ -82,8 +82,8 @@ class TimelinePanel:
                                                text_fg=TEXT, frameColor=(0, 0, 0, 0),
                                                pos=(x, 0, 0.048))
             else:
-                self.buttons[cmd] = _button(self.bar, label, getattr(controller, cmd),
-                                            (x, 0, 0.06), width=width - 0.012)
+                self.buttons[cmd] = _button(self.bar, label, controller.run_command,
+                                            (x, 0, 0.06), width=width - 0.012, extraArgs=[cmd])
             x += width / 2 + 0.004
         self.turn_buttons: list = []
         self.turn_x = x + 0.03
@@ -108,7 +108,7 @@ class TimelinePanel:
         top = -0.13
         self.moves = MoveList(app, self.side, (-PANEL_W + 0.03, top + ROW_H * 0.7, -0.02,
                                                top - ROWS * ROW_H + ROW_H * 0.7),
-                              go_to=controller.go_to, menu=self._row_menu)
+                              go_to=controller.navigation.go_to, menu=self._row_menu)
         y = top - ROWS * ROW_H - 0.02
         DirectLabel(parent=self.side, text="What happened", text_scale=SMALL, text_fg=DIM,
                     frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(-PANEL_W + 0.04, 0, y))
@@ -129,7 +129,7 @@ class TimelinePanel:
         self.glyph_buttons = {}
         gx = -PANEL_W + 0.08
         for g in GLYPHS:
-            self.glyph_buttons[g] = _button(self.side, g, controller.cmd_glyph, (gx, 0, y),
+            self.glyph_buttons[g] = _button(self.side, g, controller.edits.glyph, (gx, 0, y),
                                             width=0.105, height=0.065, extraArgs=[g])
             gx += 0.118
         y -= 0.075
@@ -200,7 +200,7 @@ class TimelinePanel:
 
     def _scrub_press(self, _event):
         self._scrubbing = True
-        self.ctl.scrub_to(self.mouse_fraction())
+        self.ctl.player.scrub_to(self.mouse_fraction())
 
     def scrub_release(self):
         self._scrubbing = False
@@ -210,8 +210,8 @@ class TimelinePanel:
         return self._scrubbing
 
     def set_playing(self, playing: bool, speed: float) -> None:
-        self.buttons["cmd_play_pause"]["text"] = "Pause" if playing and speed > 0 else "Play"
-        self.buttons["cmd_play_reverse"]["text"] = "Pause" if playing and speed < 0 else "Rev"
+        self.buttons["play_pause"]["text"] = "Pause" if playing and speed > 0 else "Play"
+        self.buttons["play_reverse"]["text"] = "Pause" if playing and speed < 0 else "Rev"
         text = f"{abs(speed):g}x" + (" rev" if speed < 0 else "")
         if self.speed_label["text"] != text:
             self.speed_label["text"] = text
@@ -296,8 +296,8 @@ class TimelinePanel:
         menu = DirectFrame(parent=self.app.aspect2d, frameColor=(0.13, 0.14, 0.17, 0.97),
                            frameSize=(-0.02, 0.5, -0.33, 0.05), pos=(min(pos.x, self.app.getAspectRatio() - 0.55), 0, pos.z))
         menu.setBin("gui-popup", 10)
-        items = [("Promote", self.ctl.cmd_promote), ("Make main line", self.ctl.cmd_make_main_line),
-                 ("Delete from here", self.ctl.cmd_delete_from_here), ("Cancel", None)]
+        items = [("Promote", self.ctl.edits.promote), ("Make main line", self.ctl.edits.make_main_line),
+                 ("Delete from here", self.ctl.edits.delete_from_here), ("Cancel", None)]
         for j, (label, cmd) in enumerate(items):
             _button(menu, label, self._menu_pick, (0.24, 0, -0.03 - j * 0.08), width=0.48,
                     height=0.07, extraArgs=[cmd, node])
@@ -354,4 +354,4 @@ class TimelinePanel:
     def _comment_left(self) -> None:
         node = self._comment_node
         if node is not None and node.record is self.ctl.session.record:
-            self.ctl.cmd_comment(self.comment.get(), node)
+            self.ctl.edits.comment(self.comment.get(), node)

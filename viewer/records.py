@@ -38,7 +38,7 @@ class _Swap:
 
 
 class RecordHistory:
-    """Swaps of the shown record, undoable like edits (`Controller.set_session` shows one)."""
+    """Swaps of the shown record, undoable like edits (`viewer.shown.Shown.set_session` shows one)."""
 
     def __init__(self, controller):
         self.ctl = controller
@@ -52,7 +52,7 @@ class RecordHistory:
         """Show `session` instead of the record shown now, which is kept; returns the words
         that tell the user where it went."""
         before = self.shown()
-        self.ctl.set_session(session, path)
+        self.ctl.shown.set_session(session, path)
         self._undo.append(_Swap(before, self.shown(), what))
         self._redo.clear()
         self._changed()
@@ -66,7 +66,7 @@ class RecordHistory:
             return None
         swap = self._undo.pop()
         swap.after = self.shown()  # the path may have changed (saved as)
-        self.ctl.set_session(swap.before.session, swap.before.path)
+        self.ctl.shown.set_session(swap.before.session, swap.before.path)
         self._redo.append(swap)
         self._changed()
         return f"back to {swap.before.label()} (Ctrl+Y: {swap.what} again)"
@@ -76,15 +76,15 @@ class RecordHistory:
             return None
         swap = self._redo.pop()
         swap.before = self.shown()
-        self.ctl.set_session(swap.after.session, swap.after.path)
+        self.ctl.shown.set_session(swap.after.session, swap.after.path)
         self._undo.append(swap)
         self._changed()
         return f"{swap.what} again"
 
     def _changed(self) -> None:
-        held_changed = getattr(self.ctl, "held_changed", None)
-        if held_changed is not None:
-            held_changed()  # the autosave keeps each unsaved record held behind the shown one
+        files = getattr(self.ctl, "files", None)  # (a window's: a test's stand-in has none)
+        if files is not None:
+            files.held_changed()  # the autosave keeps each unsaved record held behind the shown one
 
     def held(self) -> list[Held]:
         """Every record in the window: the shown one first, then the kept ones."""

@@ -42,7 +42,7 @@ class ReelReview(Overlay):
 
     def marked(self):
         ctl = self.ctl
-        return marked_moments(ctl.session.record, ctl.clock(), dropped=True)
+        return marked_moments(ctl.session.record, ctl.player.clock(), dropped=True)
 
     def show(self) -> None:
         for widget in self._drawn:
@@ -89,9 +89,9 @@ class ReelReview(Overlay):
         self.show()
 
     def go(self, marked) -> None:
-        clock = self.ctl.clock()
+        clock = self.ctl.player.clock()
         self.close()
-        self.ctl.go_to(clock.line[marked.index])
+        self.ctl.navigation.go_to(clock.line[marked.index])
 
     def probe(self) -> list:
         """Each row shown: where it came from, its words, kept, and its button's pixel."""

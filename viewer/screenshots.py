@@ -27,14 +27,14 @@ def main(out_dir: str = "docs/img") -> None:
     app = ViewerApp(session, offscreen=True, size=(1280, 720), interactive=True)
     ctl = app.controller
     touched = next(n for n in session.record.mainline() if n.glyphs)
-    ctl.go_to(touched)
+    ctl.navigation.go_to(touched)
     app.set_view(app.preset("seat", 0))
     state = session.state
     colour = state.colours[state.turn]
     mine = [(r, c) for r, c, col in state.stone_list()
             if col == colour and any(a.cell == (r, c) for a in app.scene.legal_for(state, ("stone", (r, c))))]
     if mine:
-        ctl.click(Pick(cell=mine[-1]))
+        ctl.moves.click(Pick(cell=mine[-1]))
     app.render_frames(3)
     app.save_png(out / "glik-window.png")
     setup_picture(app, out / "glik-setup.png")
@@ -89,7 +89,7 @@ def move_list_picture(out: Path) -> None:
     ctl = app.controller
     if closed is not None:
         ctl.panel.moves.toggle(closed)
-    ctl.go_to(session.node)
+    ctl.navigation.go_to(session.node)
     app.render_frames(3)
     app.save_png(out / "move-list.png")
     app.destroy()
@@ -107,12 +107,12 @@ def setup_picture(app, path) -> None:
     session = Session(Record(GAME.name, GAME.default_config(2)), rng=np.random.default_rng(3))
     session.auto_chance()
     ctl = app.controller
-    ctl.set_session(session)
+    ctl.shown.set_session(session)
     app.set_view(app.preset("seat", 0))
     state = session.state
     scene = app.scene
     board = state.hands[0][1]
-    ctl.click(Pick(target=("hand", board)))
+    ctl.moves.click(Pick(target=("hand", board)))
     scene.rotate_selection(state)
     slot = scene.legal_slots(state, board)[0]
     scene.hover(state, Pick(cell=(slot[0] * SIZE + 1, slot[1] * SIZE + 1)))
@@ -131,7 +131,7 @@ def glonk_editor(out_dir: str = "docs/img", size=(1280, 800)) -> Path:
     _, record = load_scenario(bundled("glonk")[2])
     app = ViewerApp(Session(record), offscreen=True, size=size, interactive=True)
     ctl = app.controller
-    ctl.cmd_edit_mode()
+    ctl.editor.toggle()
     ed = ctl.editor.current
     ed._players(1)
     for seat, clicks in ((0, 2), (2, 1)):

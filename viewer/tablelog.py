@@ -99,7 +99,7 @@ LOG_KEYS = [
     K.Key("control-y", _redo, "Redo"),
     K.Key("control-shift-z", _redo, "Redo"),
     K.Key("control-l", _stop, "Stop logging (back to play)"),
-    K.Key("e", "cmd_end_turn", "End the turn"),
+    K.Key("e", "end_turn", "End the turn"),
 ]
 
 
@@ -158,7 +158,7 @@ class TableLog:
         if ctl.editor.active:
             ctl.say("Setting up: press F2 (Done) first, then log the table game")
             return
-        ctl.stop_playback()
+        ctl.player.stop()
         ctl.puzzle_box.hide()  # the log box sits where it does
         self.entry = entry_class(ctl.session.game.name)(self)
         self.active = True
@@ -242,7 +242,7 @@ class TableLog:
             self.ctl.say(f"Undone: {words}")
             self.refresh()
         else:
-            self.ctl.cmd_undo()
+            self.ctl.edits.undo()
 
     def redo(self) -> None:
         words = self.entry.redo() if self.entry is not None else None
@@ -250,7 +250,7 @@ class TableLog:
             self.ctl.say(f"Redone: {words}")
             self.refresh()
         else:
-            self.ctl.cmd_redo()
+            self.ctl.edits.redo()
 
     # --- recording ------------------------------------------------------------------------------
     def record(self, parent, action, *, observed=None, words: str = "") -> bool:
@@ -261,7 +261,7 @@ class TableLog:
         if session.node is not parent:
             session.go_to(parent)
         if observed is None:
-            ok = ctl.play_action(action)
+            ok = ctl.moves.play(action)
             if ok:
                 self.logged += 1
             return ok
@@ -554,7 +554,7 @@ class TypedEntry:
         return None
 
     def press(self, button, mods, pos):
-        return self.ctl.board_press(button, mods, pos)
+        return self.ctl.pointer.board_press(button, mods, pos)
 
     def close(self) -> None:
         pass

@@ -226,7 +226,7 @@ class WinGraph:
         p = self.frame.getRelativePoint(self.app.render2d, (m.x, 0, m.y))
         frac = min(max(p.x / max(self.width(), 1e-6), 0.0), 1.0)
         i = round(frac * (len(self.line) - 1))
-        self.ctl.go_to(self.line[i])
+        self.ctl.navigation.go_to(self.line[i])
         self.ctl.say(self.describe(i))
 
     def describe(self, i: int) -> str:
@@ -269,7 +269,7 @@ class WinGraph:
             self.ctl.say(f"No later {what}" if forward else f"No earlier {what}")
             return
         i = pick[0] if forward else pick[-1]
-        self.ctl.go_to(line[i])
+        self.ctl.navigation.go_to(line[i])
         self.line = line
         prefix = "" if what == "mistake" else "Turning point (no mistakes marked): "
         self.ctl.say(prefix + self.describe(i))

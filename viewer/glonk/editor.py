@@ -484,7 +484,7 @@ class DiscDrag(Drag):
         self.editor = editor
 
     def move(self, pos):
-        pick = self.editor.ctl.pick_at(pos)
+        pick = self.editor.ctl.pointer.pick(pos)
         if pick.point is not None:
             self.editor.drag_to(pick.point[0], pick.point[1])
 

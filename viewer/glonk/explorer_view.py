@@ -226,7 +226,7 @@ class ShotExplorer:
             ctl.say("The candidate aims belong to another position: go back to it to play one")
             return
         self._stop_replay()
-        ctl.play_action(cand.flick, step=cand.step)
+        ctl.moves.play(cand.flick, step=cand.step)
 
     def clear(self) -> str:
         gone = self.candidates.clear()
@@ -359,7 +359,7 @@ class ShotExplorer:
         if isinstance(drag, FlickDrag):
             flick = self.scene.intended_flick(self.scene.aim) if self.scene.aim else None
             return None if flick is None else (drag.state, flick)
-        if ctl.pending is not None or (self.app.clock.running and not self._replaying()):
+        if ctl.moves.pending is not None or (self.app.clock.running and not self._replaying()):
             return False  # a flick is simulated or plays: wait for where it lands
         node = ctl.session.node
         if node.parent is not None and isinstance(node.action, Flick):

@@ -234,14 +234,14 @@ class FlickInput:
         if turn != self._clock_turn:
             self._clock_turn = turn
             self.turn_seconds = 0.0
-        if not ctl.playing and not self.app.animating and ctl.dialog is None:
+        if not ctl.player.playing and not self.app.animating and ctl.dialog is None:
             self.turn_seconds += globalClock.getDt() if dt is None else dt
         self.scene.chrono_left = cfg.chrono_seconds - self.turn_seconds
         self.app.refresh_status()
         if self.scene.chrono_left <= 0:
             self._clock_turn = None
             self.scene.deselect()
-            ctl.play_action(Move("timeout"))
+            ctl.moves.play(Move("timeout"))
 
     # --- buttons for the selected disc ------------------------------------------------------------
     def _refresh_buttons(self, state) -> None:
@@ -300,4 +300,4 @@ class FlickInput:
             ctl.say(msg)
             self._buttons_key = None
             return
-        ctl.play_action(what)
+        ctl.moves.play(what)

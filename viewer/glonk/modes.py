@@ -74,8 +74,8 @@ class AimMode(Mode):
     labels' (I) work; nothing else reaches the game."""
 
     name = "aim"
-    groups = ([K.Key("escape", "cmd_cancel_drag", "Cancel the flick"),
-               K.Key("f1", "cmd_help", "Cancel the flick and show this help")], K.SCREENSHOT)
+    groups = ([K.Key("escape", "cancel_drag", "Cancel the flick"),
+               K.Key("f1", "help", "Cancel the flick and show this help")], K.SCREENSHOT)
     scene_keys = "aim"
 
     def press(self, button, mods, pos):
@@ -86,7 +86,7 @@ class AimMode(Mode):
 
     def key(self, event):
         if event == "f1":  # help closes the aim: the overlay takes the window
-            self.ctl.cmd_cancel_drag()
+            self.ctl.pointer.cancel_flick()
         return super().key(event)
 
     def gestures(self):

@@ -123,7 +123,7 @@ class GlonkFlickEntry:
         if self.job is not None:
             return [("Stop (Esc)", self.log.clear)]
         return [("Log the flick (Enter)", self.confirm), ("Clear (Esc)", self.log.clear),
-                ("End the turn (E)", self.ctl.cmd_end_turn)]
+                ("End the turn (E)", self.ctl.moves.end_turn)]
 
     def keys(self):
         return []
@@ -164,7 +164,7 @@ class GlonkFlickEntry:
             self.ctl.say("The entry left here unfinished is back: Enter logs it" if why ==
                          "unfinished" else "The flick taken back is entered again: Ctrl+Z "
                          "takes back its steps, Enter logs it again")
-            if not (self.app.animating or self.ctl.playing):
+            if not (self.app.animating or self.ctl.player.playing):
                 self.show()
 
     def begin(self) -> None:
@@ -285,18 +285,18 @@ class GlonkFlickEntry:
     def press(self, button, mods, pos):
         ctl = self.ctl
         if not self.entering():
-            return ctl.board_press(button, mods, pos)  # set-up: as in play
+            return ctl.pointer.board_press(button, mods, pos)  # set-up: as in play
         if self.job is not None:
             ctl.say("Inferring the flick: Esc stops it")
             return None
-        if self.app.animating or ctl.playing:  # the last flick still plays: it is done now
-            ctl.stop_playback()
+        if self.app.animating or ctl.player.playing:  # the last flick still plays: it is done now
+            ctl.player.stop()
             self.app.clock.stop(finish=True)
             if self.piece or self.entered or self.removed:
                 self.show()
             else:
                 self.app.show_node(self.node)
-        pick = ctl.pick_at(pos)
+        pick = ctl.pointer.pick(pos)
         if button == 1 and mods == "" and self.grab_disc(pick):
             return DiscDrag(self, pos)
         if button == 3 and pick.piece is not None:
