@@ -789,7 +789,10 @@ def cmd_infer(args) -> int:
     out = {"flick": str(found.flick), "angle": found.flick.angle, "speed": found.flick.speed,
            "spin": found.flick.spin, "spin_known": found.spin_known,
            "fit_error_mm": round(1000 * found.fit_error, 2), "simulations": found.simulations,
-           "ambiguous": found.ambiguous,
+           "ambiguous": found.ambiguous, "readable": found.readable,
+           # the Cramér-Rao bound at the flick found (None: the places do not fix it at all)
+           "angle_sd": round(found.angle_sd, 3) if math.isfinite(found.angle_sd) else None,
+           "speed_sd": round(found.speed_sd, 4) if math.isfinite(found.speed_sd) else None,
            "alternative": str(found.alternative) if found.alternative is not None else None}
     if args.json:
         print(json.dumps(out, sort_keys=True))

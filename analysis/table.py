@@ -5,11 +5,21 @@ After a real flick the user says which disc was flicked and where the discs that
 rest (and which left the Galaxy). `infer_flick` finds the angle, speed and spin whose simulation
 ends nearest those positions, by search over the real simulator (`games.glonk.rules.
 simulate_flick`, the same physics as play): a first guess from the flicked disc's own slide (its
-direction, and the speed a lone disc needs for that distance), a coarse grid around it, then a
-Nelder-Mead refinement (scipy) from the best few. Where two clearly different flicks explain the
-positions about as well (within the entry noise), the answer says so (`ambiguous`), with the
-other one. Spin is searched only when the flicked disc touched another: on the mat alone spin
-and slide decay together and a spin leaves no trace in where a disc stops.
+direction, and the speed a lone disc needs for that distance), a coarse grid around it, a
+Nelder-Mead refinement (scipy) from the best few on the chi-square of the misses (`_Fit`), and
+a least-squares (trust-region Gauss-Newton) polish on the residual vector. Spin is searched
+only when the flicked disc touched another (from no spin and from either way round): on the
+mat alone spin and slide decay together, so a spin leaves no trace in where a disc stops (1.5
+rad/s moves a lone disc's resting place by 0.1 mm, and it slides straight).
+
+What can be read at all (`precision`): with about 3 mm of hand error on each entered coordinate
+a short lone slide cannot fix its direction to a degree (3 mm across at 10 cm is 1.7 deg). The
+Cramér-Rao bound from the entered places' Jacobian on the simulator gives the standard deviation
+of angle and speed that no estimator beats; a flick is *readable* when 1 deg and 5 % are each at
+least 1.645 of them (a 90 % two-sided interval). The answer carries that bound at the flick it
+found (`Inference.angle_sd`, `speed_sd`) and says a flick that is not readable is `ambiguous`
+("cannot be read closer than +-X deg"), as it does where two clearly different flicks explain
+the positions about as well (`AS_WELL`), naming the other one.
 
 `fit_hand` recovers a player's scatter (angle and speed, and spin where it is known) from pairs
 of intended and executed flicks, as a `Skill` with its uncertainty (chi-square confidence
@@ -43,6 +53,9 @@ PLANNED = 250
 #: Players rarely put much spin on a flick: a spin is believed in proportion to how much better
 #: it explains the positions (a normal prior with this spread, rad/s; a MAP estimate).
 SPIN_PRIOR_SD = 3.0
+#: Another flick "explains the positions as well" when its chi-square (misses over the entry
+#: noise, squared and summed) is within this of the best one's (plus a quarter of it).
+AS_WELL = 4.0
 
 
 @dataclass(frozen=True)
@@ -68,8 +81,11 @@ class Observation:
 @dataclass(frozen=True)
 class Inference:
     """The flick that explains an observation best, how well (RMS of the resting-place errors,
-    metres), how many simulations it took, and a clearly different flick that explains it
-    about as well, if there is one."""
+    metres), how many simulations it took, a clearly different flick that explains it about as
+    well, if there is one, and how closely the positions fix it at all: `angle_sd` (degrees)
+    and `speed_sd` (a fraction of the speed), the Cramér-Rao bound at the found flick
+    (`precision`). `readable`: 90 % of the bound's spread is within 1 deg and 5 %; a flick
+    that is not readable is `ambiguous` too (it cannot be told from its neighbours)."""
 
     flick: Flick
     fit_error: float
@@ -78,6 +94,9 @@ class Inference:
     alternative: Flick | None = None
     alternative_error: float | None = None
     spin_known: bool = False
+    angle_sd: float = 0.0
+    speed_sd: float = 0.0
+    readable: bool = True
 
     def words(self) -> str:
         text = (f"inferred {self.flick.angle:.1f} deg {self.flick.speed:.2f} m/s"
@@ -86,6 +105,10 @@ class Inference:
         if self.ambiguous and self.alternative is not None:
             text += (f"; {self.alternative.angle:.1f} deg {self.alternative.speed:.2f} m/s "
                      "explains it as well")
+        if not self.readable:
+            text += ("; this flick cannot be read closer than "
+                     + Precision(self.angle_sd, self.speed_sd, math.inf).words()
+                     + " from these positions")
         return text
 
 
@@ -99,13 +122,17 @@ def observe(before: GlonkState, after_final: Mapping[str, tuple[float, float]], 
 
 
 class _Fit:
-    """The cost of candidate flicks against one observation (counting simulations)."""
+    """Candidate flicks against one observation (counting simulations): every disc in play is
+    observed: at its entered place, or (not entered) within `MOVED` of where it was, and on the
+    mat or not. `residuals` are those misses over the entry noise (a removal missed counts as
+    `REMOVED_COST`), `cost` their sum of squares with the spin prior (a chi-square)."""
 
-    def __init__(self, state: GlonkState, obs: Observation, on_progress=None):
+    def __init__(self, state: GlonkState, obs: Observation, on_progress=None,
+                 noise: float = ENTRY_NOISE):
         from games.glonk.rules import simulate_flick
 
         self.on_progress = on_progress
-
+        self.noise = noise
         self.simulate = simulate_flick
         self.state = state
         self.obs = obs
@@ -115,42 +142,60 @@ class _Fit:
         unknown = sorted(set(obs.moved) - set(self.start)) + sorted(obs.removed - set(self.start))
         if unknown:
             raise ValueError(f"not in play before the flick: {', '.join(unknown)}")
+        self.ids = sorted(self.start)
         self.count = 0
-        self.cache: dict[tuple, tuple[float, bool]] = {}
+        self.cache: dict[tuple, tuple[dict, bool]] = {}
 
     def target(self, pid: str) -> tuple[float, float]:
         return self.obs.moved.get(pid, self.start[pid])
 
-    def cost(self, angle: float, speed: float, spin: float = 0.0) -> float:
-        prior = (spin / SPIN_PRIOR_SD) ** 2 * ENTRY_NOISE ** 2
-        return self.run(angle, speed, spin)[0] + prior
-
-    def run(self, angle: float, speed: float, spin: float = 0.0) -> tuple[float, bool]:
-        """(mean squared error per disc considered, whether the flicked disc touched another)."""
+    def ends(self, angle: float, speed: float, spin: float = 0.0) -> tuple[dict, bool]:
+        """(id -> resting (x, y) of the discs left on the mat, whether the flicked disc touched
+        another), cached."""
         speed = float(np.clip(speed, MIN_SPEED, MAX_SPEED))
         spin = float(np.clip(spin, -MAX_SPIN, MAX_SPIN))
-        key = (round(angle % 360.0, 4), round(speed, 5), round(spin, 3))
+        key = (round(angle % 360.0, 6), round(speed, 7), round(spin, 5))
         if key in self.cache:
             return self.cache[key]
         self.count += 1
         if self.on_progress is not None and self.count % 10 == 0:
             self.on_progress(self.count, max(PLANNED, self.count + 10))
-        flick = Flick(self.obs.piece, angle % 360.0, speed, spin)
-        motion = self.simulate(self.state, flick)
+        motion = self.simulate(self.state, Flick(self.obs.piece, angle % 360.0, speed, spin))
         final = {d.id: (d.x, d.y) for d in motion.final}
-        gone = set(self.start) - set(final)
-        considered = set(self.obs.moved) | self.obs.removed | {
-            pid for pid, xy in final.items() if math.dist(xy, self.start[pid]) > MOVED} | gone
-        total = 0.0
-        for pid in considered:
-            if (pid in gone) != (pid in self.obs.removed):
-                total += REMOVED_COST
-            elif pid not in gone:
-                total += (final[pid][0] - self.target(pid)[0]) ** 2 + (final[pid][1] - self.target(pid)[1]) ** 2
-        touched = any(self.obs.piece in (c.a, c.b) for c in motion.contacts) if motion.contacts else False
-        out = (total / max(len(considered), 1), touched)
-        self.cache[key] = out
+        touched = any(self.obs.piece in (c.a, c.b) for c in motion.contacts)
+        self.cache[key] = (final, touched)
+        return final, touched
+
+    def residuals(self, angle: float, speed: float, spin: float = 0.0) -> np.ndarray:
+        final, _ = self.ends(angle, speed, spin)
+        miss = REMOVED_COST ** 0.5 / self.noise
+        out = np.zeros(2 * len(self.ids))
+        for i, pid in enumerate(self.ids):
+            if (pid not in final) != (pid in self.obs.removed):
+                out[2 * i] = miss
+            elif pid in self.obs.moved:
+                tx, ty = self.obs.moved[pid]
+                out[2 * i] = (final[pid][0] - tx) / self.noise
+                out[2 * i + 1] = (final[pid][1] - ty) / self.noise
+            elif pid in final:  # not entered: it moved less than MOVED, which is all we know
+                out[2 * i] = max(math.dist(final[pid], self.start[pid]) - MOVED, 0.0) / self.noise
         return out
+
+    def cost(self, angle: float, speed: float, spin: float = 0.0) -> float:
+        r = self.residuals(angle, speed, spin)
+        return float(r @ r) + (spin / SPIN_PRIOR_SD) ** 2
+
+    def rms(self, angle: float, speed: float, spin: float = 0.0) -> float:
+        """The RMS miss (m) over the discs that moved, here or in the entry (the fit error)."""
+        final, _ = self.ends(angle, speed, spin)
+        considered = set(self.obs.moved) | self.obs.removed | (set(self.start) - set(final)) | {
+            pid for pid, xy in final.items() if math.dist(xy, self.start[pid]) > MOVED}
+        r = self.residuals(angle, speed, spin).reshape(-1, 2)
+        rows = [i for i, pid in enumerate(self.ids) if pid in considered]
+        return float(self.noise * math.sqrt(np.sum(r[rows] ** 2) / max(len(rows), 1)))
+
+    def touched(self, angle: float, speed: float, spin: float = 0.0) -> bool:
+        return self.ends(angle, speed, spin)[1]
 
 
 _LONE_SLIDE: dict[tuple, float] = {}
@@ -191,65 +236,225 @@ def first_guess(state: GlonkState, obs: Observation) -> tuple[float, float]:
     return math.degrees(math.atan2(dy, dx)) % 360.0, float(np.clip(speed, MIN_SPEED, MAX_SPEED))
 
 
+def contact_guesses(state: GlonkState, obs: Observation, near: int = 4) -> list[tuple[float, float]]:
+    """Starts for a flick that hit others (its own slide then says little): aimed at each of
+    the `near` nearest discs that moved (dead on, a little either side, and along the way that
+    disc went), at the speed that gives the moved discs their slides (kinetic energy shared out
+    by mass: each disc's slide is its lone slide's for the speed it got, and a quarter more
+    for what the touches lose)."""
+    from games.glonk.rules import discs_of
+
+    p = state.piece(obs.piece)
+    others = [pid for pid in obs.moved if pid != obs.piece]
+    if not others:
+        return []
+    mass = {d.id: d.mass for d in discs_of(state)}
+    energy = 0.0
+    for pid in list(obs.moved) + ([obs.piece] if obs.piece not in obs.moved else []):
+        q = state.piece(pid)
+        if pid in obs.moved:
+            unit = lone_slide(state, pid, 1.0)
+            d = math.dist(obs.moved[pid], (q.x, q.y))
+            energy += mass[pid] / mass[obs.piece] * (d / unit if unit > 0 else 0.0)
+    speed = float(np.clip(math.sqrt(1.25 * max(energy, 1e-4)), MIN_SPEED, MAX_SPEED))
+    out = []
+    for pid in sorted(others, key=lambda k: math.dist((state.piece(k).x, state.piece(k).y),
+                                                      (p.x, p.y)))[:near]:
+        q = state.piece(pid)
+        aim = math.degrees(math.atan2(q.y - p.y, q.x - p.x))
+        went = math.degrees(math.atan2(obs.moved[pid][1] - q.y, obs.moved[pid][0] - q.x))
+        for a in (aim, aim - 6.0, aim + 6.0, went):
+            out.append((a % 360.0, speed))
+    return out
+
+
+def _turn(a: float, b: float) -> float:
+    return abs(((a - b + 180.0) % 360.0) - 180.0)
+
+
 def infer_flick(state: GlonkState, obs: Observation, *, noise: float = ENTRY_NOISE,
                 on_progress=None) -> Inference:
     """The flick whose simulation from `state` ends nearest the observation (see the module);
     `on_progress(done, planned)` is told the simulations run, every tenth."""
     from scipy.optimize import minimize
 
-    fit = _Fit(state, obs, on_progress)
+    fit = _Fit(state, obs, on_progress, noise)
     a0, v0 = first_guess(state, obs)
-    grid = [(a0 + da, v0 * f) for da in (0.0, -3.0, 3.0, -8.0, 8.0, -20.0, 20.0)
-            for f in (1.0, 1.15, 1.35, 1.7, 2.2, 0.85)]
-    scored = sorted((fit.cost(a, v), a, v) for a, v in grid)
 
-    def refine(a, v, spin=None):
-        scale = np.array([1.0, 0.05 * v] + ([2.0] if spin is not None else []))
-        x0 = np.array([a, v] + ([spin] if spin is not None else []))
+    def refine(a, v, s=None, *, maxfev=120):
+        """Nelder-Mead over (angle, speed[, spin]) on the chi-square, from one start."""
+        free = s is not None
+        scale = np.array([1.0, 0.05 * v] + ([2.0] if free else []))
+        x0 = np.array([a, v] + ([s] if free else []))
 
         def f(z):
             x = x0 + z * scale
-            return fit.cost(x[0], x[1], x[2] if spin is not None else 0.0)
+            return fit.cost(x[0], x[1], x[2] if free else 0.0)
 
         n = len(x0)
         simplex = np.vstack([np.zeros(n), np.eye(n) * 1.5])  # 1.5 deg, 7.5 % speed, 3 rad/s
         res = minimize(f, np.zeros(n), method="Nelder-Mead",
-                       options={"xatol": 0.01, "fatol": (0.05 * noise) ** 2, "maxfev": 120,
+                       options={"xatol": 0.01, "fatol": 0.05, "maxfev": maxfev,
                                 "initial_simplex": simplex})
         x = x0 + res.x * scale
-        return float(res.fun), float(x[0]) % 360.0, float(np.clip(x[1], MIN_SPEED, MAX_SPEED)), \
-            (float(np.clip(x[2], -MAX_SPIN, MAX_SPIN)) if spin is not None else 0.0)
+        return (float(res.fun), float(x[0]) % 360.0, float(np.clip(x[1], MIN_SPEED, MAX_SPEED)),
+                float(np.clip(x[2], -MAX_SPIN, MAX_SPIN)) if free else 0.0)
 
+    def polish(c, a, v, s, free):
+        """Least squares (trust region) on the residual vector from a found flick, in steps of
+        a degree, 5 % of speed and a rad/s: the Gauss-Newton end a Nelder-Mead simplex lacks."""
+        from scipy.optimize import least_squares
+
+        lv = math.log(v)
+
+        def point(z):
+            return (a + z[0], math.exp(lv + 0.05 * z[1]), s + z[2] if free else 0.0)
+
+        def resid(z):
+            x = point(z)
+            r = fit.residuals(*x)
+            return np.append(r, x[2] / SPIN_PRIOR_SD) if free else r
+
+        try:
+            res = least_squares(resid, np.zeros(3 if free else 2), method="trf", diff_step=0.02,
+                                xtol=1e-4, ftol=1e-6, max_nfev=12)
+        except (ValueError, np.linalg.LinAlgError):
+            return c, a, v, s
+        x = point(res.x)
+        c2 = fit.cost(*x)
+        if c2 < c:
+            return c2, x[0] % 360.0, float(np.clip(x[1], MIN_SPEED, MAX_SPEED)), x[2]
+        return c, a, v, s
+
+    grid = [(a0 + da, v0 * f) for da in (0.0, -3.0, 3.0, -8.0, 8.0, -20.0, 20.0)
+            for f in (1.0, 1.15, 1.35, 1.7, 2.2, 0.85)]
+    hits = contact_guesses(state, obs)
+    grid += [(a, v * f) for a, v in hits for f in (0.8, 1.0, 1.3)]
+    scored = sorted((fit.cost(a, v), a, v) for a, v in grid)
     starts, seen = [], []
     for c, a, v in scored:  # the best few starts that are not near one another
-        if all(abs(((a - sa + 180) % 360) - 180) > 2.5 or abs(v - sv) / sv > 0.08 for _, sa, sv in seen):
-            seen.append((c, a, v))
+        if all(_turn(a, sa) > 2.5 or abs(v - sv) / sv > 0.08 for sa, sv in seen):
+            seen.append((a, v))
             starts.append((a, v))
         if len(starts) == 3:
             break
     found = sorted(refine(a, v) for a, v in starts)
-    if math.sqrt(max(found[0][0], 0.0)) > 2.5 * noise:  # a bounce misled the guess: look round
-        wide = sorted((fit.cost(a, v0 * f), a, v0 * f) for a in range(0, 360, 12)
+    if found[0][0] > 6.0 * (len(obs.moved) + 1) + 10.0:  # a bounce misled the guess: look round
+        vw = hits[0][1] if hits else v0
+        wide = sorted((fit.cost(a, vw * f), a, vw * f) for a in range(0, 360, 12)
                       for f in (0.7, 1.0, 1.4, 2.0))
         found = sorted(found + [refine(a, v) for _, a, v in wide[:3]])
-    best_cost, best_a, best_v, best_s = found[0]
-    spin_known = fit.run(best_a, best_v, 0.0)[1]
-    if spin_known:  # a hit: spin changes the throw, so it is found too
-        spun = refine(best_a, best_v, 0.0)
-        if spun[0] < best_cost:
-            best_cost, best_a, best_v, best_s = spun
+    # spin throws a disc that touches another: where the best touch, spin is found too
+    spin_known = fit.touched(found[0][1], found[0][2], 0.0)
+    if spin_known:  # from no spin and from either way round (a spin can throw it either way)
+        (_, a1, v1, _), rest = found[0], found[1:2]
+        found = sorted(found + [refine(a1, v1, s0) for s0 in (0.0, -2.5, 2.5)]
+                       + [refine(a, v, 0.0) for _, a, v, _ in rest])
+    best_cost, best_a, best_v, best_s = polish(*found[0], spin_known)
+    # the flick as stored (canonical decimals) is the one replayed: its fit is the one told
     best = Flick.make(obs.piece, best_a, best_v, best_s if spin_known else 0.0)
-    rms = math.sqrt(max(best_cost, 0.0))
+    best_cost = fit.cost(best.angle, best.speed, best.spin)
+    rms = fit.rms(best.angle, best.speed, best.spin)
     alternative, alt_rms = None, None
     for c, a, v, s in found[1:]:
-        differs = abs(((a - best_a + 180) % 360) - 180) > 2.0 or abs(v - best_v) / best_v > 0.06
-        if differs and math.sqrt(max(c, 0.0)) <= max(rms, noise) * 1.5:
-            alternative, alt_rms = Flick.make(obs.piece, a, v, s if spin_known else 0.0), math.sqrt(max(c, 0.0))
+        differs = _turn(a, best.angle) > 2.0 or abs(v - best.speed) / best.speed > 0.06
+        if differs and c <= best_cost + AS_WELL + 0.25 * best_cost:
+            alternative = Flick.make(obs.piece, a, v, s if spin_known else 0.0)
+            alt_rms = fit.rms(a, v, s)
             break
     # a flicked disc that left the Galaxy and moved nothing else: any flick that takes it there
     unconstrained = obs.piece in obs.removed and not (set(obs.moved) - {obs.piece})
-    return Inference(best, rms, fit.count, alternative is not None or unconstrained, alternative,
-                     alt_rms, spin_known)
+    bound = precision(state, obs, best, noise=noise, fit=fit)
+    readable = bound.readable and not unconstrained
+    return Inference(best, rms, fit.count, alternative is not None or unconstrained or not readable,
+                     alternative, alt_rms, spin_known, bound.angle_sd, bound.speed_sd,
+                     readable)
+
+
+# --------------------------------------------------------------------------- what can be read
+#: A flick is readable when the 90 % two-sided half-widths (1.645 sd) of angle and speed that
+#: the entered positions allow are within these (degrees, fraction of the speed).
+READ_ANGLE, READ_SPEED, Z90 = 1.0, 0.05, 1.645
+#: Finite-difference steps of the Jacobian: degrees, log speed, rad/s (central differences).
+STEPS = (0.1, 0.005, 0.25)
+
+
+@dataclass(frozen=True)
+class Precision:
+    """How closely the entered positions can fix a flick at all (Cramér-Rao): the standard
+    deviations any unbiased estimator of (angle, speed, spin) is bound by, given `noise` of
+    hand entry on each coordinate and a normal prior on spin (`SPIN_PRIOR_SD`; Bayesian bound).
+    `angle_sd` degrees, `speed_sd` a fraction of the speed, `spin_sd` rad/s (math.inf where the
+    positions say nothing: the information matrix is singular in that direction)."""
+
+    angle_sd: float
+    speed_sd: float
+    spin_sd: float
+
+    @property
+    def readable(self) -> bool:
+        """1 deg and 5 % are each at least 1.645 sd: a 90 % two-sided interval of an estimator
+        that reaches the bound lies within the tolerance, for angle and for speed."""
+        return Z90 * self.angle_sd <= READ_ANGLE and Z90 * self.speed_sd <= READ_SPEED
+
+    def words(self) -> str:
+        a = "any angle" if self.angle_sd > 60 else f"+-{Z90 * self.angle_sd:.1f} deg"
+        v = "any speed" if self.speed_sd > 2 else f"+-{100 * Z90 * self.speed_sd:.0f} %"
+        return f"{a}, {v} (90 %)"
+
+
+def _ends(fit: "_Fit", angle: float, speed: float, spin: float) -> dict[str, tuple[float, float]]:
+    return fit.ends(angle, speed, spin)[0]
+
+
+def precision(state: GlonkState, obs: Observation, flick: Flick, *, noise: float = ENTRY_NOISE,
+              spin_prior_sd: float = SPIN_PRIOR_SD, fit: "_Fit | None" = None) -> Precision:
+    """The Cramér-Rao bound at `flick` for the observation model of `obs`: each entered resting
+    place (the discs in `obs.moved` that the simulation leaves on the mat) carries `noise` (m)
+    on x and on y; a disc not entered says only that it moved less than `MOVED`, and a removal
+    is yes or no, so neither has a gradient. The Jacobian J of the entered places in (angle
+    deg, log speed, spin rad/s) comes from central differences of the real simulator, at the
+    steps `STEPS` and a third of them, each column taken at the step where it is smaller (a
+    step that crosses a touch starting or ending sees a jump, not a slope); the information is
+    J^T J / noise^2 plus the spin prior's 1 / sd^2 (and a vague 360 deg / e^4 prior, so that a
+    direction the positions do not see reads as infinite); the bound is the square root of the
+    inverse's diagonal. Thirteen simulations."""
+    fit = fit if fit is not None else _Fit(state, obs, noise=noise)
+    base = (flick.angle, math.log(max(flick.speed, MIN_SPEED)), flick.spin)
+    centre = _ends(fit, base[0], math.exp(base[1]), base[2])
+    ids = sorted(pid for pid in obs.moved if pid in centre)
+    cols = []
+    for k, step in enumerate(STEPS):
+        best = None
+        for h in (step, step / 3.0):
+            ends = []
+            for sign in (1.0, -1.0):
+                x = list(base)
+                x[k] += sign * h
+                ends.append(_ends(fit, x[0], math.exp(x[1]), x[2]))
+            col = []
+            for pid in ids:
+                up, down = ends[0].get(pid), ends[1].get(pid)
+                for c in (0, 1):
+                    if up is not None and down is not None:
+                        col.append((up[c] - down[c]) / (2 * h))
+                    elif up is not None:
+                        col.append((up[c] - centre[pid][c]) / h)
+                    elif down is not None:
+                        col.append((centre[pid][c] - down[c]) / h)
+                    else:
+                        col.append(0.0)
+            col = np.array(col)
+            if best is None or float(col @ col) < float(best @ best):
+                best = col
+        cols.append(best)
+    jac = np.array(cols).T if ids else np.zeros((0, 3))
+    info = jac.T @ jac / noise ** 2 + np.diag([1 / 360.0 ** 2, 1 / 4.0 ** 2, 1 / spin_prior_sd ** 2])
+    sd = np.sqrt(np.clip(np.diag(np.linalg.inv(info)), 0.0, None))
+    angle_sd = float(sd[0]) if sd[0] < 100 else math.inf
+    speed_sd = float(sd[1]) if sd[1] < 2 else math.inf  # a log-speed sd: the relative sd
+    spin_sd = float(sd[2]) if sd[2] < 0.99 * spin_prior_sd else math.inf
+    return Precision(angle_sd, speed_sd, spin_sd)
 
 
 # --------------------------------------------------------------------------- the player's hand

@@ -10,7 +10,7 @@ import pytest
 
 from analysis.skill import Skill, scattered
 from analysis.table import (Hand, Observation, fit_hand, hand_named, infer_flick, observe,
-                            save_hand, synthetic_flick)
+                            precision, save_hand, synthetic_flick)
 from games.glonk.actions import Flick
 from games.glonk.positions import position
 from games.glonk.rules import simulate_flick
@@ -51,6 +51,53 @@ def test_a_straight_slide_is_read_back_within_a_degree_and_five_percent():
     assert abs(found.flick.speed / truth.speed - 1) <= 0.05
     assert found.fit_error <= 0.006 and not found.spin_known  # spin leaves no trace alone
     assert "inferred 95" in found.words() or "inferred 94" in found.words()
+
+
+def test_a_short_lone_slide_is_flagged_as_not_readable_with_its_uncertainty():
+    state = table(P1=at(0.40, 0), V1=at(0.40, 180))
+    truth = Flick.make("P1", 95.0, 0.45)  # about 3 cm: 3 mm across is about 6 deg
+    obs, motion = entered(state, truth)
+    assert set(obs.moved) == {"P1"} and not motion.contacts
+    slide = math.dist(obs.moved["P1"], (state.piece("P1").x, state.piece("P1").y))
+    found = infer_flick(state, obs)
+    assert not found.readable and found.ambiguous and found.alternative is None
+    # a lone disc's place fixes its direction to noise / distance and its speed to half that
+    # (a slide grows with the square of the speed): the bound is that, from the simulator
+    assert found.angle_sd == pytest.approx(math.degrees(0.003 / slide), rel=0.05)
+    assert found.speed_sd == pytest.approx(0.003 / (2 * slide), rel=0.1)
+    half = 1.645 * found.angle_sd
+    assert half > 1.0 and f"cannot be read closer than +-{half:.1f} deg" in found.words()
+    assert angle_off(found.flick.angle, truth.angle) <= 3 * found.angle_sd
+
+
+def test_a_long_straight_slide_is_readable_and_read_within_a_degree_and_five_percent():
+    state = table(P1=at(0.40, 0), V1=at(0.40, 180))
+    truth = Flick.make("P1", 95.0, 1.7)  # about 42 cm
+    for seed in range(3):
+        obs, motion = entered(state, truth, seed=seed)
+        assert set(obs.moved) == {"P1"} and not motion.contacts
+        found = infer_flick(state, obs)
+        assert found.readable and not found.ambiguous
+        assert 1.645 * found.angle_sd <= 1.0 and 1.645 * found.speed_sd <= 0.05
+        assert angle_off(found.flick.angle, truth.angle) <= 1.0
+        assert abs(found.flick.speed / truth.speed - 1) <= 0.05
+        assert "cannot be read" not in found.words()
+
+
+def test_the_bound_is_tighter_where_the_flick_knocks_others_and_nothing_is_read_of_a_lost_disc():
+    state = table(P1=at(0.42, 200), V1=at(0.42, 160), V2=at(0.30, 90))
+    me, target = state.piece("P1"), state.piece("V1")
+    aim = math.degrees(math.atan2(target.y - me.y, target.x - me.x))
+    truth = Flick.make("P1", aim + 1.5, 1.8)
+    obs, _ = entered(state, truth, seed=2)
+    both = precision(state, obs, truth)
+    alone = precision(state, Observation("P1", {"P1": obs.moved["P1"]}), truth)
+    assert both.angle_sd < alone.angle_sd and both.speed_sd < alone.speed_sd
+    assert both.readable and not alone.readable  # the struck disc's place fixes the aim
+    lost = table(P1=at(0.25, 0), V1=at(0.42, 180))
+    obs, _ = entered(lost, Flick.make("P1", 180.0, 1.6))
+    blind = precision(lost, obs, Flick.make("P1", 180.0, 1.6))
+    assert blind.angle_sd == math.inf and not blind.readable
 
 
 def test_a_flick_that_knocks_another_disc_is_read_from_both_resting_places():
@@ -129,6 +176,8 @@ def test_the_command_line_infers_a_flick_and_flicks_as_a_saved_hand(tmp_path, mo
     assert main(["infer", str(path), "--observation", str(tmp_path / "obs.json"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert angle_off(out["angle"], 95.0) <= 1.0 and out["fit_error_mm"] < 6
+    # 12 cm alone: 3 mm across is 1.4 deg, so the answer says it cannot be read to a degree
+    assert out["readable"] is False and out["ambiguous"] and 1.645 * out["angle_sd"] > 1.0
     (tmp_path / "bad.json").write_text("{}")
     assert main(["infer", str(path), "--observation", str(tmp_path / "bad.json")]) == 2
     assert "not an observation" in capsys.readouterr().err

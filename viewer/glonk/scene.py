@@ -1103,7 +1103,7 @@ class GlonkScene(Scene):
         if observed is not None:  # the replay shows the inferred motion: say so first
             lines = [f"Logged at a real table: the motion shown is inferred (it fits the "
                      f"entered places within {1000 * observed['fit_error']:.1f} mm"
-                     + ("; another flick fits as well)" if observed["ambiguous"] else ")")] + lines
+                     + ("; other flicks fit as well)" if observed["ambiguous"] else ")")] + lines
         return lines
 
     # --- the best shot (B: viewer.bestshot asks, viewer.glonk.bestshot draws) ---------------------

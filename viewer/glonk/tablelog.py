@@ -471,8 +471,8 @@ class GlonkFlickEntry:
             return  # the entry changed under it: its answer is not this entry's
         observed = observed_entry(obs, found)
         words = f"Logged {found.flick.piece}: {found.words()}"
-        if found.ambiguous:
-            words += " (ambiguous: another flick fits as well)"
+        if found.ambiguous and found.alternative is None and found.readable:
+            words += " (ambiguous: other flicks fit as well)"
         if found.fit_error > POOR_FIT:
             words += " - a poor fit: check the places entered (Ctrl+Z takes it back)"
         entry = (node, self._snapshot(), list(self.undo_list), [], "logged")
