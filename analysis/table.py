@@ -49,7 +49,7 @@ REMOVED_COST = 0.10 ** 2
 ENTRY_NOISE = 0.003
 MIN_SPEED = 0.02
 #: About how many simulations an inference takes (its progress is told against this).
-PLANNED = 250
+PLANNED = 600
 #: Players rarely put much spin on a flick: a spin is believed in proportion to how much better
 #: it explains the positions (a normal prior with this spread, rad/s; a MAP estimate).
 SPIN_PRIOR_SD = 3.0
@@ -301,7 +301,7 @@ def infer_flick(state: GlonkState, obs: Observation, *, noise: float = ENTRY_NOI
                 float(np.clip(x[2], -MAX_SPIN, MAX_SPIN)) if free else 0.0)
 
     def polish(c, a, v, s, free):
-        """Least squares (trust region) on the residual vector from a found flick, in steps of
+        """Least squares (trust region) on the residual vector from a found flick, in units of
         a degree, 5 % of speed and a rad/s: the Gauss-Newton end a Nelder-Mead simplex lacks."""
         from scipy.optimize import least_squares
 
