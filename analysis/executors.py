@@ -334,7 +334,13 @@ def run_batches(executor: cf.Executor, fn: Callable, tasks: Sequence, *,
                               f"lost {sent[i]} times, so no answer is given")
         sent[i] += 1
         try:
-            pending[executor.submit(fn, tasks[i])] = i
+            try:
+                pending[executor.submit(fn, tasks[i])] = i
+            except Exception:  # noqa: BLE001 - a local pool may break between check and submit
+                if not getattr(executor, "broken", False):
+                    raise
+                executor.renew()  # its pool broke after the last look: a fresh one takes it
+                pending[executor.submit(fn, tasks[i])] = i
         except Exception as exc:  # noqa: BLE001 - a pool or cluster that takes no more work
             detail = (str(exc).splitlines() or [""])[0]
             reason = worker_lost(exc) or (f"the executor takes no more batches "
