@@ -25,22 +25,16 @@ from __future__ import annotations
 
 from panda3d.core import (
     BitMask32,
-    Camera,
     ColorWriteAttrib,
-    FrameBufferProperties,
     GeomVertexFormat,
-    GraphicsOutput,
-    GraphicsPipe,
     NodePath,
     OmniBoundingVolume,
-    SamplerState,
     Shader,
-    Texture,
     TransparencyAttrib,
-    WindowProperties,
 )
 
 from viewer.lighting import MAIN_BIT, load_shader
+from viewer.picture_buffer import drop_picture_buffer, make_picture_buffer
 
 STILL_BIT = 2  # the still camera's: every node but the live ones
 LIVE_BIT = 3  # the main camera's while the still picture is shown: the quad and live nodes
@@ -229,36 +223,9 @@ class StillScene:
 
     def _make_buffer(self, size) -> None:
         app = self.app
-        if self.buffer is not None:
-            self.cam.removeNode()
-            app.graphicsEngine.removeWindow(self.buffer)
-            self.buffer = None
-        w, h = size
-        fbp = FrameBufferProperties()
-        fbp.setRgbColor(True)
-        fbp.setRgbaBits(8, 8, 8, 0)
-        fbp.setDepthBits(24)
-        buf = app.graphicsEngine.makeOutput(
-            app.pipe, "flickbook-still", -5, fbp, WindowProperties.size(w, h),
-            GraphicsPipe.BFRefuseWindow, app.win.getGsg(), app.win)
-        if buf is None:
-            raise RuntimeError("could not create the still scene's buffer")
-        color = Texture("still-color")
-        color.setMinfilter(SamplerState.FT_nearest)
-        color.setMagfilter(SamplerState.FT_nearest)
-        color.setWrapU(SamplerState.WM_clamp)
-        color.setWrapV(SamplerState.WM_clamp)
-        buf.addRenderTexture(color, GraphicsOutput.RTMBindOrCopy, GraphicsOutput.RTPColor)
-        buf.setClearColorActive(True)
-        buf.setClearColor(app.win.getClearColor())
-        buf.setClearDepthActive(True)
-        buf.setClearDepth(1.0)
-        node = Camera("still-cam", app.camLens)
-        node.setCameraMask(BitMask32.bit(STILL_BIT))
-        node.setScene(app.render)
-        self.cam = app.cam.attachNewNode(node)
-        region = buf.makeDisplayRegion()
-        region.setCamera(self.cam)
-        buf.setActive(False)
+        drop_picture_buffer(app, self.buffer, self.cam)
+        self.buffer = None
+        buf, self.cam, color = make_picture_buffer(app, "still", -5, size, STILL_BIT,
+                                                   app.win.getClearColor())
         self.buffer, self._size, self._key = buf, size, None
         self.quad.setShaderInput("still_color", color)

@@ -21,16 +21,11 @@ from __future__ import annotations
 
 from panda3d.core import (
     BitMask32,
-    Camera,
-    FrameBufferProperties,
-    GraphicsOutput,
-    GraphicsPipe,
     NodePath,
-    SamplerState,
-    Texture,
     Vec4,
-    WindowProperties,
 )
+
+from viewer.picture_buffer import drop_picture_buffer, make_picture_buffer
 
 PICTURE_BIT = 4  # the picture camera's: the mat's instance alone
 
@@ -103,43 +98,15 @@ class MatPicture:
         return getattr(task, "cont", None)
 
     def destroy(self) -> None:
-        if self.buffer is not None:
-            self.cam.removeNode()
-            self.app.graphicsEngine.removeWindow(self.buffer)
-            self.buffer = None
+        drop_picture_buffer(self.app, self.buffer, self.cam)
+        self.buffer = None
         self.holder.removeNode()
 
     def _make_buffer(self, size) -> None:
-        app = self.app
-        if self.buffer is not None:
-            self.cam.removeNode()
-            app.graphicsEngine.removeWindow(self.buffer)
-            self.buffer = None
-        w, h = size
-        fbp = FrameBufferProperties()
-        fbp.setRgbColor(True)
-        fbp.setRgbaBits(8, 8, 8, 0)
-        fbp.setDepthBits(24)
-        buf = app.graphicsEngine.makeOutput(
-            app.pipe, "flickbook-mat-picture", -6, fbp, WindowProperties.size(w, h),
-            GraphicsPipe.BFRefuseWindow, app.win.getGsg(), app.win)
-        if buf is None:
-            raise RuntimeError("could not create the mat picture's buffer")
-        tex = Texture("mat-picture")
-        tex.setMinfilter(SamplerState.FT_nearest)
-        tex.setMagfilter(SamplerState.FT_nearest)
-        tex.setWrapU(SamplerState.WM_clamp)
-        tex.setWrapV(SamplerState.WM_clamp)
-        buf.addRenderTexture(tex, GraphicsOutput.RTMBindOrCopy, GraphicsOutput.RTPColor)
-        buf.setClearColorActive(True)
-        buf.setClearColor(self._clear)  # the rim's colour: an edge pixel drawn a pixel off
-        buf.setClearDepthActive(True)
-        buf.setClearDepth(1.0)
-        node = Camera("mat-picture-cam", app.camLens)
-        node.setCameraMask(BitMask32.bit(PICTURE_BIT))
-        node.setScene(app.render)
-        self.cam = app.cam.attachNewNode(node)
-        buf.makeDisplayRegion().setCamera(self.cam)
-        buf.setActive(False)
+        drop_picture_buffer(self.app, self.buffer, self.cam)
+        self.buffer = None
+        # the rim's colour as its clear colour: an edge pixel drawn a pixel off
+        buf, self.cam, tex = make_picture_buffer(self.app, "mat-picture", -6, size, PICTURE_BIT,
+                                                 self._clear)
         self.buffer, self._size, self.texture = buf, size, tex
         self.mat.setShaderInput("picture", tex)
