@@ -1,5 +1,5 @@
 """What every text field does beyond Panda's own typing, arrows, Home and End: Ctrl+A selects
-the whole text (shown lit; the next key typed, Backspace or Delete replaces it), Ctrl+C and
+the whole text (its box shown lit; the next key typed, Backspace or Delete replaces it), Ctrl+C and
 Ctrl+X copy and cut it to the system clipboard, Ctrl+V pastes at the cursor (a field of one
 line gets the pasted lines joined by spaces). One listener serves every field of the window:
 the field with the keyboard is found among the window's PGEntry nodes, so no field needs to
@@ -12,7 +12,7 @@ comment is no longer refused when its box is full); away from the keyboard it sh
 from __future__ import annotations
 
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import PGEntry, Point3, ScissorEffect
+from panda3d.core import PGEntry, Point3, ScissorEffect, TextNode
 
 from viewer import clipboard
 
@@ -53,6 +53,9 @@ class Scrolling:
         if entry.getFocus():
             row = max(0, round(-entry.getCursorY() / lh))  # the cursor's line, 0 at the top
             lines = min(max(self.lines, row - self.visible + 1), row)
+            # never past the text's end: a text that shrank (pasted over, cut) fills the box
+            # from its top again instead of showing its last line alone
+            lines = max(0, min(lines, self.rows() - self.visible))
         self.lines = lines
         l, r, b, t = self.frame
         off = lines * lh
@@ -67,6 +70,14 @@ class Scrolling:
         corners = [Point3(x + u * sx, 0, z + v * sz)
                    for u, v in ((l, bot), (r, bot), (r, top), (l, top))]
         np.setEffect(ScissorEffect.makeNode(*corners, parent))
+
+    def rows(self) -> int:
+        """How many lines the field's text takes, wrapped as the field wraps it."""
+        text = self.entry.getTextDef(0)
+        node = TextNode("rows", text) if text is not None else TextNode("rows")
+        node.setWordwrap(self.entry.getMaxWidth())
+        node.setWtext(self.entry.getPlainWtext())
+        return max(1, node.getNumRows())
 
     def _z(self, lines: int) -> float:
         return self.home + lines * self.line_height() * self.np.getSz(self.np.getParent())
@@ -234,18 +245,17 @@ class FieldKeys(DirectObject):
         self.app.messenger.send(entry.getTypeEvent(), [None])
 
     def _light(self, entry: PGEntry, on: bool) -> None:
-        text_node = entry.getTextDef(0)
-        if text_node is None:
-            return
+        """The field's box lit while its whole text is selected. (Its text node's card would
+        not do: a PGEntry lays its text out without the node's card, so nothing showed.)"""
+        state = PGEntry.S_focus
         if on:
-            self._kept_bg = (text_node.getCardColor() if text_node.hasCard() else None)
-            text_node.setCardColor(*SELECTED_BG)
-            text_node.setCardAsMargin(0.1, 0.1, 0.15, 0.15)
-        else:
-            if self._kept_bg is not None:
-                text_node.setCardColor(self._kept_bg)
-            else:
-                text_node.clearCard()
+            self._kept_bg = entry.getFrameStyle(state)
+            lit = type(self._kept_bg)(self._kept_bg)
+            lit.setColor(*SELECTED_BG)
+            entry.setFrameStyle(state, lit)
+        elif self._kept_bg is not None:
+            entry.setFrameStyle(state, self._kept_bg)
+            self._kept_bg = None
 
     def _clear(self) -> None:
         if self.selected is not None:
