@@ -151,6 +151,25 @@ def test_verify_finds_the_shortest_line_and_save_load_round_trips(tmp_path):
     assert (r2.cost, r2.line, r2.unique) == (r.cost, r.line, r.unique)
 
 
+def test_a_saved_puzzle_keeps_its_verdict_and_is_listed_with_it(tmp_path, monkeypatch):
+    """Tried in a real window: a Glik puzzle saved from the editor was listed "(puzzle,
+    yours)" with no length, where the Grendizer and Glonk editors' show "1 turn, unique"."""
+    from flickbook_cli import main
+    from scenarios.catalogue import catalogue
+
+    monkeypatch.setenv("FLICKBOOK_SCENARIOS", str(tmp_path / "scen"))
+    m = model_p01()
+    m.toggle_mark((8, 20))
+    m.title = "Mine"
+    m.verify()
+    path = m.save(m.default_path())
+    sc, _ = load_scenario(path)
+    assert sc.verdict["cost"] == 2 and sc.verdict["unique"] and sc.verdict["unit"] == "AP"
+    mine = next(e for e in catalogue("glik") if e.path == path)
+    assert mine.own and mine.kind == "puzzle" and mine.verdict == "2 AP, unique"
+    assert main(["check", str(path), "--verify"]) == 0  # the stored verdict is the solver's
+
+
 def test_a_change_after_verify_asks_for_verify_again():
     m = model_p01()
     m.toggle_mark((8, 20))

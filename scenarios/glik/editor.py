@@ -281,7 +281,19 @@ class EditorModel(ScenarioWords):
         return Scenario(GAME_NAME, GAME.state_to_json(state), self.title.strip() or "Untitled puzzle",
                         self.description.strip(), list(self.hints), self.goal(),
                         list(self.result.line) if self.verified else [], self.config(),
-                        self.difficulty)
+                        self.difficulty, self.verdict())
+
+    def verdict(self) -> dict | None:
+        """What verifying found, as the other editors save it (analysis.puzzles.Verdict), so
+        the Learn list and `flickbook puzzles` show the puzzle's length ("2 AP, unique");
+        None before a verification of this very position."""
+        if not self.verified:
+            return None
+        from analysis.puzzles import Verdict
+
+        r = self.result
+        return Verdict(GAME_NAME, True, True, list(r.line), r.cost, "AP", r.unique, r.lines,
+                       states=r.states, bound=r.bound, seconds=r.seconds).to_json()
 
     def save_refusal(self) -> str | None:
         if not self.verified:
