@@ -99,6 +99,24 @@ def child(tmp: Path) -> None:
     ed.wait()
     assert ed.model.verified and ed.model.result.cost == 2, ed.model.result_words()
     assert ed.result_label["text"].startswith("Best: 2 AP, unique"), ed.result_label["text"]
+    # the solution in the board's own names, not "slide 8,20 W" (tried in a real window)
+    line = ed.line_label["text"]
+    assert line == "Line: Y u8 left to j8; Y j8 up to j10, touches", line
+    # every word of the panel inside the window (the key help ran off its right edge)
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from direct.gui.DirectLabel import DirectLabel
+    from panda3d.core import Point3
+
+    frames(1)
+    labels = [w for w in DirectGuiWidget.guiDict.values() if isinstance(w, DirectLabel)
+              and not w.isEmpty() and w.hasParent() and ed.frame.isAncestorOf(w)
+              and str(w["text"]).strip()]
+    assert len(labels) > 10, len(labels)
+    for w in labels:
+        left, right, _, _ = w.getBounds()
+        x0 = app.pixel2d.getRelativePoint(w, Point3(left, 0, 0))[0]
+        x1 = app.pixel2d.getRelativePoint(w, Point3(right, 0, 0))[0]
+        assert 0 <= x0 and x1 <= app.size[0] + 0.5, (w["text"], x0, x1, app.size)
     frames(2)
     app.save_png(tmp / "editor.png")  # the editor after Verify (docs/img/editor.png)
     ed.save()

@@ -340,3 +340,18 @@ def rule_words(message: str) -> str:
     if m:
         return f"No stone may stand on ({m[1]},{m[2]}): it is a {m[3]} field"
     return message[:1].upper() + message[1:]
+
+
+def line_words(state, line) -> list[str]:
+    """A solution line (canonical action texts) as players write it, played from `state`
+    ("Y k14 down to k11"), for the editor's verdict: the board is labelled a-x and 1-16, so
+    the canonical "slide 2,10 S" named a field the teacher cannot find on it."""
+    from games.glik.notation import move_text
+
+    out = []
+    for text in line:
+        action = GAME.parse_action(state, text)
+        step = GAME.apply(state, action)
+        out.append(move_text(state, action, step.events))
+        state = step.state
+    return out

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scenarios.glik.editor import GAME_NAME, PALETTE, EditorModel, goal_words, rule_words
+from scenarios.glik.editor import (GAME_NAME, PALETTE, EditorModel, goal_words, line_words,
+                                   rule_words)
 from viewer.editing import (X0, Verifying, WordEntries, gui, panel_frame, panel_label,
                             plain_record, show_hints)
 
@@ -213,7 +214,10 @@ class GlikEditor(Verifying, WordEntries):
         _button(f, "Save puzzle", self.save, (SPOTS["save"][0], 0, y), width=0.3, height=0.07)
         self.result_label = label("", y - 0.08, 0.03, wrap=24)
         self.line_label = label("", y - 0.15, 0.026, DIM, wrap=28)
-        label("Click: put / take off a stone   Right-click: goal stone", -1.93, 0.026, DIM)
+        # two lines, wrapped in the panel (on one line, drawn no smaller than SMALL, its end
+        # ran off the window's right edge)
+        label("Click: put / take off a stone   Right-click: goal stone", -1.89, 0.026, DIM,
+              wrap=28)
 
     def _refresh_panel(self) -> None:
         if self.frame is None:
@@ -238,7 +242,8 @@ class GlikEditor(Verifying, WordEntries):
         show_hints(self.hints_label, m.hints, 4)  # the room above Verify
         self.result_label["text"] = self.verify_words()
         line = m.result.line if m.verified else []
-        self.line_label["text"] = ("Line: " + " ; ".join(line)) if line else ""
+        self.line_label["text"] = ("Line: " + "; ".join(line_words(m.state(), line))
+                                   if line else "")
 
     def choose(self, colour) -> None:
         self.colour = colour
