@@ -609,15 +609,9 @@ def cmd_puzzles(args) -> int:
 
 def readable_line(game, state, texts: list[str]) -> list[str]:
     """Canonical action texts played from `state`, each written in the game's notation."""
-    from games.notation import move_text
+    from games.notation import line_text
 
-    out = []
-    for text in texts:
-        action = game.parse_action(state, text)
-        step = game.apply(state, action)
-        out.append(move_text(game, state, action, step.events))
-        state = step.state
-    return out
+    return line_text(game, state, texts)
 
 
 def cmd_selfplay(args) -> int:

@@ -32,6 +32,18 @@ def move_text(game, state, action, events: Iterable[Event] = ()) -> str:
     return module.move_text(state, action, tuple(events))
 
 
+def line_text(game, state, texts) -> list[str]:
+    """Canonical action texts played one after another from `state`, each in the game's
+    readable notation (what a player reads: "Y k14 down to k11", not "slide 2,10 S")."""
+    out = []
+    for text in texts:
+        action = game.parse_action(state, text)
+        step = game.apply(state, action)
+        out.append(move_text(game, state, action, step.events))
+        state = step.state
+    return out
+
+
 def node_text(node) -> str:
     """The readable text of a record node's action (its step's events included)."""
     if node.parent is None:

@@ -158,6 +158,10 @@ def child(tmp: Path) -> None:
     assert ctl.session.node is root, "Right does not step into the hidden solution"
     box.show_solution()
     assert [n.action_text for n in root.variations[0].line_to_end()[1:]] == box.solution.texts
+    # said as players write it, in the board's names, not "slide 6,19 N ; ..."
+    assert ctl.message_text.startswith("The solution (4 moves) is shown as the main line: Y "), \
+        ctl.message_text
+    assert "slide" not in ctl.message_text, ctl.message_text
     assert not ctl.session.dirty, "showing the stored solution is no change to save"
     ctl._key("arrow_right")
     assert ctl.session.node is root.variations[0]

@@ -507,8 +507,11 @@ class PuzzleBox:
             return
         where = ("the main line" if session.record.root.variations[0] is first
                  else "a variation from the start")
+        from games.notation import line_text
+
+        words = line_text(session.game, session.record.root.state, self.solution.texts)
         self.ctl.say(f"The solution ({n} move{'s' if n != 1 else ''}) is shown as {where}: "
-                     f"{' ; '.join(self.solution.texts)}")
+                     f"{'; '.join(words)}")
 
     def after_move(self, node) -> str | None:
         """Say 'Solved in N AP (best: M)' when the move just played meets the goal, and offer

@@ -342,16 +342,11 @@ def rule_words(message: str) -> str:
     return message[:1].upper() + message[1:]
 
 
+
 def line_words(state, line) -> list[str]:
     """A solution line (canonical action texts) as players write it, played from `state`
     ("Y k14 down to k11"), for the editor's verdict: the board is labelled a-x and 1-16, so
     the canonical "slide 2,10 S" named a field the teacher cannot find on it."""
-    from games.glik.notation import move_text
+    from games.notation import line_text
 
-    out = []
-    for text in line:
-        action = GAME.parse_action(state, text)
-        step = GAME.apply(state, action)
-        out.append(move_text(state, action, step.events))
-        state = step.state
-    return out
+    return line_text(GAME, state, line)
