@@ -118,7 +118,9 @@ def test_a_lesson_is_written_in_the_window_typed_words_go_to_the_fields(desk):
                   30, "the position marked your turn")
     view = p["view"]
 
-    question = "Take the long way: the top edge, then left and down. Think!"
+    # longer than the field is wide (the field dropped every key past its width)
+    question = ("Take the long way: the top edge first, then left along it and down the far "
+                "side until the stone stops. Which slide starts it? Think!")
     desk.click(*(c * H / 2 * s for c, s in zip(spot("question", box, H), (1, -1))))
     desk.wait(lambda p: p["typing"], 30, "the question field's keyboard")
     desk.type(question)

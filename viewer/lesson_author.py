@@ -109,14 +109,21 @@ class LessonPanel:
                                             frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                                             pos=(x, 0, z), **kw)
 
-        def entry(name, width):
+        def entry(name, width, lines=1):
+            # a one-line field scrolls sideways, the question's two lines up and down: a
+            # field of one line without overflow dropped every key past its width, so a
+            # question of 20 words was kept cut mid-sentence
             x, z = SPOTS[name]
-            e = DirectEntry(parent=f, scale=SMALL, width=width / SMALL, numLines=1,
+            e = DirectEntry(parent=f, scale=SMALL, width=width / SMALL, numLines=lines,
+                            overflow=int(lines == 1),
                             pos=(x, 0, z), frameColor=(0.16, 0.17, 0.2, 1), text_fg=TEXT,
                             initialText="", cursorKeys=1, command=self._enter,
                             extraArgs=[name], focusOutCommand=self._done,
                             focusOutExtraArgs=[name])
             self.entries[name] = e
+            fields = getattr(self.ctl, "fields", None)
+            if lines > 1 and fields is not None:
+                fields.scroll(e, lines)
 
         def button(name, text, command, width=0.26):
             x, z = SPOTS[name]
@@ -127,7 +134,7 @@ class LessonPanel:
         label("here", "", 0.03, -0.126, SMALL, dim, wrap=24)
         button("mark", "Your turn here", self.toggle_mark, width=0.38)
         label("question_caption", "Question (Enter keeps it)", 0.03, -0.228, SMALL, dim)
-        entry("question", 1.24)
+        entry("question", 1.24, lines=2)
         label("threshold_caption", "", 0.03, -0.363, SMALL, dim)
         entry("threshold", 0.3)
         button("outcome", "Outcome", self.next_outcome, width=0.5)
@@ -334,4 +341,5 @@ class LessonPanel:
             self.ctl.say(f"Could not save: {exc}")
             return
         self.ctl.session.dirty = False
-        self.ctl.say(f"Saved the lesson {self.saved} ({len(questions_of(record))} questions)")
+        n = len(questions_of(record))
+        self.ctl.say(f"Saved the lesson {self.saved} ({n} question{'s' if n != 1 else ''})")
