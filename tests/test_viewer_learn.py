@@ -10,12 +10,19 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+LONG = "Glonk: the long carom off the right cushion for the yellow armada"
 
 
 def test_learn_lists_the_bundled_scenarios_and_opens_one(tmp_path):
     own = tmp_path / "scen" / "glonk"
     own.mkdir(parents=True)
     shutil.copy(ROOT / "scenarios" / "glonk" / "13-carom.flick", own / "my-carom.flick")
+    # a teacher's title longer than its button (it ran out over the next column)
+    from timeline import load_record, save_record
+
+    long = load_record(ROOT / "scenarios" / "glonk" / "13-carom.flick")
+    long.scenario["title"] = LONG
+    save_record(long, own / "my-long-carom.flick")
     env = dict(os.environ, FLICKBOOK_SCENARIOS=str(tmp_path / "scen"),
                FLICKBOOK_HOME=str(tmp_path / "home"))
     result = subprocess.run([sys.executable, __file__, str(tmp_path)], cwd=ROOT, env=env,
@@ -39,7 +46,9 @@ def child(tmp: Path) -> None:
     assert isinstance(dialog, LearnOverlay)
     shipped = bundled()
     mine = tmp / "scen" / "glonk" / "my-carom.flick"
-    assert sorted(p for _, _, p in dialog.entries) == sorted(shipped + [mine]) and len(shipped) >= 16
+    longer = tmp / "scen" / "glonk" / "my-long-carom.flick"
+    assert sorted(p for _, _, p in dialog.entries) == sorted(shipped + [mine, longer])
+    assert len(shipped) >= 16
     titles = {p.name: t for _, t, p in dialog.entries}
     assert titles["01-first-touch.flick"] == "First touch (puzzle)"
     assert titles["13-carom.flick"] == "Carom (puzzle, club 57 %)"  # its saved verdict
@@ -52,6 +61,11 @@ def child(tmp: Path) -> None:
         p = button.getPos(dialog.box)
         assert -dialog.W / 2 <= p.x + left and p.x + right <= dialog.W / 2
         assert -dialog.H / 2 <= p.z + bottom and p.z + top <= dialog.H / 2
+        words = button.component("text0").textNode  # and its words inside it
+        assert words.getWidth() * 0.034 <= right - left, (button["text"], right - left)
+    assert titles["my-long-carom.flick"] == LONG + " (puzzle, club 57 %)"  # whole in the probe
+    shown = dialog.buttons[longer]["text"]
+    assert shown.startswith("Glonk: the long") and shown.endswith("... (puzzle, club 57 %)"), shown
     path = next(p for p in shipped if p.name == "02-boarding.flick")
     dialog.buttons[path]["command"]()
     assert ctl.dialog is None and ctl.mode == "play"

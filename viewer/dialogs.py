@@ -117,6 +117,39 @@ class HelpOverlay(Overlay):
         return True
 
 
+def text_ems(text: str) -> float:
+    """How wide `text` is drawn in the buttons' font, in ems (units of its text scale)."""
+    from direct.gui import DirectGuiGlobals as DGG
+
+    node = TextNode("measure")
+    font = DGG.getDefaultFont()
+    if font is not None:
+        node.setFont(font)
+    return node.calcWidth(text)
+
+
+def fit_words(title: str, ems: float) -> str:
+    """A Learn entry's words shortened to `ems` wide: the title is cut with "..." and its
+    facts in brackets ("(puzzle, 2 AP, unique, done)") are kept whole, so a teacher's long
+    title no longer runs out of its button over the next column."""
+    if text_ems(title) <= ems:
+        return title
+    name, facts = (title[:title.rindex(" (")], title[title.rindex(" ("):]) if (
+        title.endswith(")") and " (" in title) else (title, "")
+    if text_ems("..." + facts) > ems:
+        name, facts = title, ""
+    words = name.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(",:;") + "..." + facts
+        if text_ems(shorter) <= ems:
+            return shorter
+    cut = name
+    while cut and text_ems(cut + "..." + facts) > ems:
+        cut = cut[:-1]
+    return cut + "..." + facts
+
+
 class LearnOverlay(Overlay):
     """What there is to learn, on shelves chosen by the tabs along the top (the files of every
     game, the courses with their progress, the items due for review), one button each under
@@ -173,7 +206,8 @@ class LearnOverlay(Overlay):
                     parent=self.box, text=heading, text_scale=0.04, text_fg=(0.98, 0.8, 0.4, 1),
                     frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft, pos=(x, 0, y - 0.012)))
                 continue
-            button = _button(self.box, title, lambda p=path: self._pick(p),
+            words = fit_words(title, (col_w - 0.12) / 0.034)
+            button = _button(self.box, words, lambda p=path: self._pick(p),
                              (x + col_w / 2 - 0.03, 0, y), width=col_w - 0.08,
                              height=self.ROW - 0.012, scale=0.034)
             self.buttons[path] = button
