@@ -18,12 +18,13 @@ from analysis.lessons import LessonAuthor, lessons_dir, questions_of, save_lesso
 #: The panel's size (aspect2d units); the layout (viewer.layout) gives it its place in the left
 #: column, below the status lines and any puzzle or lesson box (which fold to make room).
 PANEL_W = 1.3
-PANEL_H = 1.02
+PANEL_H = 1.17
 #: Controls inside the panel (x, z from its top-left corner), one table for the panel and for
 #: tests that click them.
 SPOTS = {"mark": (1.08, -0.079), "question": (0.03, -0.270), "threshold": (0.03, -0.405),
          "outcome": (0.70, -0.395), "hint": (0.03, -0.539), "clear": (1.13, -0.530),
-         "title": (0.03, -0.772), "check": (0.78, -0.883), "save": (1.13, -0.883)}
+         "title": (0.03, -0.772), "check": (0.78, -0.883), "save": (1.13, -0.883),
+         "course": (0.03, -1.115), "chapter": (1.07, -1.105)}
 #: The accept field a threshold entry sets, by accept kind (optimal has none).
 THRESHOLD = {"loss": ("max_loss", "Most win chance lost (0 to 1)"),
              "chance": ("at_least", "Success at least (0 to 1)")}
@@ -37,7 +38,7 @@ def spot(name: str, box, height: int) -> tuple[float, float]:
 
     x0, z0 = box_origin(box, height)
     x, z = SPOTS[name]
-    if name in ("question", "threshold", "hint", "title"):
+    if name in ("question", "threshold", "hint", "title", "course"):
         return x0 + x + 0.2, z0 + z + 0.012
     return x0 + x, z0 + z
 
@@ -54,7 +55,9 @@ class LessonPanel:
         self.buttons: dict = {}
         self.checking: threading.Thread | None = None
         self.check_words = ""
-        self.saved: Path | None = None
+        self.saved: Path | None = None  # where this record's lesson was saved (saved_for)
+        self.saved_for = None  # the record `saved` belongs to: another record has its own file
+        self.course_title = ""  # the course chapters were last added to (kept between files)
         self._shown_for = None
         self.app.frame.add("jobs", self._frame, "flickbook-lesson-panel")
 
@@ -147,9 +150,14 @@ class LessonPanel:
         button("check", "Check answer", self.check, width=0.3)
         button("save", "Save lesson", self.save, width=0.26)
         label("status", "", 0.03, -0.958, SMALL, (0.75, 0.95, 0.75, 1), wrap=36)
+        label("course_caption", "Course: the record as saved goes in as its next chapter",
+              0.03, -1.070, SMALL, dim)
+        entry("course", 0.8)
+        button("chapter", "Add as chapter", self.add_chapter, width=0.4)
         record = self.ctl.session.record
         title = (record.scenario or {}).get("title") if record.kind == "lesson" else ""
         self.entries["title"].enterText(str(title or ""))  # a lesson edited keeps its title
+        self.entries["course"].enterText(self.course_title)  # the course being built
         self.app.screen.request("lesson_panel", PANEL_W, PANEL_H, self._place, order=30)
 
     def _place(self, rect, _folded) -> None:
@@ -329,12 +337,13 @@ class LessonPanel:
         if not questions_of(record):
             self.ctl.say('Mark a position "your turn" first (on the main line)')
             return
-        path = self.saved
+        path = self.saved_path()
         if path is None and record.kind == "lesson" and self.ctl.path is not None:
             path = self.ctl.path  # a lesson opened and edited saves back to its file
         if path is None:
             path = free_path(lessons_dir() / f"{slugify(title)}.flick")
         try:
+            self.saved_for = record
             self.saved = save_lesson(record, path, title,
                                      str((record.scenario or {}).get("description", "")))
         except (OSError, ValueError) as exc:
@@ -343,3 +352,88 @@ class LessonPanel:
         self.ctl.session.dirty = False
         n = len(questions_of(record))
         self.ctl.say(f"Saved the lesson {self.saved} ({n} question{'s' if n != 1 else ''})")
+
+    def saved_path(self) -> Path | None:
+        """Where the lesson of the record shown was saved from this panel; None for another
+        record (one opened since is not written over the last one's file)."""
+        return self.saved if self.saved_for is self.ctl.session.record else None
+
+    # --- courses ----------------------------------------------------------------------------
+    def add_chapter(self) -> None:
+        """Add the record shown, as it is saved (the lesson saved here, or the file opened),
+        as the next chapter of the user's course named in the Course field
+        (`<own scenarios>/courses/<title>.course`, made on the first chapter), with a
+        thumbnail of the board as the window shows it."""
+        from scenarios.authoring import own_root
+        from scenarios.catalogue import chapter_id
+        from scenarios.courses import EXTENSION, Course, load_course, save_course
+        from timeline.fileformat import RecordFileError, load_record
+
+        self.unfocus()
+        title = self.entries["course"].get().strip()
+        if not title:
+            self.ctl.say("Type the course's title first")
+            return
+        self.course_title = title
+        source = self.saved_path() or self.ctl.path
+        if source is None or self.ctl.session.dirty:
+            self.ctl.say("Save it first (Ctrl+S, or Save lesson): a chapter is the file as saved")
+            return
+        try:
+            record = load_record(source)
+        except (RecordFileError, OSError) as exc:
+            self.ctl.say(f"Could not read {Path(source).name}: {exc}")
+            return
+        path = own_root() / "courses" / f"{slugify(title)}{EXTENSION}"
+        try:
+            course = load_course(path) if path.exists() else Course(title)
+        except (RecordFileError, OSError) as exc:
+            self.ctl.say(f"Could not read the course {path}: {exc}")
+            return
+        headers = record.headers if isinstance(record.headers, dict) else {}
+        name = str((record.scenario or {}).get("title") or headers.get("title")
+                   or Path(source).name.split(".")[0])
+        known = [i for i, c in enumerate(course.chapters, 1) if c.id == chapter_id(record)]
+        if known:
+            self.ctl.say(f"{name} is chapter {known[0]} of {course.title} already")
+            return
+        try:
+            course.add(name, record, self._thumbnail())
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_course(course, path)
+        except (OSError, ValueError) as exc:
+            self.ctl.say(f"Could not add the chapter: {exc}")
+            return
+        self.ctl.say(f"Added chapter {len(course.chapters)}, {name}, to the course "
+                     f"{course.title} ({path})")
+
+    def _thumbnail(self) -> bytes | None:
+        """The board as the window shows it (the view's part of the window, no panels), as a
+        256x144 PNG; None where the window gives no picture."""
+        from scenarios.courses import PNG_MAGIC
+
+        try:
+            from panda3d.core import PNMImage, StringStream
+
+            tex = self.app.win.getScreenshot()
+            if tex is None:
+                return None
+            shot = PNMImage()
+            if not tex.store(shot):
+                return None
+            x0, y0, x1, y1 = (int(round(v)) for v in self.app.screen.probe()["free"])
+            w, h = x1 - x0, y1 - y0
+            cw, ch = (w, int(w * 9 / 16)) if w * 9 / 16 <= h else (int(h * 16 / 9), h)
+            if cw < 16 or ch < 9:
+                return None
+            crop = PNMImage(cw, ch)
+            crop.copySubImage(shot, 0, 0, x0 + (w - cw) // 2, y0 + (h - ch) // 2, cw, ch)
+            small = PNMImage(256, 144)
+            small.gaussianFilterFrom(1.0, crop)
+            out = StringStream()
+            if not small.write(out, "thumbnail.png"):
+                return None
+            data = bytes(out.getData())
+            return data if data.startswith(PNG_MAGIC) else None
+        except Exception:  # noqa: BLE001 - a chapter without a picture rather than none at all
+            return None
