@@ -423,13 +423,19 @@ class LessonPanel:
                 return None
             x0, y0, x1, y1 = (int(round(v)) for v in self.app.screen.probe()["free"])
             w, h = x1 - x0, y1 - y0
-            cw, ch = (w, int(w * 9 / 16)) if w * 9 / 16 <= h else (int(h * 16 / 9), h)
-            if cw < 16 or ch < 9:
+            if w < 16 or h < 9:
                 return None
-            crop = PNMImage(cw, ch)
-            crop.copySubImage(shot, 0, 0, x0 + (w - cw) // 2, y0 + (h - ch) // 2, cw, ch)
+            crop = PNMImage(w, h)
+            crop.copySubImage(shot, 0, 0, x0, y0, w, h)
+            # the whole view in 256x144, the table's colour round it (a 16:9 cut of a tall
+            # view lost the board's ends)
+            k = min(256 / w, 144 / h)
+            fw, fh = max(1, int(w * k)), max(1, int(h * k))
+            fitted = PNMImage(fw, fh)
+            fitted.gaussianFilterFrom(1.0, crop)
             small = PNMImage(256, 144)
-            small.gaussianFilterFrom(1.0, crop)
+            small.fill(*crop.getXel(0, 0))
+            small.copySubImage(fitted, (256 - fw) // 2, (144 - fh) // 2, 0, 0, fw, fh)
             out = StringStream()
             if not small.write(out, "thumbnail.png"):
                 return None
