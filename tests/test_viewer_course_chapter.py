@@ -93,6 +93,17 @@ def child(tmp: Path) -> None:
         assert ctl.message_text.startswith("Saved the lesson"), ctl.message_text
         lessons.append(panel.saved)
     assert lessons[0] != lessons[1]
+    # F3 closed on the lesson: it asks from its start, and the move list no longer shows the
+    # answer the author saw (its rows were kept, the answer in them)
+    frames()
+    moves = ctl.panel.moves
+    assert [r.node for r in moves.rows if r.kind == "move"]  # the author sees the answer
+    ctl._key("f3")
+    assert not panel.active and ctl.lesson_box.status == "asking"
+    frames()
+    moves = ctl.panel.moves
+    shown = [r.node for r in moves.rows if r.kind == "move"]
+    assert shown == [], [r.node.action_text for r in moves.rows if r.kind == "move"]
     assert load_record(lessons[0]).scenario["title"] == "Lesson one"
     assert load_record(lessons[1]).scenario["title"] == "Lesson two"
     print("all course chapter checks passed")

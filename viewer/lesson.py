@@ -84,11 +84,14 @@ class LessonBox:
         first read it (`viewer.shown.Shown.set_session`); else it is withheld here."""
         if self.run is not run:
             self.close()
+        withheld_here = run is None
         if run is None:
             run = student_view(session.record)
         if run is None or not run.questions:
             return
         self._follow(run, session)
+        if withheld_here:  # the views may have read the whole tree (F3 closed on a lesson):
+            session.tree_changed()  # they lose what was withheld, the answers in the move list
         self._build()
         self._ask()
 
