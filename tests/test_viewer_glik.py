@@ -80,6 +80,11 @@ def test_a_field_in_line_but_short_of_the_stop_says_stones_slide_until_stopped(a
     scene.click(state, Pick(cell=(3, 9)))
     result = scene.click(state, Pick(cell=(3, 11)))
     assert result.action is None and "slides until it meets an obstacle" in result.message
+    from games.glik.notation import cell_name
+
+    # where it stops, in the names the board's edges show (not the canonical "3,12")
+    assert result.message.endswith(f"sliding right from {cell_name((3, 9))} it stops at "
+                                   f"{cell_name((3, 12))}"), result.message
 
 
 def test_a_diagonal_field_is_refused_because_stones_move_orthogonally(app):

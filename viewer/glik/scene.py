@@ -13,7 +13,7 @@ from panda3d.core import NodePath, TextNode, Vec3
 
 from games.glik import actions as A
 from games.glik.kit import COLS, KIT, NEUTRAL, ROWS, SIZE
-from games.glik.notation import column_labels, row_labels
+from games.glik.notation import DIRECTION_WORDS, cell_name, column_labels, row_labels
 from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_cells,
                               slide_path)
 from viewer import geometry
@@ -469,8 +469,10 @@ class GlikScene(Scene):
             path = slide_path(state.stones, state.board, what, d)
             if not path:
                 return self.refuse(state, A.Slide(what, d))
-            return ClickResult(message=f"A stone slides until it meets an obstacle: sliding {d} "
-                                       f"it stops at {path[-1][0]},{path[-1][1]}")
+            # in the board's own names ("sliding up from g10 it stops at g16"), not "0,6"
+            return ClickResult(message=f"A stone slides until it meets an obstacle: sliding "
+                                       f"{DIRECTION_WORDS[d]} from {cell_name(what)} it stops "
+                                       f"at {cell_name(path[-1])}")
         if kind == "reserve" and what != NEUTRAL:
             return self.refuse(state, A.Place(cell))
         if kind == "reserve":
