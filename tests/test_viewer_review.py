@@ -88,6 +88,24 @@ def child() -> None:
         p = button.getPos(dialog.box)
         assert -dialog.W / 2 <= p.x + left and p.x + right <= dialog.W / 2
         assert -dialog.H / 2 <= p.z + bottom and p.z + top <= dialog.H / 2
+    # a try that failed, then the solution from the start in the same window: the solving
+    # line is the main line, the failed try a variation (it was the main line)
+    titles = {t: p for _, t, p in dialog.entries}
+    dialog.buttons[titles["1. First touch (puzzle, done)"]]["command"]()
+    assert ctl.moves.play(EndTurn())
+    ctl.navigation.go_to(ctl.session.record.root)
+    for text in ("slide 8,20 W", "slide 8,9 N"):
+        ctl.moves.play(ctl.session.game.parse_action(ctl.session.state, text))
+    root = ctl.session.record.root
+    assert [n.action_text for n in root.variations[0].line_to_end()[1:]] == ["slide 8,20 W",
+                                                                             "slide 8,9 N"]
+    assert [n.action_text for n in root.variations[1:]] == ["end"], root.variations
+    # the chapter before the course's lesson offers the lesson next, not "the last puzzle"
+    from viewer.editing import next_puzzle
+
+    chapters = sorted(ctl.path.parent.glob("glik-*.flick"))
+    assert "-13-" in chapters[12].name and "-14-" in chapters[13].name, chapters
+    assert next_puzzle(chapters[12]) == chapters[13]
     print("all review checks passed")
 
 

@@ -523,19 +523,37 @@ class PuzzleBox:
         if outcome is not None:
             self.ctl.study.attempt(outcome)
         if outcome and msg and self.frame is not None:
+            self._solving_line_first(node)
             self.next_path = next_puzzle(self.ctl.path)
             self.goal_text = f"Solved! {msg}"
             self._measure()
             if self.next_path is not None:
                 from scenarios.catalogue import entry_of
 
+                word = ("Next chapter" if self.next_path.parent.name == "course-chapters"
+                        else "Next puzzle")
+                self.next_button["text"] = word
                 self.next_button.show()
-                msg += f".  Next: {entry_of(self.next_path, own=False).title} (the Next puzzle button)"
+                msg += (f".  Next: {entry_of(self.next_path, own=False).title} "
+                        f"(the {word} button)")
             else:
                 msg += ".  That was the last puzzle of the list."
         if msg:
             self.ctl.say(msg)
         return msg
+
+    def _solving_line_first(self, node) -> None:
+        """The line that solved the puzzle becomes the main line, the tries before it stay as
+        variations (a failed first try was left the main line, the solution a variation)."""
+        session = self.ctl.session
+        cur = node
+        while cur.parent is not None and cur.parent.variations[0] is cur:
+            cur = cur.parent
+        if cur.parent is None:
+            return  # the main line already
+        dirty = session.dirty
+        session.make_main_line(node)
+        session.dirty = dirty or session.dirty
 
     def open_next(self) -> None:
         """Open the next puzzle of the list (the current record is kept in the history)."""
@@ -566,10 +584,11 @@ def next_puzzle(path):
         return None
     path = Path(path)
     if path.parent.name == "course-chapters":  # scenarios.courses.chapter_file names
+        # the course's next chapter, whatever it is (a lesson after a puzzle too: the
+        # student was told "the last puzzle of the list" with a chapter still to do)
         siblings = sorted(p for p in path.parent.glob("*.flick") if _same_course(p, path))
-        later = [p for p in siblings if p.name > path.name]
-        playable = [p for p in later if entry_of(p, own=True).kind in ("puzzle", "tutorial")]
-        return playable[0] if playable else None
+        later = [p for p in siblings if p.name > path.name and not entry_of(p, own=True).error]
+        return later[0] if later else None
     game = entry_of(path, own=False).game
     files = [e.path for e in catalogue(game) if e.kind in ("puzzle", "tutorial") and not e.error]
     resolved = [p.resolve() for p in files]
