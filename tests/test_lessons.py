@@ -236,6 +236,16 @@ def test_marking_your_turn_is_an_undoable_edit_and_saves_as_a_lesson(tmp_path):
     end = record.root.end()
     assert "Play the right move" in author.mark(end)  # nothing after it to be the answer
     assert author.mark(record.root, "Find the way") is None
+    # a position the judge cannot ask about says so in a sentence (tried in a real window:
+    # the message line said "the goal cannot be reached within the turn from here")
+    from timeline import Record
+
+    plain = Session(Record.new("glik", {"players": 2}))
+    plain.auto_chance()
+    plain.play(plain.game.legal_actions(plain.state)[0])
+    plain.go_to(plain.record.root)
+    refused = LessonAuthor(plain).mark()
+    assert refused is not None and refused.startswith("This position cannot ask: "), refused
     assert record.root.ask["accept"]["kind"] == "optimal"
     assert author.add_hint("Go up") is None and author.add_hint("   ") == "Type the hint first"
     assert record.root.ask["hints"] == ["Go up"]

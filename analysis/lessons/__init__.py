@@ -572,8 +572,8 @@ class LessonAuthor:
 
     def _set(self, node: Node, ask: dict) -> str | None:
         bad = ask_problem(ask) or self.house.problem(node.state, ask["accept"])
-        if bad:
-            return bad
+        if bad:  # a sentence for the message line (the house's words start lower case)
+            return f"This position cannot ask: {bad}"
         self.session.set_ask(ask, node)
         return None
 
