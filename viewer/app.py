@@ -480,6 +480,29 @@ class ViewerApp(ShowBase):
         self._set_film(new.free)
         if named is not None:
             self.set_view(self.saved_view(named))
+        elif same_game and old is not None:
+            self._keep_in_room(old.free, new.free)
+
+    def _keep_in_room(self, old, new) -> None:
+        """A view of the user's own (or a record's) when a box opens or closes beside it: the
+        camera moves back (or in) by as much as the view's room shrank (or grew), so what it
+        showed in the old room shows in the new one, not under the box (the F3 panel covered
+        the yellow stones of a record's own view). Changes under 10 % (a message line's
+        second line) leave the camera where it is."""
+        aspect = getattr(self.screen, "content_aspect", 1.4)
+
+        def room(r):
+            return min(r.w, r.h * aspect)
+
+        if room(new) <= 1 or room(old) <= 1:
+            return
+        k = room(old) / room(new)
+        if 1 / 1.1 <= k <= 1.1:
+            return
+        from dataclasses import replace
+
+        goal = self.orbit.goal
+        self.set_view(replace(goal, distance=goal.distance * k))
 
     def free_region(self):
         """The window's part the 3D view has (viewer.layout.Rect, pixels from the top-left)."""
