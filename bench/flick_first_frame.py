@@ -21,6 +21,7 @@ Usage: python bench/flick_first_frame.py [--flicks N] [--busy K]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -189,20 +190,22 @@ def run(flicks: int, busy: int) -> dict:
                 str(round(start_px[1] + (end_px[1] - start_px[1]) * j / 6)))]
             desk.move(*start_px)
             capture = ScreenCapture(desk, box, tmp / f"capture-{k}.rgb")
-            with capture:
+            with capture if capture.ffmpeg else contextlib.nullcontext():
                 desk.down()
                 desk.x(*steps, "mouseup", "1")
                 p = desk.wait(lambda p: p["nodes"] == start["nodes"] + 1 and p["clock_first_drawn"]
                               and len(p["clock_first_times"]) >= 2, 90, "the flick's first frames")
                 desk.settled()
-            frames = capture.frames()
-            local = pts - np.array(box[:2])
-            seen, _ = seen_along(frames, local, share, radius_px)
-            if os.environ.get("FIRST_FRAME_KEEP"):  # to look at: the frames, the path, the box
-                np.savez(tmp / f"capture-{k}.npz", frames=frames.astype(np.uint8), pts=local,
-                         share=share, radius_px=radius_px)
-                print(f"kept {tmp / f'capture-{k}.npz'}")
-            capture.path.unlink()
+            seen = None  # no ffmpeg here: the screen is not filmed
+            if capture.ffmpeg:
+                frames = capture.frames()
+                local = pts - np.array(box[:2])
+                seen, _ = seen_along(frames, local, share, radius_px)
+                capture.path.unlink()
+                if os.environ.get("FIRST_FRAME_KEEP"):  # to look at: frames, path, radius
+                    np.savez(tmp / f"capture-{k}.npz", frames=frames.astype(np.uint8),
+                             pts=local, share=share, radius_px=radius_px)
+                    print(f"kept {tmp / f'capture-{k}.npz'}")
             rec = None
             deadline = time.time() + 30
             while rec is None:
