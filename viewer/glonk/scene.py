@@ -647,6 +647,11 @@ class GlonkScene(Scene):
             colour = textures._lighter(textures.hex_rgb(armada.accent), 0.2)
         return colour
 
+    def panel_foot_changed(self) -> None:
+        explorer = getattr(self.input, "explorer", None)
+        if explorer is not None:
+            explorer.box.refresh()
+
     def seat_legend(self, state):
         out = []
         for seat in range(state.config.players):
