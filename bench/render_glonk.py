@@ -76,15 +76,18 @@ def playback_session(seed: int = 3):
 
 
 def fps_glonk(frames: int = size(240, 24), size=(1280, 720), seed: int = 3,
-              mat_picture: bool = True) -> dict:
+              mat_picture: bool = True, playback_picture: bool = True) -> dict:
     """Frames per second of the full Galaxy during motion playback (see the module doc);
-    `mat_picture` False: the mat keeps its own shader (viewer.glonk.mat_picture), as before."""
+    `mat_picture` False: the mat keeps its own shader (viewer.glonk.mat_picture), as before;
+    `playback_picture` False: every frame drawn whole (viewer.glonk.playback_picture), as
+    before (True: as a window draws a playback)."""
     from viewer.render import offscreen_app
 
     session, node = playback_session(seed)
     motion = node.motion
     app = offscreen_app(session, size)
     app.scene.mat_picture.enabled = mat_picture
+    app.scene.playback_picture.enabled = playback_picture
     app.set_view(app.preset("seat", 0))
     app.show_node(node, 0.0)
     app.render_frames(3)  # shaders compiled, textures uploaded

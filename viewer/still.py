@@ -85,6 +85,10 @@ class StillScene:
         self.depth_root.setDepthTest(True, 1000)
         self.depth_root.setBin("opaque", 0, 1000)
         self._occluders: list = []
+        self._still_occluders: list = []  # the occluders set for the still scene (no plan)
+        #: a plan (a playback's: viewer.glonk.playback_picture): while set, the picture is
+        #: shown with the plan's nodes live too, and its occluders in place of the scene's
+        self.plan = None
 
     # --- what is live ------------------------------------------------------------------
     def add_live(self, node: NodePath) -> None:
@@ -94,8 +98,37 @@ class StillScene:
         node.showThrough(BitMask32.bit(LIVE_BIT))
         self.changed()
 
+    def remove_live(self, node: NodePath) -> None:
+        """`node` is drawn into the still picture again, as before `add_live`."""
+        self.live = [n for n in self.live if not n.isEmpty() and n != node]
+        if not node.isEmpty():
+            node.show(BitMask32.bit(STILL_BIT) | BitMask32.bit(LIVE_BIT))
+        self.changed()
+
     def set_occluders(self, nodes) -> None:
         """The still nodes that may hide a live one (their depth is drawn again each frame)."""
+        self._still_occluders = list(nodes)
+        self._set_occluders(self._still_occluders)
+
+    def use_plan(self, plan) -> None:
+        """Show the picture with `plan.live` drawn live too and `plan.occluders` as the
+        occluders (None: the plan given before is undone). A plan says in `plan.lights` whether
+        the picture depends on the lighting's changes (a playback's does not: what moves in it
+        is live, and so is every place its shadows fall); `plan.drawn()` is called in each
+        frame that draws the picture again."""
+        if plan is self.plan:
+            return
+        old, self.plan = self.plan, plan
+        if old is not None:
+            for node in old.live:
+                self.remove_live(node)
+            self._set_occluders(self._still_occluders)
+        if plan is not None:
+            for node in plan.live:
+                self.add_live(node)
+            self._set_occluders(plan.occluders)
+
+    def _set_occluders(self, nodes) -> None:
         self.depth_root.getChildren().detach()
         self._occluders = []
         for node in nodes:
@@ -117,7 +150,7 @@ class StillScene:
     def wanted(self) -> bool:
         if self.unavailable:
             return False
-        if self.force:
+        if self.force or self.plan is not None:
             return True
         ctl = self.app.controller
         drag = getattr(ctl, "drag", None) if ctl is not None else None
@@ -148,6 +181,8 @@ class StillScene:
         if redraw:
             self.redraws += 1
             self._place_occluders()
+            if self.plan is not None:
+                self.plan.drawn()
         if not self._active:
             app.cam.node().setCameraMask(BitMask32.bit(LIVE_BIT))
             self._active = True
@@ -173,7 +208,8 @@ class StillScene:
         lens = app.camLens
         parts = [size, tuple(tuple(r) for r in cam.getMat(app.render)),
                  tuple(tuple(r) for r in lens.getProjectionMat()),
-                 getattr(app.lighting, "changes", 0)]
+                 getattr(app.lighting, "changes", 0)
+                 if self.plan is None or self.plan.lights else None]
         objs = []
         live = [n for n in self.live if not n.isEmpty()]
         self.live = live

@@ -1,0 +1,282 @@
+"""The still picture during a flick's playback: what the recorded Motion never moves is drawn
+once; the discs it moves, and the mat where their shadows fall, are drawn live each frame.
+
+PROFILE
+
+While a flick plays back the camera holds still and only the discs the Motion moves change.
+So, while the scene shows a Motion (`show_motion` ran this frame) and the camera held still
+since the last frame (offscreen, where no frame may depend on the one before: at once), the
+still scene (viewer.still) is given a plan:
+- live, drawn each frame over the picture, depth-tested as in a full frame: the moving discs
+  (those whose pose changes at some moment of the Motion, those that vanish or leave the
+  table, and those `show_motion` holds where `show` puts them elsewhere: a disc that starts
+  moving only when hit is live from the first frame, never also in the picture), the still
+  discs that lie within a moving disc's shadow's reach at some moment of the Motion (the
+  shadow may fall on them), the mat's printed labels (the patches below would cover them)
+  and the scene's overlay (live already);
+- the mat drawn live in patches: instances of the mat itself (its own shader, texture and
+  shadow lookup: the pixels are the mat's), each clipped by a scissor to the screen box of
+  one moving disc's footprint and shadow on the mat, where it stands now and where it stood
+  when the picture was drawn (the picture holds the mat with that frame's shadows there);
+- occluders (their depth drawn each frame, viewer.still): the still discs.
+Everything else (the still discs, the mat, the table) is in the picture, drawn once for the
+playback: its fingerprint ignores the lighting's changes (each frame's shadow map) under a
+plan, since what those change is live. The shadow map is still drawn each frame, with every
+disc, so the live parts get every shadow, the moving discs' own included: the shadow follows
+the disc in every frame. A camera that moves (an orbit during playback) gets full frames: the
+plan is dropped in any frame whose camera differs from the frame before's.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from panda3d.core import BitMask32, CullBinManager, NodePath, ScissorAttrib
+
+from viewer.still import LIVE_BIT
+
+#: The patches' bin: after the opaque one (the occluders' depth and the live discs come first,
+#: so a patch never paints over a disc in front of it), before the transparent one (the
+#: overlay and the labels are drawn over the mat)
+PATCH_BIN = "glonk-playback-patch"
+MARGIN_TEXELS = 8  # shadow-map texels round a shadow its filter and offsets may blur it by
+PAD_PX = 2  # screen pixels round each patch (a triangle's edge rule, the picture's rounding)
+
+
+def _patch_bin() -> str:
+    manager = CullBinManager.getGlobalPtr()
+    if manager.findBin(PATCH_BIN) < 0:
+        manager.addBin(PATCH_BIN, CullBinManager.BTFixed, 25)
+    return PATCH_BIN
+
+
+class _Plan:
+    """What the still scene draws live during one Motion's playback (viewer.still.use_plan)."""
+
+    lights = False  # the picture does not depend on the shadow map's changes
+
+    def __init__(self, owner, motion, moving, near, live, occluders):
+        self.owner = owner
+        self.motion = motion
+        self.moving = moving  # piece ids
+        self.near = near  # piece ids of the still discs drawn live
+        self.live = live
+        self.occluders = occluders
+        self.stale: list = []  # where the moving discs stood when the picture was drawn
+
+    def drawn(self) -> None:
+        self.stale = self.owner._boxes()
+        self.owner.redraws += 1
+
+
+class PlaybackPicture:
+    def __init__(self, app, scene):
+        self.app = app
+        self.scene = scene
+        #: None: the house option `playback_picture` (default on) decides at each playback;
+        #: False: full frames (a comparison); offscreen it is off unless asked (an export's
+        #: frames are each drawn whole, as a fresh process draws them)
+        self.enabled = False if getattr(app, "offscreen", False) else None
+        #: use the plan in the very frame the Motion is shown (offscreen); a window waits for
+        #: a camera held still a frame
+        self.eager = bool(getattr(app, "offscreen", False))
+        self.plan: _Plan | None = None
+        self._choice = None  # the house option, read once a playback
+        self._shows_seen = scene.motion_shows
+        self._seen = None  # the camera last frame
+        #: frames drawn under a plan, plans made, pictures drawn for a plan, patches this frame
+        self.frames = 0
+        self.plans = 0
+        self.redraws = 0
+        self.patches = 0
+        self.patch_root = scene.mat_root.attachNewNode("playback-patches")
+        self.patch_root.hide(BitMask32.allOn())
+        self.patch_root.showThrough(BitMask32.bit(LIVE_BIT))
+        self.patch_root.setBin(_patch_bin(), 0, 1000)
+        self.holders: list[NodePath] = []
+
+    @property
+    def active(self) -> bool:
+        return self.plan is not None
+
+    def _wanted(self) -> bool:
+        if self.enabled is not None:
+            return self.enabled
+        if self._choice is None:
+            from viewer.glonk.settings import setting
+
+            self._choice = bool(setting("playback_picture", True))
+        return self._choice
+
+    def frame(self, task=None):
+        app, sc = self.app, self.scene
+        shown = sc.motion_shows != self._shows_seen
+        self._shows_seen = sc.motion_shows
+        key = ((app.win.getXSize(), app.win.getYSize()),
+               tuple(tuple(r) for r in app.cam.getMat(app.render)),
+               tuple(tuple(r) for r in app.camLens.getProjectionMat()))
+        held = key == self._seen
+        self._seen = key
+        if not shown:
+            self._choice = None
+        m = sc.motion_now if shown else None
+        if (m is None or not self._wanted() or app.still.unavailable
+                or not (held or self.eager) or getattr(sc.mat_picture, "mat", None) is None):
+            self._drop()
+            return getattr(task, "cont", None)
+        plan = self.plan
+        if plan is None or plan.motion is not m or not sc.displaced <= plan.moving:
+            self._drop()
+            plan = self.plan = self._make_plan(m)
+            self.plans += 1
+            app.still.use_plan(plan)
+        self._place_patches(self._boxes() + plan.stale)
+        self.frames += 1
+        return getattr(task, "cont", None)
+
+    def _drop(self) -> None:
+        if self.plan is not None:
+            self.plan = None
+            self.app.still.use_plan(None)
+            for h in self.holders:
+                h.stash()
+            self.patches = 0
+
+    def destroy(self) -> None:
+        self._drop()
+        self.patch_root.removeNode()
+
+    # --- the plan -------------------------------------------------------------------------
+    def _reach(self):
+        """(dx, dy) the key light's shadow moves over the mat per metre of height, and the
+        margin (m) its filter and offsets may blur a shadow by."""
+        light = self.app.lighting
+        d = light.key_dir
+        down = max(-d.z, 1e-3)
+        texel = light.lens.getFilmSize()[0] / light.shadow_size
+        return (d.x / down, d.y / down), MARGIN_TEXELS * texel
+
+    def _make_plan(self, m) -> _Plan:
+        sc = self.scene
+        state = sc.state
+        pieces = {p.id: p for p in state.pieces} if state is not None else {}
+        gone = {pid for pid, _ in tuple(m.vanished) + tuple(m.left_table)}
+        moving = set(sc.motion_moved) | gone | set(sc.displaced)
+        moving = {pid for pid in moving if pid in sc.nodes}
+        (dx, dy), margin = self._reach()
+        index = {pid: i for i, pid in enumerate(m.ids)}
+        still = [pid for pid, node in sc.nodes.items()
+                 if pid not in moving and not node.isStashed() and pid in sc.poses]
+        near = set()
+        if still and moving:
+            centres = np.array([sc.poses[pid][:2] for pid in still], dtype=np.float64)
+            radii = np.array([self._radius(pieces.get(pid)) for pid in still])
+            for pid in moving:
+                i = index.get(pid)
+                if i is None:  # not in the Motion: where the state has it, all along
+                    pts = np.array([sc.poses.get(pid, (0.0, 0.0, 0.0))], dtype=np.float64)
+                else:
+                    pts = np.asarray(m.poses[:, i, :3], dtype=np.float64)
+                r = self._radius(pieces.get(pid))
+                step = float(np.max(np.hypot(*np.diff(pts[:, :2], axis=0).T))) if len(pts) > 1 else 0.0
+                top = np.maximum(pts[:, 2] + r, 0.0)
+                a = pts[:, :2]  # the disc's centre, and its shadow's far end on the mat
+                b = a + np.stack([dx * top, dy * top], axis=1)
+                ab = b - a
+                ap = centres[:, None, :] - a[None, :, :]  # (still, samples, 2)
+                den = np.maximum(np.sum(ab * ab, axis=1), 1e-12)
+                u = np.clip(np.sum(ap * ab[None], axis=2) / den[None], 0.0, 1.0)
+                dist = np.hypot(*(ap - u[..., None] * ab[None]).transpose(2, 0, 1))
+                hit = np.any(dist < (radii[:, None] + r + margin + step), axis=1)
+                near.update(p for p, h in zip(still, hit) if h)
+        live_ids = moving | near
+        live = [sc.label_root, self.patch_root] + [sc.nodes[pid] for pid in sorted(live_ids)]
+        occluders = [sc.nodes[pid] for pid in still if pid not in near]
+        return _Plan(self, m, moving, near, live, occluders)
+
+    @staticmethod
+    def _radius(piece) -> float:
+        """A bounding radius of the disc round its centre (a tilted disc included)."""
+        if piece is None:
+            return 0.05
+        return math.hypot(float(piece.radius), float(piece.thickness) / 2)
+
+    def _boxes(self) -> list:
+        """The mat's boxes (x0, x1, y0, y1) that each moving disc's footprint and shadow may
+        cover now (scene coordinates: the mat's)."""
+        sc = self.scene
+        plan = self.plan
+        if plan is None:
+            return []
+        pieces = {p.id: p for p in sc.state.pieces} if sc.state is not None else {}
+        (dx, dy), margin = self._reach()
+        out = []
+        for pid in plan.moving:
+            node = sc.nodes.get(pid)
+            if node is None or node.isStashed():
+                continue
+            p = node.getPos(sc.mat_root)
+            r = self._radius(pieces.get(pid)) + margin
+            top = max(p.z + r, 0.0)
+            sx, sy = p.x + dx * top, p.y + dy * top
+            out.append((min(p.x, sx) - r, max(p.x, sx) + r, min(p.y, sy) - r, max(p.y, sy) + r))
+        return out
+
+    def _place_patches(self, boxes) -> None:
+        """One scissored instance of the mat per screen rectangle (overlapping ones merged)."""
+        rects = _merge([r for r in (self._screen_rect(b) for b in boxes) if r is not None])
+        mat = self.scene.mat_picture.mat
+        while len(self.holders) < len(rects):
+            holder = self.patch_root.attachNewNode("patch")
+            mat.instanceTo(holder)
+            self.holders.append(holder)
+        for holder, (l, r, b, t) in zip(self.holders, rects):
+            holder.setAttrib(ScissorAttrib.make(l, r, b, t))
+            if holder.isStashed():
+                holder.unstash()
+        for holder in self.holders[len(rects):]:
+            if not holder.isStashed():
+                holder.stash()
+        self.patches = len(rects)
+
+    def _screen_rect(self, box):
+        """The window's fraction (left, right, bottom, top) that a box on the mat covers,
+        padded; None when it is off the screen."""
+        app, sc = self.app, self.scene
+        x0, x1, y0, y1 = box
+        pts = np.array([(x, y, z, 1.0) for x in (x0, x1) for y in (y0, y1) for z in (-0.002, 0.0)])
+        world = np.array([list(r) for r in sc.mat_root.getMat(app.render)])
+        cam = np.array([list(r) for r in app.render.getMat(app.cam)])  # render -> camera
+        proj = np.array([list(r) for r in app.camLens.getProjectionMat()])
+        clip = pts @ world @ cam @ proj  # Panda's row vectors
+        w = clip[:, 3]
+        if np.any(w <= 1e-6):  # behind the camera, in part: the whole window
+            return (0.0, 1.0, 0.0, 1.0)
+        ndc = clip[:, :2] / w[:, None]
+        wx, wy = app.win.getXSize(), app.win.getYSize()
+        l, b = (ndc.min(axis=0) + 1) / 2
+        r, t = (ndc.max(axis=0) + 1) / 2
+        l, r = max(l - PAD_PX / wx, 0.0), min(r + PAD_PX / wx, 1.0)
+        b, t = max(b - PAD_PX / wy, 0.0), min(t + PAD_PX / wy, 1.0)
+        if l >= r or b >= t:
+            return None
+        return (float(l), float(r), float(b), float(t))
+
+
+def _merge(rects: list) -> list:
+    """Rectangles (l, r, b, t), those that overlap merged into their bounding one."""
+    rects = list(rects)
+    merged = True
+    while merged and len(rects) > 1:
+        merged = False
+        for i in range(len(rects)):
+            for j in range(i + 1, len(rects)):
+                a, c = rects[i], rects[j]
+                if a[0] <= c[1] and c[0] <= a[1] and a[2] <= c[3] and c[2] <= a[3]:
+                    rects[i] = (min(a[0], c[0]), max(a[1], c[1]), min(a[2], c[2]), max(a[3], c[3]))
+                    del rects[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return rects
