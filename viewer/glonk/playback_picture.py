@@ -93,7 +93,11 @@ class PlaybackPicture:
         self.patch_root.hide(BitMask32.allOn())
         self.patch_root.showThrough(BitMask32.bit(LIVE_BIT))
         self.patch_root.setBin(_patch_bin(), 0, 1000)
-        self.holders: list[NodePath] = []
+        # the mat's printed labels again over each patch (the patch covers them in the picture)
+        self.label_patch_root = scene.label_root.getParent().attachNewNode("playback-label-patches")
+        self.label_patch_root.hide(BitMask32.allOn())
+        self.label_patch_root.showThrough(BitMask32.bit(LIVE_BIT))
+        self.holders: list[tuple[NodePath, NodePath]] = []
 
     @property
     def active(self) -> bool:
@@ -138,13 +142,15 @@ class PlaybackPicture:
         if self.plan is not None:
             self.plan = None
             self.app.still.use_plan(None)
-            for h in self.holders:
-                h.stash()
+            for pair in self.holders:
+                for h in pair:
+                    h.stash()
             self.patches = 0
 
     def destroy(self) -> None:
         self._drop()
         self.patch_root.removeNode()
+        self.label_patch_root.removeNode()
 
     # --- the plan -------------------------------------------------------------------------
     def _reach(self):
@@ -190,7 +196,7 @@ class PlaybackPicture:
                 hit = np.any(dist < (radii[:, None] + r + margin + step), axis=1)
                 near.update(p for p, h in zip(still, hit) if h)
         live_ids = moving | near
-        live = [sc.label_root, self.patch_root] + [sc.nodes[pid] for pid in sorted(live_ids)]
+        live = [self.patch_root, self.label_patch_root] + [sc.nodes[pid] for pid in sorted(live_ids)]
         occluders = [sc.nodes[pid] for pid in still if pid not in near]
         return _Plan(self, m, moving, near, live, occluders)
 
@@ -223,48 +229,70 @@ class PlaybackPicture:
         return out
 
     def _place_patches(self, boxes) -> None:
-        """One scissored instance of the mat per screen rectangle (overlapping ones merged)."""
-        rects = _merge([r for r in (self._screen_rect(b) for b in boxes) if r is not None])
-        mat = self.scene.mat_picture.mat
+        """One scissored instance of the mat, and of its labels, per screen rectangle (those
+        that overlap much merged)."""
+        rects = _merge(self._screen_rects(boxes))
+        mat, labels = self.scene.mat_picture.mat, self.scene.label_root
         while len(self.holders) < len(rects):
-            holder = self.patch_root.attachNewNode("patch")
-            mat.instanceTo(holder)
-            self.holders.append(holder)
-        for holder, (l, r, b, t) in zip(self.holders, rects):
-            holder.setAttrib(ScissorAttrib.make(l, r, b, t))
-            if holder.isStashed():
-                holder.unstash()
-        for holder in self.holders[len(rects):]:
-            if not holder.isStashed():
-                holder.stash()
+            pair = (self.patch_root.attachNewNode("patch"),
+                    self.label_patch_root.attachNewNode("label-patch"))
+            mat.instanceTo(pair[0])
+            labels.instanceTo(pair[1])
+            self.holders.append(pair)
+        for pair, (l, r, b, t) in zip(self.holders, rects):
+            scissor = ScissorAttrib.make(l, r, b, t)
+            for holder in pair:
+                holder.setAttrib(scissor)
+                if holder.isStashed():
+                    holder.unstash()
+        for pair in self.holders[len(rects):]:
+            for holder in pair:
+                if not holder.isStashed():
+                    holder.stash()
         self.patches = len(rects)
 
-    def _screen_rect(self, box):
-        """The window's fraction (left, right, bottom, top) that a box on the mat covers,
-        padded; None when it is off the screen."""
+    def _screen_rects(self, boxes) -> list:
+        """The window's fractions (left, right, bottom, top) that boxes on the mat cover,
+        padded (those off the screen left out)."""
+        if not boxes:
+            return []
         app, sc = self.app, self.scene
-        x0, x1, y0, y1 = box
-        pts = np.array([(x, y, z, 1.0) for x in (x0, x1) for y in (y0, y1) for z in (-0.002, 0.0)])
-        world = np.array([list(r) for r in sc.mat_root.getMat(app.render)])
-        cam = np.array([list(r) for r in app.render.getMat(app.cam)])  # render -> camera
-        proj = np.array([list(r) for r in app.camLens.getProjectionMat()])
-        clip = pts @ world @ cam @ proj  # Panda's row vectors
-        w = clip[:, 3]
-        if np.any(w <= 1e-6):  # behind the camera, in part: the whole window
-            return (0.0, 1.0, 0.0, 1.0)
-        ndc = clip[:, :2] / w[:, None]
-        wx, wy = app.win.getXSize(), app.win.getYSize()
-        l, b = (ndc.min(axis=0) + 1) / 2
-        r, t = (ndc.max(axis=0) + 1) / 2
-        l, r = max(l - PAD_PX / wx, 0.0), min(r + PAD_PX / wx, 1.0)
-        b, t = max(b - PAD_PX / wy, 0.0), min(t + PAD_PX / wy, 1.0)
-        if l >= r or b >= t:
-            return None
-        return (float(l), float(r), float(b), float(t))
+        box = np.asarray(boxes, dtype=np.float64)  # (n, 4): x0, x1, y0, y1
+        n = len(box)
+        corners = np.empty((n, 8, 4))
+        k = 0
+        for xi in (0, 1):
+            for yi in (2, 3):
+                for z in (-0.002, 0.0):
+                    corners[:, k, 0] = box[:, xi]
+                    corners[:, k, 1] = box[:, yi]
+                    corners[:, k, 2] = z
+                    corners[:, k, 3] = 1.0
+                    k += 1
+        m = (np.array(sc.mat_root.getMat(app.render)) @ np.array(app.render.getMat(app.cam))
+             @ np.array(app.camLens.getProjectionMat()))  # Panda's row vectors
+        clip = corners @ m
+        w = clip[..., 3]
+        behind = np.any(w <= 1e-6, axis=1)  # behind the camera, in part: the whole window
+        ndc = clip[..., :2] / np.where(w > 1e-6, w, 1.0)[..., None]
+        lo = (ndc.min(axis=1) + 1) / 2
+        hi = (ndc.max(axis=1) + 1) / 2
+        pad = np.array([PAD_PX / app.win.getXSize(), PAD_PX / app.win.getYSize()])
+        lo = np.clip(lo - pad, 0.0, 1.0)
+        hi = np.clip(hi + pad, 0.0, 1.0)
+        lo[behind], hi[behind] = 0.0, 1.0
+        keep = np.all(hi > lo, axis=1)
+        return [(float(a[0]), float(b[0]), float(a[1]), float(b[1]))
+                for a, b, ok in zip(lo, hi, keep) if ok]
+
+
+def _area(a) -> float:
+    return max(a[1] - a[0], 0.0) * max(a[3] - a[2], 0.0)
 
 
 def _merge(rects: list) -> list:
-    """Rectangles (l, r, b, t), those that overlap merged into their bounding one."""
+    """Rectangles (l, r, b, t), two merged into their bounding one where that is no larger
+    than the two apart (an overlap drawn twice costs what the bounding one adds)."""
     rects = list(rects)
     merged = True
     while merged and len(rects) > 1:
@@ -272,8 +300,9 @@ def _merge(rects: list) -> list:
         for i in range(len(rects)):
             for j in range(i + 1, len(rects)):
                 a, c = rects[i], rects[j]
-                if a[0] <= c[1] and c[0] <= a[1] and a[2] <= c[3] and c[2] <= a[3]:
-                    rects[i] = (min(a[0], c[0]), max(a[1], c[1]), min(a[2], c[2]), max(a[3], c[3]))
+                u = (min(a[0], c[0]), max(a[1], c[1]), min(a[2], c[2]), max(a[3], c[3]))
+                if _area(u) <= _area(a) + _area(c):
+                    rects[i] = u
                     del rects[j]
                     merged = True
                     break
