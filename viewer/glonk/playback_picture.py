@@ -65,8 +65,29 @@ class _Plan:
         self.stale: list = []  # where the moving discs stood when the picture was drawn
 
     def drawn(self) -> None:
-        self.stale = self.owner._boxes()
+        # drawn with one map of every caster, the picture holds the moving discs' shadows
+        # where they are now (split, it holds none of theirs)
+        self.stale = [] if self.owner._split else self.owner._boxes()
         self.owner.redraws += 1
+        self.owner.app.lighting.redraw_static()  # what a still caster changed, in its map too
+
+
+_SHADERS: dict = {}
+
+
+def _two_map(name: str):
+    """The two-map variant (viewer.lighting.two_map_shader) of a live part's shader."""
+    shader = _SHADERS.get(name)
+    if shader is None:
+        from flickbook import resources
+        from viewer.lighting import SHADER_DIR, two_map_shader
+
+        here = resources.path("viewer", "glonk", "shaders")
+        vert, frag = {"lit": (SHADER_DIR / "lit.vert", SHADER_DIR / "lit.frag"),
+                      "mat": (here / "mat.vert", here / "mat.frag"),
+                      "mat_picture": (here / "mat.vert", here / "mat_picture.frag")}[name]
+        shader = _SHADERS[name] = two_map_shader(vert, frag)
+    return shader
 
 
 class PlaybackPicture:
@@ -80,6 +101,11 @@ class PlaybackPicture:
         #: use the plan in the very frame the Motion is shown (offscreen); a window waits for
         #: a camera held still a frame
         self.eager = bool(getattr(app, "offscreen", False))
+        #: cast the moving discs' shadows into a map of their own (viewer.lighting.split), so
+        #: a frame's shadow pass draws them alone; False: one map of every disc each frame
+        self.split_shadows = True
+        self._split = False  # the plan's shadows are split
+        self._patch_shader = None
         self.plan: _Plan | None = None
         self._choice = None  # the house option, read once a playback
         self._shows_seen = scene.motion_shows
@@ -133,15 +159,44 @@ class PlaybackPicture:
             self._drop()
             plan = self.plan = self._make_plan(m)
             self.plans += 1
+            self._split_shadows(plan)
             app.still.use_plan(plan)
+        if self._split:
+            shader = _two_map("mat_picture" if sc.mat_picture.using else "mat")
+            if shader is not self._patch_shader:
+                self._patch_shader = shader
+                self.patch_root.setShader(shader, 30)
         self._place_patches(self._boxes() + plan.stale)
         self.frames += 1
         return getattr(task, "cont", None)
 
+    def _split_shadows(self, plan) -> None:
+        """The moving discs cast into the moving casters' map; the live discs and patches
+        read both maps."""
+        if not self.split_shadows:
+            return
+        try:
+            self.app.lighting.split([self.scene.nodes[pid] for pid in sorted(plan.moving)])
+            lit = _two_map("lit")
+        except RuntimeError:  # no second depth buffer here: one map, drawn each frame
+            self.split_shadows = False
+            return
+        self._split = True
+        for node in plan.live_discs:
+            node.setShader(lit, 10)  # under the shadow passes' depth shader (100)
+
     def _drop(self) -> None:
         if self.plan is not None:
-            self.plan = None
+            plan, self.plan = self.plan, None
             self.app.still.use_plan(None)
+            if self._split:
+                self._split = False
+                self.app.lighting.join()
+                for node in plan.live_discs:
+                    if not node.isEmpty():
+                        node.clearShader()
+                self.patch_root.clearShader()
+                self._patch_shader = None
             for pair in self.holders:
                 for h in pair:
                     h.stash()
@@ -198,7 +253,9 @@ class PlaybackPicture:
         live_ids = moving | near
         live = [self.patch_root, self.label_patch_root] + [sc.nodes[pid] for pid in sorted(live_ids)]
         occluders = [sc.nodes[pid] for pid in still if pid not in near]
-        return _Plan(self, m, moving, near, live, occluders)
+        plan = _Plan(self, m, moving, near, live, occluders)
+        plan.live_discs = [sc.nodes[pid] for pid in sorted(live_ids)]
+        return plan
 
     @staticmethod
     def _radius(piece) -> float:
