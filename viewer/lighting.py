@@ -7,6 +7,11 @@ pieces move continuously it may be redrawn every other frame (`throttle`; the ex
 cost a third of the frame rate in software GL), and the frame after the last change always
 gets a fresh map; a change marked `every_frame` (a sliding Glonk disc, whose shadow a frame
 behind showed as a dark twin trailing it) is in that frame's map.
+
+`split(nodes)` gives some casters a map of their own (a playback's moving discs,
+viewer.glonk.playback_picture): that map alone is drawn each frame the lighting is marked
+dirty, the other casters' map only on `redraw_static`, and shaders made by `two_map_shader`
+read both (the others read the still casters' map alone meanwhile); `join()` ends it.
 """
 from __future__ import annotations
 

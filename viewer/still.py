@@ -20,6 +20,12 @@ The picture is drawn again only when something it shows changed: the camera or i
 window's size, the lighting (`Lighting.changes`: a shown position, a motion) or anything
 below the still nodes (a node's bounds are made anew whenever a transform, a child, a state
 or a geometry below it changes: the bounds objects kept are the fingerprint) or `changed()`.
+
+A plan (`use_plan`) shows the picture too, with more nodes live and other occluders: a Glonk
+flick's playback (viewer.glonk.playback_picture) keeps what its Motion never moves in the
+picture and draws the moving discs, and the mat where their shadows fall, live. A plan says
+whether the picture depends on the lighting's changes (a playback's does not: every shadow
+that moves falls on something live).
 """
 from __future__ import annotations
 
