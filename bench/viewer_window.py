@@ -12,6 +12,8 @@ Opens the first Glonk tutorial, and measures:
   picture (viewer.still) and how many drew it again (the first, then only on a change);
 - moving_fps and cpu_ms_per_frame: while the flick plays back (Home, Space; PLAYBACKS times),
   frames a second and the window's CPU time per frame drawn (moving_frames of them;
+  moving_python_ms_per_frame: the frame stages' Python, viewer.frame, but the draw stage's,
+  and moving_stage_ms_per_frame each stage's;
   moving_mat_picture_redraws: how often the mat's picture was drawn again meanwhile,
   viewer.glonk.mat_picture; moving_playback_frames, moving_playback_redraws: frames drawn
   under the playback picture, viewer.glonk.playback_picture, and how often it was drawn);
@@ -107,8 +109,8 @@ def main() -> None:
                       and p["clock_started"] >= p["marks"]["flick_released"], 120, "the flick")
         latency = p["clock_started"] - p["marks"]["flick_released"]
         desk.settled(120)
-        runs = {True: dict(frames=0, mat=0, pb=0, pb_redraws=0, spent=0.0, took=0.0),
-                False: dict(frames=0, mat=0, pb=0, pb_redraws=0, spent=0.0, took=0.0)}
+        runs = {way: dict(frames=0, mat=0, pb=0, pb_redraws=0, spent=0.0, took=0.0, py=0.0)
+                for way in (True, False)}
         settings = tmp / "home" / "settings.json"
 
         def got(p1, p0, part, key):
@@ -134,6 +136,10 @@ def main() -> None:
             run["mat"] += got(p1, p0, "mat_picture", "redraws")
             run["pb"] += got(p1, p0, "playback_picture", "frames")
             run["pb_redraws"] += got(p1, p0, "playback_picture", "redraws")
+            for stage in p1.get("frame_stage_s") or {}:
+                run.setdefault("stages", {}).setdefault(stage, 0.0)
+                run["stages"][stage] += got(p1, p0, "frame_stage_s", stage)
+            run["py"] = sum(v for k, v in run.get("stages", {}).items() if k != "draw")
         on, off = runs[True], runs[False]
         frames, mat_redraws, spent, took = max(1, on["frames"]), on["mat"], on["spent"], on["took"]
         off_ms = off["spent"] / max(1, off["frames"]) * 1000
@@ -146,6 +152,10 @@ def main() -> None:
                                  "moving_fps": round(frames / took, 1),
                                  "moving_frames": frames,
                                  "moving_mat_picture_redraws": mat_redraws,
+                                 "moving_python_ms_per_frame": round(on["py"] / frames * 1000, 2),
+                                 "moving_stage_ms_per_frame": {
+                                     k: round(v / frames * 1000, 2)
+                                     for k, v in on.get("stages", {}).items() if k != "draw"},
                                  "moving_playback_frames": on["pb"],
                                  "moving_playback_redraws": on["pb_redraws"],
                                  "cpu_ms_per_frame": round(spent / frames * 1000, 2),

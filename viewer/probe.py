@@ -88,6 +88,8 @@ class Probe:
                                   "redraws": pb.redraws}
                                  if (pb := getattr(scene, "playback_picture", None)) is not None
                                  else None),
+            # seconds each frame stage took in all (viewer.frame), the draw's sleep included
+            "frame_stage_s": {k: round(v, 4) for k, v in app.frame.totals.items()},
             "window_active": app.win.isActive(),
             "marks": dict(app.marks),
             "clock_started": app.clock.started_at,
