@@ -1,7 +1,25 @@
 """The still picture during a flick's playback: what the recorded Motion never moves is drawn
 once; the discs it moves, and the mat where their shadows fall, are drawn live each frame.
 
-PROFILE
+Where a playback frame's CPU went (full Galaxy, 65 discs, the hard flick of
+bench/render_glonk.py moving 10 of them; 1280x720, llvmpipe, 2 cores; CPU of all threads, the
+difference when a part is hidden, measured in turn in one process, load 2-4):
+- a full frame, offscreen: 23-29 ms: the mat 7 (lit from its picture), the discs 8 (the main
+  pass and the shadow pass), the table 4, the shadow pass alone 3-3.5, the rest 5-6 (the
+  clear, the 2D layer, the read back, Python: `show_node` 1.0-1.4); in a window the same
+  plus the present, 23-30 ms;
+- under the playback picture, in a window: 15-18.6 ms: the full-window quad that copies the
+  picture 4-6.5 (viewer.still), the 2D layer 2-2.5 (more with a window's panels), the live
+  discs (moving and near) 1-3, their occluders' depth 0-1, the patches 0.3-2.5, the moving
+  discs' own shadow pass 1.5-2 (one map of every disc each frame cost 1.3-1.8 ms more), an
+  empty scene's frame (clear, present, Panda's traversal) 4-4.5, Python 2.8 (the bench's
+  probe 1.1 of it, `show_node` 0.6, the controller 0.4, this module's frame 0.26 and the
+  still fingerprint 0.1: those two cost 0.76 and 0.6 ms before their loops over every node
+  went).
+Measured in turn by the benches: render_glonk's playback_picture_cpu_ratio 0.53 (15.3 against
+29.0 ms, load 4), viewer_window's 0.69-0.74 (the tutorial: 20.9-21.5 against 29-30.3 ms, load
+1.4-4.7). What is left of a frame is mostly the quad and the 2D layer, which the aim's still
+picture pays as well.
 
 While a flick plays back the camera holds still and only the discs the Motion moves change.
 So, while the scene shows a Motion (`show_motion` ran this frame) and the camera held still
@@ -21,10 +39,15 @@ still scene (viewer.still) is given a plan:
 - occluders (their depth drawn each frame, viewer.still): the still discs.
 Everything else (the still discs, the mat, the table) is in the picture, drawn once for the
 playback: its fingerprint ignores the lighting's changes (each frame's shadow map) under a
-plan, since what those change is live. The shadow map is still drawn each frame, with every
-disc, so the live parts get every shadow, the moving discs' own included: the shadow follows
-the disc in every frame. A camera that moves (an orbit during playback) gets full frames: the
-plan is dropped in any frame whose camera differs from the frame before's.
+plan, since what those change is live. The moving discs cast into a shadow map of their own
+(viewer.lighting.split), drawn each frame; the other discs' map is drawn with the picture;
+the live discs and the patches read both (two_map_shader), so the live parts get every
+shadow, the moving discs' own included: the shadow follows the disc in every frame. (Where
+no second map can be made, one map of every disc is drawn each frame, and the patches cover
+too where the moving discs stood when the picture was drawn: its mat shows their shadows
+there.) A camera that moves (an orbit during playback) gets full frames: the plan is dropped
+in any frame whose camera differs from the frame before's. Offscreen (renders, exports) it is
+off unless asked (`enabled`): an export's frames are each drawn whole.
 """
 from __future__ import annotations
 
