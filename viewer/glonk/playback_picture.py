@@ -16,9 +16,9 @@ difference when a part is hidden, measured in turn in one process, load 2-4):
   probe 1.1 of it, `show_node` 0.6, the controller 0.4, this module's frame 0.26 and the
   still fingerprint 0.1: those two cost 0.76 and 0.6 ms before their loops over every node
   went).
-Measured in turn by the benches: render_glonk's playback_picture_cpu_ratio 0.53 (15.3 against
-29.0 ms, load 4), viewer_window's 0.69-0.74 (the tutorial: 20.9-21.5 against 29-30.3 ms, load
-1.4-4.7). What is left of a frame is mostly the quad and the 2D layer, which the aim's still
+Measured in turn by the benches: render_glonk's playback_picture_cpu_ratio 0.53-0.71 (15.3
+against 29.0 ms at load 4, 18.3 against 26.0 at load 5), viewer_window's 0.69-0.81 (the
+tutorial: 20.1-21.5 against 24.8-30.3 ms, load 1.4-4.7). What is left of a frame is mostly the quad and the 2D layer, which the aim's still
 picture pays as well.
 
 While a flick plays back the camera holds still and only the discs the Motion moves change.
