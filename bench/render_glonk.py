@@ -6,9 +6,13 @@ flick: `show(state)` then `show_motion`, which samples the recorded Motion) and 
 pixel is read back every frame so the renderer's work is counted. Prints its figures, then
 one JSON line: fps_glonk, frame_python_ms_glonk (scene update per frame),
 cpu_ms_per_frame_glonk (CPU of all threads: steadier than fps on a shared machine), the load
-average, discs, frames; and mat_picture_cpu_ratio: the CPU a frame with the mat lit from its
+average, discs, frames; mat_picture_cpu_ratio: the CPU a frame with the mat lit from its
 picture (viewer.glonk.mat_picture, the viewer's way) over that with the mat's own shader,
-measured in turn in this run (cpu_ms_per_frame_mat_picture, cpu_ms_per_frame_mat_shader).
+measured in turn in this run (cpu_ms_per_frame_mat_picture, cpu_ms_per_frame_mat_shader;
+both with every frame drawn whole); and playback_picture_cpu_ratio: the CPU a frame with the
+still picture of what the flick never moves (viewer.glonk.playback_picture, a window's way,
+which cpu_ms_per_frame_glonk measures) over that with every frame drawn whole, measured in
+turn (cpu_ms_per_frame_playback_picture, cpu_ms_per_frame_full_frames).
 
 `fps_glonk(...)` is importable (bench/render.py may call it).
 """
@@ -24,7 +28,7 @@ sys.path.insert(0, ROOT)  # ahead of bench/ (its analysis.py, physics.py hide th
 from bench.benchkit import report, size  # noqa: E402
 
 TARGETS = {"fps_glonk": ">= 60", "frame_python_ms_glonk": None, "cpu_ms_per_frame_glonk": None,
-           "mat_picture_cpu_ratio": None}
+           "mat_picture_cpu_ratio": None, "playback_picture_cpu_ratio": None}
 
 
 def full_galaxy_state(seed: int = 3):
@@ -76,15 +80,18 @@ def playback_session(seed: int = 3):
 
 
 def fps_glonk(frames: int = size(240, 24), size=(1280, 720), seed: int = 3,
-              mat_picture: bool = True) -> dict:
+              mat_picture: bool = True, playback_picture: bool = True) -> dict:
     """Frames per second of the full Galaxy during motion playback (see the module doc);
-    `mat_picture` False: the mat keeps its own shader (viewer.glonk.mat_picture), as before."""
+    `mat_picture` False: the mat keeps its own shader (viewer.glonk.mat_picture), as before;
+    `playback_picture` False: every frame drawn whole (viewer.glonk.playback_picture), as
+    before (True: as a window draws a playback)."""
     from viewer.render import offscreen_app
 
     session, node = playback_session(seed)
     motion = node.motion
     app = offscreen_app(session, size)
     app.scene.mat_picture.enabled = mat_picture
+    app.scene.playback_picture.enabled = playback_picture
     app.set_view(app.preset("seat", 0))
     app.show_node(node, 0.0)
     app.render_frames(3)  # shaders compiled, textures uploaded
@@ -123,15 +130,30 @@ def mat_picture_ratio(rounds: int = size(3, 1), frames: int = size(120, 24)) -> 
     measured in turn in this process (a shared machine's load drifts less between them)."""
     with_picture, without = [], []
     for _ in range(rounds):
-        without.append(fps_glonk(frames, mat_picture=False)["cpu_ms_per_frame_glonk"])
-        with_picture.append(fps_glonk(frames, mat_picture=True)["cpu_ms_per_frame_glonk"])
+        without.append(fps_glonk(frames, mat_picture=False,
+                                 playback_picture=False)["cpu_ms_per_frame_glonk"])
+        with_picture.append(fps_glonk(frames, mat_picture=True,
+                                      playback_picture=False)["cpu_ms_per_frame_glonk"])
     return {"cpu_ms_per_frame_mat_shader": round(min(without), 2),
             "cpu_ms_per_frame_mat_picture": round(min(with_picture), 2),
             "mat_picture_cpu_ratio": round(min(with_picture) / min(without), 3)}
 
 
+def playback_picture_ratio(rounds: int = size(4, 1), frames: int = size(120, 24)) -> dict:
+    """CPU per frame with the playback picture over that with every frame drawn whole, the
+    two measured in turn in this process, each way first in turn (the order costs nothing)."""
+    on, off = [], []
+    for k in range(rounds):
+        for way in ((False, True) if k % 2 == 0 else (True, False)):
+            got = fps_glonk(frames, playback_picture=way)["cpu_ms_per_frame_glonk"]
+            (on if way else off).append(got)
+    return {"cpu_ms_per_frame_full_frames": round(min(off), 2),
+            "cpu_ms_per_frame_playback_picture": round(min(on), 2),
+            "playback_picture_cpu_ratio": round(min(on) / min(off), 3)}
+
+
 def main() -> None:
-    ratio = mat_picture_ratio()
+    ratio = {**mat_picture_ratio(), **playback_picture_ratio()}
     out = fps_glonk()
     print(f"Glonk full Galaxy, {out['motion_discs']} discs in a {out['motion_seconds']} s flick, "
           f"{out['size']}, shadows on")
@@ -142,6 +164,9 @@ def main() -> None:
     print(f"  mat lit from its picture: {ratio['cpu_ms_per_frame_mat_picture']} ms of CPU a frame "
           f"against {ratio['cpu_ms_per_frame_mat_shader']} ms with its own shader (best of each, "
           "measured in turn)")
+    print(f"  the playback picture: {ratio['cpu_ms_per_frame_playback_picture']} ms of CPU a frame "
+          f"against {ratio['cpu_ms_per_frame_full_frames']} ms drawing every frame whole (best of "
+          "each, measured in turn)")
     report("render_glonk", {**out, **ratio}, TARGETS)
 
 

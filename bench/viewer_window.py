@@ -12,12 +12,20 @@ Opens the first Glonk tutorial, and measures:
   picture (viewer.still) and how many drew it again (the first, then only on a change);
 - moving_fps and cpu_ms_per_frame: while the flick plays back (Home, Space; PLAYBACKS times),
   frames a second and the window's CPU time per frame drawn (moving_frames of them;
+  moving_python_ms_per_frame: the frame stages' Python, viewer.frame, but the draw stage's,
+  and moving_stage_ms_per_frame each stage's;
   moving_mat_picture_redraws: how often the mat's picture was drawn again meanwhile,
-  viewer.glonk.mat_picture).
+  viewer.glonk.mat_picture; moving_playback_frames, moving_playback_redraws: frames drawn
+  under the playback picture, viewer.glonk.playback_picture, and how often it was drawn);
+- the same, measured in turn in the same window, with the playback picture off (the house
+  option `playback_picture` false: every frame drawn whole, as before):
+  moving_fps_full_frames, cpu_ms_per_frame_full_frames, and playback_picture_cpu_ratio (CPU a
+  frame with it over without).
 Ends with ONE JSON line of figures. Usage: python bench/viewer_window.py
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 import sys
@@ -101,18 +109,40 @@ def main() -> None:
                       and p["clock_started"] >= p["marks"]["flick_released"], 120, "the flick")
         latency = p["clock_started"] - p["marks"]["flick_released"]
         desk.settled(120)
-        frames = mat_redraws = 0
-        spent = took = 0.0
-        for _ in range(PLAYBACKS):  # one flick plays for a few tenths of a second: several
+        runs = {way: dict(frames=0, mat=0, pb=0, pb_redraws=0, spent=0.0, took=0.0, py=0.0)
+                for way in (True, False)}
+        settings = tmp / "home" / "settings.json"
+
+        def got(p1, p0, part, key):
+            return (p1.get(part) or {}).get(key, 0) - (p0.get(part) or {}).get(key, 0)
+
+        for k in range(2 * PLAYBACKS):  # one flick plays for a few tenths of a second: several
+            on = k % 2 == 0  # in turn with the playback picture and without (a house option,
+            try:  # read at each playback)
+                kept = json.loads(settings.read_text())
+            except (OSError, ValueError):
+                kept = {}
+            kept.setdefault("glonk", {})["playback_picture"] = on
+            settings.parent.mkdir(parents=True, exist_ok=True)
+            settings.write_text(json.dumps(kept))
+            run = runs[on]
             desk.key("Home", "space")
             p0 = desk.wait(lambda p: p["playing"], 20, "playback")
             c0, t0 = cpu_seconds(pid), time.time()
             p1 = desk.wait(lambda p: not p["playing"], 120, "the playback to end")
-            spent, took = spent + cpu_seconds(pid) - c0, took + time.time() - t0
-            frames += p1["frames_drawn"] - p0["frames_drawn"]
-            mat_redraws += ((p1.get("mat_picture") or {}).get("redraws", 0)
-                            - (p0.get("mat_picture") or {}).get("redraws", 0))
-        frames = max(1, frames)
+            run["spent"] += cpu_seconds(pid) - c0
+            run["took"] += time.time() - t0
+            run["frames"] += p1["frames_drawn"] - p0["frames_drawn"]
+            run["mat"] += got(p1, p0, "mat_picture", "redraws")
+            run["pb"] += got(p1, p0, "playback_picture", "frames")
+            run["pb_redraws"] += got(p1, p0, "playback_picture", "redraws")
+            for stage in p1.get("frame_stage_s") or {}:
+                run.setdefault("stages", {}).setdefault(stage, 0.0)
+                run["stages"][stage] += got(p1, p0, "frame_stage_s", stage)
+            run["py"] = sum(v for k, v in run.get("stages", {}).items() if k != "draw")
+        on, off = runs[True], runs[False]
+        frames, mat_redraws, spent, took = max(1, on["frames"]), on["mat"], on["spent"], on["took"]
+        off_ms = off["spent"] / max(1, off["frames"]) * 1000
         report("viewer_window", {"idle_core": round(idle, 4), "idle_frames_drawn": idle_frames,
                                  "flick_latency_ms": round(latency * 1000, 1),
                                  "aim_fps": round(aim_frames / aim_took, 1),
@@ -122,7 +152,17 @@ def main() -> None:
                                  "moving_fps": round(frames / took, 1),
                                  "moving_frames": frames,
                                  "moving_mat_picture_redraws": mat_redraws,
-                                 "cpu_ms_per_frame": round(spent / frames * 1000, 2)}, TARGETS)
+                                 "moving_python_ms_per_frame": round(on["py"] / frames * 1000, 2),
+                                 "moving_stage_ms_per_frame": {
+                                     k: round(v / frames * 1000, 2)
+                                     for k, v in on.get("stages", {}).items() if k != "draw"},
+                                 "moving_playback_frames": on["pb"],
+                                 "moving_playback_redraws": on["pb_redraws"],
+                                 "cpu_ms_per_frame": round(spent / frames * 1000, 2),
+                                 "moving_fps_full_frames": round(off["frames"] / max(off["took"], 1e-9), 1),
+                                 "cpu_ms_per_frame_full_frames": round(off_ms, 2),
+                                 "playback_picture_cpu_ratio":
+                                     round(spent / frames * 1000 / max(off_ms, 1e-9), 3)}, TARGETS)
     finally:
         mirror.close()
         desk.stop()

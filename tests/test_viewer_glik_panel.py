@@ -19,6 +19,25 @@ def test_turn_buttons_and_the_tray_keep_clear_of_the_panels(tmp_path):
                             text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "all panel checks passed" in result.stdout
+    assert "scrub knob checks passed" in result.stdout
+
+
+def check_scrub_knob_follows_the_track(app) -> None:
+    """At the line's end the knob and the filled track end where the track ends, also after
+    the window changed its shape and nothing else moved (they stood past the track's end,
+    over the side panel, until the cursor next moved)."""
+    panel = app.controller.panel
+    for size in ((1280, 720), (1280, 800), (1280, 720)):
+        panel.set_fraction(1.0, panel.ply_label["text"])
+        app.resize(size)
+        panel.layout()
+        # in the track's own units: it runs from 0 to track_w
+        assert abs(panel.knob.getX() - panel.track_w) < 1e-6, (size, panel.knob.getX())
+        assert abs(panel.track_fill["frameSize"][1] - panel.track_w) < 1e-6, size
+        knob_right = box(app, panel.knob)[2]
+        side_left = box(app, panel.side)[0]
+        assert knob_right < side_left, (size, knob_right, side_left)
+    print("scrub knob checks passed")
 
 
 def box(app, node):
@@ -99,6 +118,7 @@ def child() -> None:
         app.resize(size)
         app.controller.panel.layout()
         check_tray_and_turn_log(app, size)
+    check_scrub_knob_follows_the_track(app)
     print("all panel checks passed")
 
 

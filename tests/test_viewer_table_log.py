@@ -159,6 +159,27 @@ def child(tmp: Path) -> None:
     assert "unfinished" in ctl.message_text, ctl.message_text
     log.undo()
     assert not entry.removed
+    # a flick that left its disc where it was (G2 pressed against nothing moves less than a
+    # drag can say): Enter asks once, and Enter again logs it resting where it was
+    entry.click_disc("G2")
+    assert entry.piece == "G2", ctl.message_text
+    log.confirm()
+    assert entry.job is None and "Enter again" in ctl.message_text, ctl.message_text
+    log.confirm()
+    g2 = entry.state().piece("G2")
+    assert entry.entered == {"G2": (g2.x, g2.y)}, entry.entered
+    assert entry.job is not None, ctl.message_text
+    deadline = time.time() + 240
+    while entry.job is not None and time.time() < deadline:
+        frames(1)
+        time.sleep(0.02)
+    assert log.logged == 2, (ctl.message_text, entry.failed)
+    still = ctl.session.node
+    assert still.observed is not None and still.action.piece == "G2", still
+    assert (still.state.piece("G2").x, still.state.piece("G2").y) == (g2.x, g2.y)
+    while app.animating:
+        frames(1)
+    frames()
     # F1 lists the log mode's own keys
     ctl.dialogs.help()
     frames()

@@ -38,6 +38,9 @@ class Frame:
         self.stages: dict[str, dict[str, object]] = {s: {} for s in ORDER + AFTER_DRAW}
         #: Seconds the stages before "draw" took in the last frame (bench/render.py).
         self.last_seconds = 0.0
+        #: Seconds each stage took in all, since the start (the probe shows them: a bench
+        #: reads the Python a frame costs, stage by stage, over a span)
+        self.totals: dict[str, float] = {s: 0.0 for s in ORDER + AFTER_DRAW}
         #: Asked after the stages before DRAWN_ONLY: True when this frame will draw nothing
         #: (the window sets it; without one every frame is drawn).
         self.asleep = lambda: False
@@ -61,12 +64,15 @@ class Frame:
         return [n for s in ORDER + AFTER_DRAW for n in self.stages[s]]
 
     def _run(self, stages, task) -> None:
+        clock = time.perf_counter
         for stage in stages:
+            start = clock()
             tasks = self.stages[stage]
             for name, fn in list(tasks.items()):
                 if tasks.get(name) is fn and fn(task) == task.done:
                     if tasks.get(name) is fn:
                         del tasks[name]
+            self.totals[stage] += clock() - start
 
     def _before(self, task):
         start = time.perf_counter()

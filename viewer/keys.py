@@ -64,7 +64,7 @@ UNDO = [
 FILES = [
     Key("control-s", "save", "Save the record (file dialog)"),
     Key("control-o", "open", "Open a record or scenario (file dialog)"),
-    Key("l", "learn", "Learn: the bundled tutorials and puzzles"),
+    Key("l", "learn", "Learn: courses, tutorials, puzzles, lessons and reviews due"),
     Key("control-n", "new_game", "New game: play, or log a table game"),
 ]
 HELP = [Key("f1", "help", "Show / hide this help")]

@@ -7,13 +7,20 @@ pieces move continuously it may be redrawn every other frame (`throttle`; the ex
 cost a third of the frame rate in software GL), and the frame after the last change always
 gets a fresh map; a change marked `every_frame` (a sliding Glonk disc, whose shadow a frame
 behind showed as a dark twin trailing it) is in that frame's map.
+
+`split(nodes)` gives some casters a map of their own (a playback's moving discs,
+viewer.glonk.playback_picture): that map alone is drawn each frame the lighting is marked
+dirty, the other casters' map only on `redraw_static`, and shaders made by `two_map_shader`
+read both (the others read the still casters' map alone meanwhile); `join()` ends it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from panda3d.core import (
     BitMask32,
+    Camera,
     ColorWriteAttrib,
     CullFaceAttrib,
     FrameBufferProperties,
@@ -37,6 +44,7 @@ from flickbook import resources
 SHADER_DIR = resources.path("viewer", "shaders")
 MAIN_BIT = 0
 SHADOW_BIT = 1
+MOVING_SHADOW_BIT = 5  # the moving casters' map's camera (Lighting.split)
 SHADOW_NORMAL_OFFSET = 1.5  # map texels a receiver steps off its surface for the lookup
 SHADOW_DEPTH_BIAS = 1.0  # map texels (in depth) a receiver counts as nearer the light
 
@@ -50,6 +58,27 @@ def load_shader(name: str) -> Shader:
     )
     if shader is None:
         raise RuntimeError(f"could not load shader {name}")
+    return shader
+
+
+def two_map_shader(vertex, fragment) -> Shader:
+    """The GLSL pair at these paths with each lookup of `shadow_map` made the lesser of it and
+    the same lookup of `shadow_moving`, the moving casters' map (Lighting.split): a pixel is
+    as shadowed as the nearer caster of either map makes it. Where both maps' casters shadow
+    the same texels a 2x2 filtered lookup may differ from one of a map holding both by a
+    share of one filter tap (their shadows' overlapping edges)."""
+    from pathlib import Path
+
+    src = Path(fragment).read_text()
+    out, n = re.subn(r"texture\(shadow_map, ([^;]+?)\);",
+                     r"min(texture(shadow_map, \1), texture(shadow_moving, \1));", src)
+    decl = "uniform sampler2DShadow shadow_map;"
+    if n == 0 or decl not in out:
+        raise RuntimeError(f"no shadow map lookup to double in {fragment}")
+    out = out.replace(decl, decl + "\nuniform sampler2DShadow shadow_moving;", 1)
+    shader = Shader.make(Shader.SL_GLSL, Path(vertex).read_text(), out)
+    if shader is None:
+        raise RuntimeError(f"could not make the two-map shader of {fragment}")
     return shader
 
 
@@ -98,6 +127,9 @@ class Lighting:
         #: redraw the map at most every other frame (windows; pictures and exports are exact)
         self.throttle = False
         self.lit = load_shader("lit")
+        self.moving_buffer = None  # the moving casters' map (split), made when first asked
+        self._split: list | None = None
+        self._static_now = False
         self.flat = load_shader("flat")
         key = Vec3(self.KEY_DIR)
         key.normalize()
@@ -169,6 +201,82 @@ class Lighting:
         base.cam.node().setCameraMask(BitMask32.bit(MAIN_BIT))
         self.root.setShaderInput("shadow_map", tex)
 
+    # --- the moving casters' map ------------------------------------------------------
+    def split(self, nodes) -> Texture:
+        """Cast `nodes`' shadows into a map of their own (`shadow_moving`, drawn in every
+        frame the lighting is marked dirty), while the map of every other caster is drawn
+        now and then only when asked (`redraw_static`): what moves costs its own pass alone.
+        Only shaders made by `two_map_shader` see the moving casters' shadows meanwhile.
+        Raises RuntimeError where no second depth buffer can be made."""
+        if self.moving_buffer is None:
+            self._make_moving_buffer()
+        self.join(redraw=False)
+        moving = BitMask32.bit(MOVING_SHADOW_BIT)
+        for node in nodes:
+            node.hide(self.caster_mask)
+            node.showThrough(moving)
+        self._split = list(nodes)
+        self.redraw_static()
+        self.moving_buffer.setActive(True)
+        return self.moving_tex
+
+    def join(self, redraw: bool = True) -> None:
+        """Every caster back in the one map (drawn in this frame), as before `split`."""
+        if self._split is None:
+            return
+        for node in self._split:
+            if not node.isEmpty():
+                node.show(self.caster_mask | BitMask32.bit(MOVING_SHADOW_BIT))
+        self._split = None
+        self.moving_buffer.setActive(False)
+        if redraw:
+            self.mark_dirty(every_frame=True)
+            self.buffer.setActive(True)
+            self._rendered_last = True
+            self._dirty = self._now = False
+
+    @property
+    def split_up(self) -> bool:
+        return self._split is not None
+
+    def redraw_static(self) -> None:
+        """While split: draw the map of the casters that do not move in this frame."""
+        if self._split is not None:
+            self.buffer.setActive(True)
+
+    def _make_moving_buffer(self) -> None:
+        base = self.base
+        fbp = FrameBufferProperties()
+        fbp.setRgbColor(False)
+        fbp.setRgbaBits(0, 0, 0, 0)
+        fbp.setDepthBits(24)
+        size = self.shadow_size
+        buf = base.graphicsEngine.makeOutput(
+            base.pipe, "flickbook-shadow-moving", -9, fbp, WindowProperties.size(size, size),
+            GraphicsPipe.BFRefuseWindow, base.win.getGsg(), base.win)
+        if buf is None:
+            raise RuntimeError("could not create the moving casters' shadow buffer")
+        tex = Texture("shadow-map-moving")
+        tex.setFormat(Texture.FDepthComponent)
+        for name in ("setMinfilter", "setMagfilter"):
+            getattr(tex, name)(SamplerState.FT_shadow)
+        tex.setWrapU(SamplerState.WM_border_color)
+        tex.setWrapV(SamplerState.WM_border_color)
+        tex.setBorderColor(Vec4(1, 1, 1, 1))
+        buf.addRenderTexture(tex, GraphicsOutput.RTMBindOrCopy, GraphicsOutput.RTPDepth)
+        buf.setClearDepthActive(True)
+        buf.setClearDepth(1.0)
+        buf.setActive(False)
+        node = Camera("shadow-moving-cam", self.lens)  # the key light's own lens and place
+        node.setCameraMask(BitMask32.bit(MOVING_SHADOW_BIT))
+        node.setInitialState(self.light_cam.node().getInitialState())
+        node.setScene(self.root.getTop())
+        cam = self.light_cam.attachNewNode(node)
+        buf.makeDisplayRegion().setCamera(cam)
+        self.root.getTop().hide(BitMask32.bit(MOVING_SHADOW_BIT))
+        self.moving_buffer, self.moving_tex, self.moving_cam = buf, tex, cam
+        self.root.setShaderInput("shadow_moving", tex)
+
     def plane_light(self) -> Vec3:
         """The light a level, matte, unshadowed surface receives (to bake into unlit ones)."""
         up = Vec3(0, 0, 1)
@@ -218,6 +326,11 @@ class Lighting:
         self.root.setShaderInput("cam_pos", Vec3(pos))
 
     def _update(self, task):
+        if self._split is not None:  # the moving casters' map alone, each frame marked dirty
+            self.buffer.setActive(False)
+            self.moving_buffer.setActive(self._dirty)
+            self._dirty = self._now = False
+            return task.cont
         render = self._dirty and (self._now or not (self.throttle and self._rendered_last))
         self.buffer.setActive(render)
         self._rendered_last = render

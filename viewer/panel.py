@@ -157,7 +157,12 @@ class TimelinePanel:
         self.track["frameSize"] = (0, self.track_w, -0.03, 0.03)
         self.track_line["frameSize"] = (0, self.track_w, -0.008, 0.008)
         self.ply_label.setX(w - 0.03)
-        self._last_fraction = None
+        # the knob and the filled part stand where the last fraction falls on the new track
+        # (a window made taller or narrower changes the track's length: until the cursor next
+        # moved, they stood where the old track put them, past its end)
+        shown, self._last_fraction = self._last_fraction, None
+        if shown is not None:
+            self.set_fraction(shown, self.ply_label["text"])
         if getattr(self, "turn_buttons", None):
             self._place_turn_buttons()
         self.app.screen.set_fixed(PANEL_W, self.bar_height())

@@ -82,6 +82,14 @@ class Probe:
             # the Glonk mat lit from its picture (viewer.glonk.mat_picture), times drawn
             "mat_picture": ({"using": mp.using, "redraws": mp.redraws}
                             if (mp := getattr(scene, "mat_picture", None)) is not None else None),
+            # the still picture during a Glonk playback (viewer.glonk.playback_picture): frames
+            # drawn under it, pictures drawn for it
+            "playback_picture": ({"active": pb.active, "frames": pb.frames,
+                                  "redraws": pb.redraws}
+                                 if (pb := getattr(scene, "playback_picture", None)) is not None
+                                 else None),
+            # seconds each frame stage took in all (viewer.frame), the draw's sleep included
+            "frame_stage_s": {k: round(v, 4) for k, v in app.frame.totals.items()},
             "window_active": app.win.isActive(),
             "marks": dict(app.marks),
             "clock_started": app.clock.started_at,

@@ -192,6 +192,10 @@ class Scene:
         """Whole-turn actions offered as buttons: (label, action) pairs (end turn, offers)."""
         return []
 
+    def panel_foot_changed(self) -> None:
+        """The win graph came into the side panel's foot or left it: a scene with a part of
+        its own there (Glonk's shot explorer) makes room or takes it back."""
+
     def keys(self, mode: str) -> list:
         """The game's own keys in the window mode named `mode` (`viewer.keys.Key`s, kept in
         the game's package): bound, and listed by F1, only while this game is shown."""

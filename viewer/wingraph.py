@@ -88,11 +88,33 @@ class WinGraph:
         self.dots: list[tuple[int, float]] = []  # (node index, dot size) of each mistake
         #: Win chances of an analysis under way ({node index: win}), drawn until it ends.
         self.preview: dict[int, list] | None = None
+        #: whether there are lines to show, and whether the graph gives the panel's foot to
+        #: something else for now (`give_way`: the shot explorer while it is on)
+        self.has_lines = False
+        self.yielded = False
         self.frame.hide()
 
     @property
     def shown(self) -> bool:
         return not self.frame.isHidden()
+
+    def give_way(self, yielded: bool) -> None:
+        """Leave the side panel's foot to another part of the panel (True), or take it back."""
+        if yielded != self.yielded:
+            self.yielded = yielded
+            self._show(self.has_lines)
+
+    def _show(self, has_lines: bool) -> None:
+        """Shown when there are lines and nothing else has the foot; the scene is told when
+        that changes (its own part of the panel may use the room or give it back)."""
+        self.has_lines = has_lines
+        was = self.shown
+        self.frame.show() if has_lines and not self.yielded else self.frame.hide()
+        if self.shown != was:
+            changed = getattr(getattr(self.app, "scene", None), "panel_foot_changed", None)
+            if changed is not None:
+                changed()
+            self.app.wake()
 
     def width(self) -> float:
         return WIDTH
@@ -135,7 +157,7 @@ class WinGraph:
         series = win_series(line) if self.preview is None else preview_series(line, self.preview)
         if not any(v is not None for s in series for v in s):
             self.dots = []
-            self.frame.hide()
+            self._show(False)
             return
         self.seats = self.seat_lines(line, len(series))
         w = self.width()
@@ -169,7 +191,7 @@ class WinGraph:
             card.setFrame(self.x_of(i) - half, self.x_of(i) + half, z - half, z + half)
             card.setColor(0.95, 0.25, 0.22, 1)
             self.drawn.attachNewNode(card.generate())
-        self.frame.show()
+        self._show(True)
         self.app.wake()
 
     def _draw_legend(self, i: int | None) -> None:

@@ -655,10 +655,20 @@ class ExplorerBox:
                 odds = progress_words(e.report, e.samples, e.skill) + ": " + odds
         else:
             odds = "X explores the aimed flick: a heatmap of where the disc ends"
-        key = (e.on, e.skill, odds, tuple(rows))
+        # The side panel's foot: the win graph's while the explorer is off (its title and
+        # skill row stay, its words go), the explorer's while it is on (the graph gives way).
+        graph = getattr(getattr(e.app, "controller", None), "graph", None)
+        if graph is not None:
+            graph.give_way(e.on)
+        compact = graph is not None and graph.shown
+        key = (e.on, e.skill, odds, tuple(rows), compact)
         if key == self._key:
             return
         self._key = key
+        for part in (self.odds, self.hint):
+            part.hide() if compact else part.show()
+        if compact:
+            rows = []  # the kept aims' lines come back with the explorer (X)
         self.title["text"] = f"Explorer (X): {'on' if e.on else 'off'}"
         for name, b in self.skill_buttons.items():
             colour = CHOSEN if name == e.skill else BTN

@@ -251,6 +251,13 @@ class GlonkScene(Scene):
         self._ghost_shown = None
         self.ghost_line: str | None = None
         self.ghost_root = self.overlay.attachNewNode("ghost-path")
+        #: the flick's physics Motion last shown (show_motion), times shown, the discs it moves,
+        #: and those it holds still where `show` puts them elsewhere (each frame moves them)
+        self.motion_now = None
+        self.motion_shows = 0
+        self.motion_moved: frozenset = frozenset()
+        self.displaced: set = set()
+        self.playback_picture = None
         from viewer.glonk.bestshot import BestShotView
 
         self.best = BestShotView(self)  # the best shot's arrow (B: viewer.bestshot)
@@ -273,6 +280,11 @@ class GlonkScene(Scene):
                                       textures.RIM)
         self._mat_task = self.base.frame.add("lighting", self.mat_picture.frame,
                                              f"glonk-mat-picture-{id(self)}")
+        from viewer.glonk.playback_picture import PlaybackPicture
+
+        self.playback_picture = PlaybackPicture(self.base, self)
+        self._playback_task = self.base.frame.add("lighting", self.playback_picture.frame,
+                                                  f"glonk-playback-picture-{id(self)}")
         self.disc_root.setTexture(self.sticker_tex)
         apply_material(self.disc_root, DISC)
         from viewer.glonk.input import GhostPath
@@ -297,6 +309,8 @@ class GlonkScene(Scene):
         super().destroy()
         self.base.frame.remove(self._labels_task)
         self.base.frame.remove(self._mat_task)
+        self.base.frame.remove(self._playback_task)
+        self.playback_picture.destroy()
         self.mat_picture.destroy()
         if self.seat_labels is not None:
             self.seat_labels.destroy()
@@ -616,6 +630,12 @@ class GlonkScene(Scene):
             return
         poses = m.pose_at(t)
         present = m.present_at(t)
+        if m is not self.motion_now:
+            self.motion_now = m
+            self.motion_moved = frozenset(m.moved_ids)
+            self.displaced = set()
+        self.motion_shows += 1
+        moved, displaced = self.motion_moved, self.displaced
         flip = Quat(0.0, 1.0, 0.0, 0.0)  # Rx(pi)
         for i, pid in enumerate(m.ids):
             node = self.nodes.get(pid)
@@ -627,7 +647,13 @@ class GlonkScene(Scene):
             q = Quat(qw, qx, qy, qz)
             if back.get(pid):
                 q = flip * q  # Panda composes left to right: local flip, then the pose
-            node.setPosQuat(Vec3(x, y, z), q)
+            if pid in moved or pid in displaced:
+                node.setPosQuat(Vec3(x, y, z), q)
+            else:  # a disc the motion holds still: is it where `show` put it?
+                before = node.getTransform()
+                node.setPosQuat(Vec3(x, y, z), q)
+                if node.getTransform().this != before.this:
+                    displaced.add(pid)  # no: it changes each frame (viewer.glonk.playback_picture)
             if node.isStashed():
                 node.unstash()
             self.poses[pid] = (float(x), float(y), float(z))
@@ -646,6 +672,11 @@ class GlonkScene(Scene):
         if max(colour) < 0.5 or textures._lum(textures.hex_rgb(armada.colour)) < 0.15:
             colour = textures._lighter(textures.hex_rgb(armada.accent), 0.2)
         return colour
+
+    def panel_foot_changed(self) -> None:
+        explorer = getattr(self.input, "explorer", None)
+        if explorer is not None:
+            explorer.box.refresh()
 
     def seat_legend(self, state):
         out = []

@@ -51,6 +51,8 @@ class GlonkFlickEntry:
         self.redo_list: list[tuple[tuple, str]] = []
         self.job = None
         self.asked = None  # (node, observation) the job infers
+        #: the entry for which Enter asked whether the flicked disc did not move at all
+        self.unmoved_asked = None
         self.failed = ""
         self.dragging: str | None = None
         self.grab = (0.0, 0.0)
@@ -442,9 +444,19 @@ class GlonkFlickEntry:
             ctl.say("Click the disc that was flicked first")
             return
         if self.piece not in self.entered and self.piece not in self.removed:
-            ctl.say(f"Drag {self.piece} to where it stopped first (or right click it: it left "
-                    "the Galaxy)")
-            return
+            # A flick that left its disc where it was (pressed against a neighbour, or moved
+            # less than a drag can say): the second Enter logs it so; the first asks, since
+            # forgetting to drag the flicked disc is the likelier slip.
+            here = self._snapshot()
+            if self.unmoved_asked != here:
+                self.unmoved_asked = here
+                ctl.say(f"Drag {self.piece} to where it stopped (or right click it: it left the "
+                        f"Galaxy); if the flick did not move it, Enter again logs it so")
+                return
+            start = self.state().piece(self.piece)
+            self._step(f"{self.piece} stayed where it was")
+            self.entered[self.piece] = (start.x, start.y)
+        self.unmoved_asked = None
         obs = self.observation()
         self.asked = (self.node, obs)
         self.failed = ""
