@@ -230,6 +230,12 @@ def test_a_student_exports_progress_and_a_teacher_reads_which_chapters_are_solve
     with pytest.raises(ProgressFileError):
         read_export(tmp_path / "bad.progress")
     assert main(["progress", "show", str(tmp_path / "bad.progress")]) == 2
+    # a file that is not there, a folder, or not JSON: one line that says which
+    for path, words in ((tmp_path / "missing.progress", "no such file"),
+                        (tmp_path, "a folder, not a progress file"),
+                        (ROOT / "README.md", "not a progress export's JSON")):
+        with pytest.raises(ProgressFileError, match=words):
+            read_export(path)
 
 
 def test_a_course_too_large_or_a_folder_is_refused_by_the_one_bounded_reader(tmp_path, monkeypatch):

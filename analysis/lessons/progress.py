@@ -274,8 +274,14 @@ def read_export(path) -> Report:
     """Read a progress file a student exported; ProgressFileError with the reason."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ProgressFileError(f"{path}: not a progress file ({exc})") from None
+    except FileNotFoundError:
+        raise ProgressFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ProgressFileError(f"{path}: a folder, not a progress file") from None
+    except OSError as exc:
+        raise ProgressFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ProgressFileError(f"{path}: not a progress file (not a progress export's JSON)") from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise ProgressFileError(f"{path}: not a progress file (no \"format\": \"{EXPORT_FORMAT}\")")
     if data.get("version") != EXPORT_VERSION:
