@@ -772,8 +772,19 @@ def cmd_infer(args) -> int:
     state = _position(record, args.ply)
     try:
         data = json.loads(Path(args.observation).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"{args.observation}: no such file") from None
+    except IsADirectoryError:
+        raise UserError(f"{args.observation}: is a folder, not an observation") from None
+    except OSError as exc:
+        raise UserError(f"{args.observation}: cannot be read ({exc.strerror or exc})") from None
+    except ValueError:
+        data = None  # not JSON: said below with what an observation holds
+    try:
+        if data is None:
+            raise ValueError("not JSON")
         obs = Observation.from_json(data)
-    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise UserError(f"{args.observation}: not an observation ({exc}); it holds "
                         '{"piece": "P1", "moved": {"P1": [x, y], ...}, "removed": [...]}') from None
     try:

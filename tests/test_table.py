@@ -181,6 +181,8 @@ def test_the_command_line_infers_a_flick_and_flicks_as_a_saved_hand(tmp_path, mo
     (tmp_path / "bad.json").write_text("{}")
     assert main(["infer", str(path), "--observation", str(tmp_path / "bad.json")]) == 2
     assert "not an observation" in capsys.readouterr().err
+    assert main(["infer", str(path), "--observation", str(tmp_path / "none.json")]) == 2
+    assert capsys.readouterr().err.strip().endswith("none.json: no such file")
 
     rng = np.random.default_rng(1)
     pairs = [(i, scattered(i, Skill("x", 2.0, 0.05, 1.0), rng))
