@@ -34,6 +34,14 @@ IDLE_HZ = 20.0
 MIN_FOV = 34.0
 
 
+def _same_view(a: View, b: View) -> bool:
+    """Whether two camera views are the same to what a person could see."""
+    return (max(abs(x - y) for x, y in zip(a.target, b.target)) < 1e-3
+            and abs(a.distance - b.distance) < 1e-3 * max(b.distance, 1e-3)
+            and abs((a.heading - b.heading + 180) % 360 - 180) < 0.05
+            and abs(a.pitch - b.pitch) < 0.05)
+
+
 class ViewerApp(ShowBase):
     """One window (or offscreen buffer) showing one session's game on the table."""
 
@@ -447,12 +455,7 @@ class ViewerApp(ShowBase):
     def view_to_save(self, view: View) -> dict:
         """What K keeps for `view`: a named view when the camera stands at one (it then
         follows the window and the table), else the exact orbit view."""
-        def same(a: View, b: View) -> bool:
-            return (max(abs(x - y) for x, y in zip(a.target, b.target)) < 1e-3
-                    and abs(a.distance - b.distance) < 1e-3 * max(b.distance, 1e-3)
-                    and abs((a.heading - b.heading + 180) % 360 - 180) < 0.05
-                    and abs(a.pitch - b.pitch) < 0.05)
-
+        same = _same_view
         if same(view, self.preset("top")):
             return {"view": "top"}
         for seat in range(len(list(self.scene.seat_headings(self.session.state)))):
@@ -469,13 +472,15 @@ class ViewerApp(ShowBase):
         same_game = (self.session is not None and self.scene is not None
                      and self.scene.game.name == self.session.game.name)
         if same_game and old is not None:
-            self._fit_plan = old  # is the camera at a named view of the old layout?
-            try:
-                named = self.view_to_save(self.orbit.goal)
-            finally:
-                self._fit_plan = None
-            if named.get("view") not in ("top", "seat"):
-                named = None
+            named = self._named_before(old)
+            if named is None:
+                self._fit_plan = old  # is the camera at a named view of the old layout?
+                try:
+                    named = self.view_to_save(self.orbit.goal)
+                finally:
+                    self._fit_plan = None
+                if named.get("view") not in ("top", "seat"):
+                    named = None
         self._free = new.free
         self._set_film(new.free)
         if named is not None:
@@ -503,6 +508,17 @@ class ViewerApp(ShowBase):
 
         goal = self.orbit.goal
         self.set_view(replace(goal, distance=goal.distance * k))
+
+    def _named_before(self, old) -> dict | None:
+        """The named view the camera stood at under the `old` layout, found among the views
+        fitted for it. (Fitting it again under the old layout is not enough when the window
+        changed shape: the lens has the new aspect already, so the old layout's view came out
+        otherwise and a top view made at 1280x720 was kept at 1280x800, past the free part.)"""
+        fit = old.fit_key()
+        for _, key, view in self._presets:
+            if key[2] == fit and key[5] == id(self.scene) and _same_view(view, self.orbit.goal):
+                return {"view": "top"} if key[0] == "top" else {"view": "seat", "seat": key[1]}
+        return None
 
     def free_region(self):
         """The window's part the 3D view has (viewer.layout.Rect, pixels from the top-left)."""
