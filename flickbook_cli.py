@@ -770,15 +770,15 @@ def cmd_infer(args) -> int:
     if record.game.name != "glonk":
         raise UserError(f"{args.file}: only Glonk flicks are inferred, not {record.game.title}")
     state = _position(record, args.ply)
+    from timeline.fileformat import RecordFileError, read_bounded
+
     try:
-        data = json.loads(Path(args.observation).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{args.observation}: no such file") from None
-    except IsADirectoryError:
-        raise UserError(f"{args.observation}: is a folder, not an observation") from None
-    except OSError as exc:
-        raise UserError(f"{args.observation}: cannot be read ({exc.strerror or exc})") from None
-    except ValueError:
+        raw = read_bounded(args.observation, "JSON observation")
+    except RecordFileError as exc:
+        raise UserError(str(exc)) from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError:  # (UnicodeDecodeError is one too)
         data = None  # not JSON: said below with what an observation holds
     try:
         if data is None:

@@ -272,14 +272,14 @@ class Report:
 
 def read_export(path) -> Report:
     """Read a progress file a student exported; ProgressFileError with the reason."""
+    from timeline.fileformat import RecordFileError, read_bounded
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ProgressFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ProgressFileError(f"{path}: a folder, not a progress file") from None
-    except OSError as exc:
-        raise ProgressFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raw = read_bounded(path, "progress")  # the one bounded reader: its words for a bad path
+    except RecordFileError as exc:
+        raise ProgressFileError(str(exc)) from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ProgressFileError(f"{path}: not a progress file (not a progress export's JSON)") from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
