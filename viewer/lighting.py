@@ -154,20 +154,21 @@ class Lighting:
         self.fit(Vec3(0, 0, 0), 10.0)
         base.frame.add("lighting", self._update, "flickbook-lighting")
 
-    def _make_shadow_buffer(self) -> None:
-        base = self.base
-        size = self.shadow_size
+    def _depth_buffer(self, name: str, texture: str, sort: int):
+        """(buffer, depth texture) of a shadow map of `shadow_size` texels, cleared to the far
+        plane, its texture compared in the lookup and white past its border (nothing shadows
+        there); (None, None) when the pipe gives no offscreen buffer."""
+        base, size = self.base, self.shadow_size
         fbp = FrameBufferProperties()
         fbp.setRgbColor(False)
         fbp.setRgbaBits(0, 0, 0, 0)
         fbp.setDepthBits(24)
-        props = WindowProperties.size(size, size)
         buf = base.graphicsEngine.makeOutput(
-            base.pipe, "flickbook-shadow", -10, fbp, props,
+            base.pipe, name, sort, fbp, WindowProperties.size(size, size),
             GraphicsPipe.BFRefuseWindow, base.win.getGsg(), base.win)
         if buf is None:
-            raise RuntimeError("could not create the shadow buffer")
-        tex = Texture("shadow-map")
+            return None, None
+        tex = Texture(texture)
         tex.setFormat(Texture.FDepthComponent)
         tex.setMinfilter(SamplerState.FT_shadow)
         tex.setMagfilter(SamplerState.FT_shadow)
@@ -177,6 +178,12 @@ class Lighting:
         buf.addRenderTexture(tex, GraphicsOutput.RTMBindOrCopy, GraphicsOutput.RTPDepth)
         buf.setClearDepthActive(True)
         buf.setClearDepth(1.0)
+        return buf, tex
+
+    def _make_shadow_buffer(self) -> None:
+        buf, tex = self._depth_buffer("flickbook-shadow", "shadow-map", -10)
+        if buf is None:
+            raise RuntimeError("could not create the shadow buffer")
         self.buffer = buf
         self.shadow_tex = tex
         lens = OrthographicLens()
@@ -245,27 +252,9 @@ class Lighting:
             self.buffer.setActive(True)
 
     def _make_moving_buffer(self) -> None:
-        base = self.base
-        fbp = FrameBufferProperties()
-        fbp.setRgbColor(False)
-        fbp.setRgbaBits(0, 0, 0, 0)
-        fbp.setDepthBits(24)
-        size = self.shadow_size
-        buf = base.graphicsEngine.makeOutput(
-            base.pipe, "flickbook-shadow-moving", -9, fbp, WindowProperties.size(size, size),
-            GraphicsPipe.BFRefuseWindow, base.win.getGsg(), base.win)
+        buf, tex = self._depth_buffer("flickbook-shadow-moving", "shadow-map-moving", -9)
         if buf is None:
             raise RuntimeError("could not create the moving casters' shadow buffer")
-        tex = Texture("shadow-map-moving")
-        tex.setFormat(Texture.FDepthComponent)
-        for name in ("setMinfilter", "setMagfilter"):
-            getattr(tex, name)(SamplerState.FT_shadow)
-        tex.setWrapU(SamplerState.WM_border_color)
-        tex.setWrapV(SamplerState.WM_border_color)
-        tex.setBorderColor(Vec4(1, 1, 1, 1))
-        buf.addRenderTexture(tex, GraphicsOutput.RTMBindOrCopy, GraphicsOutput.RTPDepth)
-        buf.setClearDepthActive(True)
-        buf.setClearDepth(1.0)
         buf.setActive(False)
         node = Camera("shadow-moving-cam", self.lens)  # the key light's own lens and place
         node.setCameraMask(BitMask32.bit(MOVING_SHADOW_BIT))
