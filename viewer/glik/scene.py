@@ -31,16 +31,8 @@ STONE_H = 0.30
 
 COLOUR_NAMES = {c: c.capitalize() for c in RGB}
 
-#: The board's coordinates: letters COORD_SIZE wide (a field is 1), painted COORD_STRETCH
-#: times taller along the table, as road markings are, so that a seat's view, which sees the
-#: table at a slant, reads them at about 12 px (they were 5 px at 1280x720); their middles lie
-#: COORD_GAP outside the board's edge, COORD_HALF of each reaching either way.
-COORD_SIZE = 0.66
-COORD_STRETCH = 2.0
-COORD_HALF = 0.35 * COORD_SIZE * COORD_STRETCH
-COORD_GAP = 0.5 + COORD_HALF
-#: Where the unplaced stones begin beside their starting corner, clear of the coordinates
-RESERVE_OUT = 2.45
+COORD_GAP = 0.72  # board coordinates lie this far outside the board's edge
+COORD_SIZE = 0.52
 COORD_RGBA = (0.93, 0.90, 0.80, 0.9)
 
 SELECT = OUTLINE_RGBA  # the picked stone's ring: the gold of the tray's frame
@@ -146,10 +138,10 @@ class GlikScene(Scene):
         label.setAlign(TextNode.ACenter)
         label.setTextColor(*COORD_RGBA)
         node = parent.attachNewNode(label.generate())
-        node.setScale(COORD_SIZE, COORD_SIZE, COORD_SIZE * COORD_STRETCH)
+        node.setScale(COORD_SIZE)
         node.setHpr(heading, -90, 0)
         # the text's baseline sits a third of a letter below its middle, seen by its reader
-        drop = COORD_SIZE * COORD_STRETCH * 0.33
+        drop = COORD_SIZE * 0.33
         h = math.radians(heading)
         node.setPos(x + math.sin(h) * drop, y - math.cos(h) * drop, 0.004)
 
@@ -245,12 +237,12 @@ class GlikScene(Scene):
     def reserve_pos(self, state, colour: str, k: int) -> tuple[float, float, float]:
         """Table position of the k-th unplaced stone of `colour`, beside its starting corner."""
         if colour == NEUTRAL:
-            return (COLS / 2 + RESERVE_OUT - 0.5, 1.5 - k * 1.0, 0.0)
+            return (COLS / 2 + 1.4, 1.5 - k * 1.0, 0.0)
         r, c = state.board.start_cell[colour]
         x, y = cell_xy(r, c)
         sx = 1 if x > 0 else -1
         sy = 1 if y > 0 else -1
-        return (x + sx * (RESERVE_OUT + (k % 4) * 0.85), y - sy * (k // 4) * 0.85, 0.0)
+        return (x + sx * (1.9 + (k % 4) * 0.85), y - sy * (k // 4) * 0.85, 0.0)
 
     def _show_reserves(self, state, used: dict) -> None:
         self.reserve_cells = {}
@@ -291,7 +283,7 @@ class GlikScene(Scene):
     def top_frame(self, state):
         """The board with the reserves beside it (the tray in setup is a box of the layout:
         the view is fitted beside it)."""
-        edge = ROWS / 2 + COORD_GAP + COORD_HALF  # the coordinates along the edges
+        edge = ROWS / 2 + COORD_GAP + COORD_SIZE * 0.6  # the coordinates along the edges
         # above the north edge, room for the status lines drawn over the top-left corner
         half_w, top, bottom = COLS / 2 + 5.0, edge + 1.3, -edge
         return 0.0, (top + bottom) / 2, half_w, (top - bottom) / 2
@@ -300,8 +292,8 @@ class GlikScene(Scene):
         """A seat view shows the whole board with its coordinates and every reserve stone (a
         full reserve, so the view stays put as stones leave it); the layout keeps it clear of
         the tray of boards in hand."""
-        edge_x = COLS / 2 + COORD_GAP + COORD_HALF
-        edge_y = ROWS / 2 + COORD_GAP + COORD_HALF
+        edge_x = COLS / 2 + COORD_GAP + COORD_SIZE * 0.5
+        edge_y = ROWS / 2 + COORD_GAP + COORD_SIZE * 0.5
         points = [(sx * edge_x, sy * edge_y, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
         for colour in state.colours:
             for k in (0, 3, STONES_PER_PLAYER - 1):
