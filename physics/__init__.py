@@ -8,12 +8,12 @@ from .geometry import gap_at_rest, touching_at_rest
 from .motion import Contact, Disc, Flick, Motion, is_upside_down, quantise_poses, yaw_of
 
 __all__ = ["Contact", "Disc", "Flick", "Motion", "PIECE_SIZES", "PieceSize", "gap_at_rest",
-           "is_upside_down", "quantise_poses", "simulate", "touching_at_rest", "yaw_of"]
+           "is_upside_down", "quantise_poses", "simulate", "touching_at_rest", "warm_up", "yaw_of"]
 
 
 def __getattr__(name):
     # `simulate` lives with PyBullet; imported on first use so that the data types load fast.
-    if name == "simulate":
-        from .sim import simulate
-        return simulate
+    if name in ("simulate", "warm_up"):
+        from . import sim
+        return getattr(sim, name)
     raise AttributeError(name)

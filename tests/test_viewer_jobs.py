@@ -99,3 +99,46 @@ def test_the_analysis_worker_reports_progress_is_reused_and_a_cancel_ends_it(job
     poll_until(jobs, lambda: after.finished)
     assert after.status == "done" and after.result[2] != done[0][2]
     assert jobs.started_workers == 2 and slow.status == "cancelled"
+
+
+def test_every_worker_thread_warms_up_once_before_its_next_job(jobs):
+    """A scene's warm-up (a physics client for a Glonk window) runs on each worker thread,
+    once however often it is asked for, and a job asked meanwhile still gets its answer."""
+    ran = []
+    lock = threading.Lock()
+
+    def warm():
+        with lock:
+            ran.append(threading.current_thread().name)
+
+    jobs.warm_threads(warm)
+    jobs.warm_threads(warm)  # the same scene opened again: not run again
+    deadline = time.monotonic() + 30
+    while len(jobs.warmed) < 2:
+        assert time.monotonic() < deadline, "the threads did not warm up"
+        time.sleep(0.01)
+    assert sorted(ran) == ["flickbook-jobs-0", "flickbook-jobs-1"]
+    assert jobs.warmed == {"flickbook-jobs-0": 1, "flickbook-jobs-1": 1}
+    # a warm-up that fails costs nothing but itself; the next job runs
+    jobs.warm_threads(lambda: 1 / 0)
+    seen = []
+    jobs.submit("after", lambda job: "answered", on_done=lambda job: seen.append(job.result))
+    poll_until(jobs, lambda: seen)
+    assert seen == ["answered"] and sorted(ran) == ["flickbook-jobs-0", "flickbook-jobs-1"]
+
+
+def test_a_glonk_job_thread_warmed_up_has_its_physics_client_ready():
+    """physics.warm_up connects the calling thread's PyBullet client (kept for its flicks)."""
+    import physics
+    from physics import sim
+
+    result = {}
+
+    def thread():
+        physics.warm_up()
+        result["cid"] = getattr(sim._clients, "cid", None)
+
+    t = threading.Thread(target=thread)
+    t.start()
+    t.join(60)
+    assert result["cid"] is not None

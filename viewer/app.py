@@ -176,6 +176,9 @@ class ViewerApp(ShowBase):
             self.scene = scene_class(session.game.name)(self, session.game, holder, self.lighting)
             self.scene.root_node = holder
             self.scene.build()
+            warm = self.scene.job_warm_up()
+            if warm is not None:
+                self.jobs.warm_threads(warm)
             self.still.add_live(self.scene.overlay)
             self.still.set_occluders(self.scene.still_occluders())
         self._motions.clear()

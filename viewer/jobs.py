@@ -117,6 +117,9 @@ class Jobs:
         self._threads = [threading.Thread(target=self._thread_main, name=f"flickbook-jobs-{i}",
                                           daemon=True) for i in range(threads)]
         self._closed = False
+        #: what each worker thread runs once before its next job (`warm_threads`)
+        self._warmers: list[Callable[[], None]] = []
+        self.warmed: dict[str, int] = {}  # thread name -> warmers it has run (the probe's)
         for t in self._threads:
             t.start()
         self.jobs: list[Job] = []  # not yet delivered (the probe lists them)
@@ -137,6 +140,15 @@ class Jobs:
             self.jobs.append(job)
             self._lock.notify_all()
         return job
+
+    def warm_threads(self, warm: Callable[[], None]) -> None:
+        """Have every worker thread run `warm()` once, when idle, before its next job: what a
+        thread's first job would otherwise pay for (a physics client of its own, say) is paid
+        before a player waits on it. The same function asked for again is not run again."""
+        with self._lock:
+            if warm not in self._warmers:
+                self._warmers.append(warm)
+                self._lock.notify_all()
 
     def cancel(self, job: Job | None) -> None:
         if job is None or job.finished:
@@ -163,9 +175,13 @@ class Jobs:
             self.cancel(job)
 
     # --- the thread lane ------------------------------------------------------------------------
-    def _next_thread_job(self) -> Job | None:
+    def _next_thread_job(self, warmed: int = 0) -> Job | int | None:
+        """The next job for a worker thread that has run `warmed` warmers; the number of
+        warmers when there are more to run first; None once the service closes."""
         with self._lock:
             while not self._closed:
+                if len(self._warmers) > warmed:
+                    return len(self._warmers)
                 now = time.monotonic()
                 ready = [j for j in self._queue if j.lane == "thread"
                          and now - j.asked_at >= j.delay]
@@ -181,10 +197,21 @@ class Jobs:
             return None
 
     def _thread_main(self) -> None:
+        warmed = 0
         while True:
-            job = self._next_thread_job()
+            job = self._next_thread_job(warmed)
             if job is None:
                 return
+            if isinstance(job, int):
+                for warm in self._warmers[warmed:job]:
+                    try:
+                        warm()
+                    except Exception:  # noqa: BLE001 - a warm-up only saves time later
+                        pass
+                warmed = job
+                with self._lock:
+                    self.warmed[threading.current_thread().name] = warmed
+                continue
             try:
                 result = job.fn(job, *job.args)
                 error = None

@@ -220,6 +220,11 @@ class Scene:
         thread, shown when its motion exists)."""
         return False
 
+    def job_warm_up(self):
+        """A function for each job thread to run once when this scene opens (what the first
+        simulated move would otherwise wait for), or None."""
+        return None
+
     def event_lines(self, node) -> list[str]:
         """What `node`'s action did, in the game's words, one short line per thing."""
         step = node.step

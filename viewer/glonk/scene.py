@@ -1120,6 +1120,11 @@ class GlonkScene(Scene):
     def simulates(self, action) -> bool:
         return isinstance(action, Flick)
 
+    def job_warm_up(self):
+        import physics
+
+        return physics.warm_up  # a job thread's first flick: its PyBullet client, connected
+
     def event_lines(self, node) -> list[str]:
         state = node.parent.state if node.parent is not None else node.state
 
