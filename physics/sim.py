@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import os
 import threading
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -121,10 +121,17 @@ def disc_quaternion(yaw: float, upside_down: bool) -> tuple[float, float, float,
     return (0.0, 0.0, s, c)
 
 
+#: Sampled frames after which a run's first frames are handed to `on_frames` (at 120 Hz:
+#: 1/40 s, then twice as long each time, up to 0.4 s): enough for a window to start playing
+#: while the rest is simulated, at the cost of a few small copies.
+STREAM_AT = (3, 6, 12, 24, 48)
+
+
 def simulate(discs: Sequence[Disc], flick: Flick, *,
              vanish_on_touch: Mapping[str, frozenset[str]] = _EMPTY,
              table_radius: float | None = None, max_seconds: float = 20.0,
-             all_awake: bool = False) -> Motion:
+             all_awake: bool = False,
+             on_frames: Callable[[Motion], None] | None = None) -> Motion:
     """Flick `flick.piece` among `discs` and record everything until all discs rest.
 
     `vanish_on_touch[a]` holds ids that make disc `a` leave the simulation the moment it
@@ -132,8 +139,15 @@ def simulate(discs: Sequence[Disc], flick: Flick, *,
     the origin falls off the table: it leaves the simulation and is listed in `left_table`.
     The run stops after `max_seconds` even if something still moves. `all_awake` keeps every
     disc awake for the whole run (slow; only for measuring what sleeping saves).
+
+    `on_frames(first)` is called, on this thread, with the motion's first frames while the
+    rest is simulated (after each count of samples in STREAM_AT): a Motion of those frames
+    only (no contacts, no final discs, `duration` its last time), bit-equal to the start of
+    the one returned. It is not called once a disc has vanished or left the table (whoever
+    streams need not know what a vanishing changes next).
     """
-    return _World(discs, flick, vanish_on_touch, table_radius, max_seconds, all_awake).run()
+    return _World(discs, flick, vanish_on_touch, table_radius, max_seconds, all_awake,
+                  on_frames).run()
 
 
 def warm_up() -> None:
@@ -149,7 +163,9 @@ def warm_up() -> None:
 
 
 class _World:
-    def __init__(self, discs, flick, vanish_on_touch, table_radius, max_seconds, all_awake):
+    def __init__(self, discs, flick, vanish_on_touch, table_radius, max_seconds, all_awake,
+                 on_frames=None):
+        self.on_frames = on_frames
         ids = [d.id for d in discs]
         if len(set(ids)) != len(ids):
             raise ValueError("disc ids must be unique")
@@ -412,6 +428,11 @@ class _World:
                 ticks.append(frame)
             if done or frame >= max_frames:
                 break
+            if self.on_frames is not None and len(frames) in STREAM_AT and ticks[-1] == frame:
+                if self.vanished or left_table:
+                    self.on_frames = None
+                else:
+                    self.on_frames(self._first_frames(frames, ticks))
 
         times = np.array(ticks, dtype=np.float64) / config.FRAME_HZ
         poses = quantise_poses(np.stack(frames))
@@ -421,6 +442,14 @@ class _World:
                       first_contact=first, vanished=tuple(self.vanished), final=final,
                       duration=float(times[-1]), piece=f.piece,
                       frame_hz=float(config.FRAME_HZ), left_table=tuple(left_table))
+
+    def _first_frames(self, frames, ticks) -> Motion:
+        """The frames sampled so far as a Motion (what `on_frames` gets)."""
+        times = np.array(ticks, dtype=np.float64) / config.FRAME_HZ
+        return Motion(ids=self.ids, times=times, poses=quantise_poses(np.stack(frames)),
+                      contacts=(), first_contact=None, vanished=(), final=(),
+                      duration=float(times[-1]), piece=self.flick.piece,
+                      frame_hz=float(config.FRAME_HZ))
 
     def _slide(self, i: int, dt: float):
         """Disc i slides and spins freely on the mat for dt (the model in `physics.mat`)."""

@@ -431,3 +431,35 @@ def test_a_discs_track_runs_from_its_start_to_its_rest_and_skips_standing_still(
     steps = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
     assert min(steps) > 1e-4  # no two points where the disc stood still
     assert len(m.track("a", most=10)) <= 11
+
+
+# --- the first frames, handed out while the rest is simulated ----------------------------------
+
+def test_the_first_frames_streamed_are_the_start_of_the_motion_bit_for_bit():
+    """A window plays a flick from the frames streamed while the rest is simulated: each
+    handful is exactly the start of the motion `simulate` returns, which streaming leaves as
+    it would be without."""
+    discs, flick = busy_flick()
+    first: list[Motion] = []
+    m = simulate(discs, flick, on_frames=first.append)
+    assert m == busy_motion()
+    assert [len(f.times) for f in first] == [3, 6, 12, 24, 48]
+    for f in first:
+        n = len(f.times)
+        assert f.ids == m.ids and f.piece == m.piece and f.duration == f.times[-1]
+        assert np.array_equal(f.times, m.times[:n])
+        assert np.array_equal(f.poses.view(np.uint32), m.poses[:n].view(np.uint32))
+        assert f.contacts == () and f.final == () and f.vanished == ()
+
+
+def test_no_frames_are_streamed_once_a_disc_has_vanished():
+    """What comes after a vanishing may change (a Shield fires once), so the stream ends
+    there: every streamed frame is before the ship vanished."""
+    ship = piece("ship", "saucer", 0, 0)
+    hole = piece("hole", "black_hole", 0.25, 0)
+    first: list[Motion] = []
+    m = simulate([ship, hole], Flick("ship", 0.0, 1.5),
+                 vanish_on_touch={"ship": frozenset({"hole"})}, on_frames=first.append)
+    assert m.vanished and first  # it slid a little before it touched
+    assert all(f.duration <= m.vanished[0][1] for f in first)
+    assert len(first) < 5

@@ -406,10 +406,11 @@ class ViewerApp(ShowBase):
 
         self.clock.run(Segments(node.parent, [node], lambda n: self.step_span(n, seconds)), then=then)
 
-    def animate_steps(self, start, steps, then=None) -> None:
-        """Play each node of `steps` after `start` in turn (a move and the draws it caused)."""
+    def animate_steps(self, start, steps, then=None, at: float = 0.0) -> None:
+        """Play each node of `steps` after `start` in turn (a move and the draws it caused);
+        `at`: the first step's motion already shows `at` seconds in (its streamed frames)."""
         self.clock.play_steps(start, [n for n in steps if self.step_span(n) > 0] or list(steps)[-1:],
-                              then=then)
+                              then=then, at=at)
 
     @property
     def animating(self) -> bool:

@@ -78,11 +78,19 @@ class Clock:
         return self.running and not self.follow
 
     def run(self, line_clock, time: float = 0.0, speed: float = 1.0, *, follow: bool = False,
-            then=None, on_position=None, show=None) -> None:
+            then=None, on_position=None, show=None, continues: bool = False) -> None:
         """Play `line_clock` from `time` at `speed`; `then()` runs once it reaches an end.
 
         `show(node, fraction)` draws each frame instead of the app's `show_node` (something
-        that is not the record's own motion, e.g. candidate aims replayed together)."""
+        that is not the record's own motion, e.g. candidate aims replayed together).
+        `continues`: this run goes on with what the running one showed (a flick played from
+        its streamed first frames, then from its whole motion): its start is the other's,
+        already drawn, so no frame is held and the first moments are not slowed again."""
+        kept = None
+        if continues and self.running:
+            shown = abs(self.playback.time - self._start_time) / max(abs(self.playback.speed), 1e-9)
+            kept = (self.started_at, self.first_drawn_at, self.first_times, self._run_frame,
+                    time - shown * speed)
         self.stop(finish=False)
         self._show_frame = show
         self.playback = Playback(line_clock, time)
@@ -95,21 +103,30 @@ class Clock:
         self.first_times = []
         self._run_frame = _frame_count()
         self._start_time = time
+        if kept is not None:
+            (self.started_at, self.first_drawn_at, self.first_times, self._run_frame,
+             self._start_time) = kept
         self.direction = self._direction(line_clock) if follow else None
         self._film = self.direction.film_time(time) if self.direction is not None else 0.0
         self._show(self.playback.clock.position(self.playback.time))
         if not self.playback.playing:
             self._finish()
 
-    def play_steps(self, start, steps, then=None) -> None:
-        """Show `start`, then animate each node of `steps` in turn at its own span."""
+    def play_steps(self, start, steps, then=None, at: float = 0.0) -> None:
+        """Show `start`, then animate each node of `steps` in turn at its own span; `at`: go
+        on from the running run, which showed the first step `at` seconds into its motion."""
         steps = list(steps)
         if not steps:
             self.app.show_node(start)
             if then is not None:
                 then()
             return
-        self.run(Segments(start, steps, self.app.step_span), then=then)
+        line = Segments(start, steps, self.app.step_span)
+        time = 0.0
+        motion = self.app.motion_of(steps[0]) if at > 0.0 else None
+        if motion is not None and motion.duration > 0.0:
+            time = line.spans[1] * min(at / motion.duration, 1.0)  # (show_node's fraction)
+        self.run(line, time=time, then=then, continues=time > 0.0)
 
     def stop(self, finish: bool = True) -> None:
         """Stop where it is; a step that was under way jumps to its end (`then` still runs)."""

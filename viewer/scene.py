@@ -220,6 +220,17 @@ class Scene:
         thread, shown when its motion exists)."""
         return False
 
+    def simulate(self, state, action, on_frames):
+        """On a job thread: the step `action` makes from `state` (`simulates` said it is a
+        simulation). A scene whose game streams may hand `on_frames(first)` the motion's
+        first frames before the step is done (`streamed_motion` shows them)."""
+        return self.game.apply(state, action)
+
+    def streamed_motion(self, before, first) -> Motion | None:
+        """The scene animation of a move's first frames from `before` (what `simulate` handed
+        `on_frames`), shown while the rest is simulated; None: nothing is shown early."""
+        return None
+
     def job_warm_up(self):
         """A function for each job thread to run once when this scene opens (what the first
         simulated move would otherwise wait for), or None."""

@@ -218,12 +218,14 @@ class GlonkGame:
 
     # --- applying --------------------------------------------------------------------------
 
-    def apply(self, s: GlonkState, action) -> Step:
+    def apply(self, s: GlonkState, action, *, on_frames=None) -> Step:
+        """The step `action` makes from `s`; for a flick, `on_frames(first)` is given the
+        motion's first frames while the rest is simulated (a window plays them at once)."""
         if isinstance(action, str):
             action = parse(action)
         self._check(s, action)
         if isinstance(action, Flick):
-            motion = R.simulate_flick(_cleared(s), action)
+            motion = R.simulate_flick(_cleared(s), action, on_frames=on_frames)
             return self._judge(s, action, motion)
         return self._apply_move(s, action)
 

@@ -913,15 +913,20 @@ def _vanish_map(s: GlonkState, flick: Flick) -> dict[str, frozenset[str]]:
     return out
 
 
-def simulate_flick(s: GlonkState, flick: Flick):
+def simulate_flick(s: GlonkState, flick: Flick, on_frames=None):
     """Run physics for `flick`. When a Sanctuary's Shield would fire twice (it is spent after
-    the first touch), simulate again without the later touches (the runs agree up to then)."""
+    the first touch), simulate again without the later touches (the runs agree up to then).
+
+    `on_frames` gets the first run's first frames as they are simulated (physics.simulate):
+    they end before anything vanishes, so they are the start of whichever run is kept."""
     import physics
     discs = discs_of(s)
     vmap = vanish_map(s, flick)
     pf = physics.Flick(flick.piece, flick.angle_rad, flick.speed, flick.spin)
     for _ in range(8):
-        motion = physics.simulate(discs, pf, vanish_on_touch=vmap, table_radius=1.5)
+        motion = physics.simulate(discs, pf, vanish_on_touch=vmap, table_radius=1.5,
+                                  on_frames=on_frames)
+        on_frames = None
         causes = vanish_causes(s, motion, vmap)
         fired: dict[str, str] = {}
         bad = None

@@ -12,10 +12,26 @@ from games.api import CHANCE, IllegalAction
 from viewer.commands.edits import action_label
 
 
-def _simulate_job(job, game, state, action):
-    """On a job thread: `game.apply` of one action; (step, None) or (None, why not)."""
+#: The line time a flick's streamed first frames are played over (longer than any wait for
+#: the rest: the preview holds at its last streamed frame until the whole motion comes).
+PREVIEW_SPAN = 3600.0
+
+
+class Stream:
+    """What a simulation job has streamed so far: its motion's first frames (or None), set
+    on the job thread, read on the frame thread (one attribute: swapped whole)."""
+
+    first = None
+
+    def take(self, first) -> None:
+        self.first = first
+
+
+def _simulate_job(job, scene, state, action, stream):
+    """On a job thread: the scene's simulation of one action, streaming its first frames
+    into `stream`; (step, None) or (None, why not)."""
     try:
-        return game.apply(state, action), None
+        return scene.simulate(state, action, stream.take), None
     except IllegalAction as exc:
         return None, exc.rule
     except Exception as exc:  # noqa: BLE001 - a failed simulation is a message, not a crash
@@ -26,10 +42,14 @@ class Pending:
     """A move being simulated off the frame thread (a job of viewer.jobs): it enters the
     record at `parent` when its step arrives."""
 
-    def __init__(self, parent, action, job, intent=None):
+    def __init__(self, parent, action, job, intent=None, stream=None):
         self.parent, self.action, self.job = parent, action, job
         self.intent = intent  # what the hand meant, when a table feel scattered `action`
         self.step = None
+        self.stream = stream or Stream()
+        self.preview = None  # the clock's run that plays the streamed frames
+        self.shown_at = 0.0  # how far into the motion the preview shows the discs (s)
+        self._shown_first = self._shown_motion = None
 
     def done(self) -> bool:
         return self.job.finished
@@ -76,9 +96,10 @@ class Moves:
             app.mark("motion_ready")
             return self._played(parent, action, step, intent)
         if parent.child_for(str(action)) is None and app.scene.simulates(action):
+            stream = Stream()
             self.pending = Pending(parent, action, app.jobs.submit(
-                "simulation", _simulate_job, ctl.session.game, parent.state, action),
-                intent=intent)
+                "simulation", _simulate_job, app.scene, parent.state, action, stream),
+                intent=intent, stream=stream)
             app.scene.deselect()
             ctl.say("Simulating the flick...")
             return True
@@ -107,28 +128,73 @@ class Moves:
         self.ctl.say("There is no turn to end here")
 
     def frame(self) -> None:
-        """Each frame: a simulated move whose step has come enters the record."""
-        if self.pending is not None and self.pending.done():
+        """Each frame: a simulated move whose step has come enters the record; until then,
+        its first frames play as they are streamed (issue 21: every flick is seen moving
+        from its first frame, however long the rest takes to simulate)."""
+        if self.pending is None:
+            return
+        if self.pending.done():
             self._pending_arrived()
+        elif self.pending.preview is None and self.pending.stream.first is not None:
+            self._start_preview(self.pending)
+
+    def _start_preview(self, pending: Pending) -> None:
+        from viewer.clock import Segments
+
+        app = self.app
+        if self.ctl.session.node is not pending.parent or app.clock.running:
+            return  # the cursor went elsewhere, or something else plays: the motion waits
+        app.mark("motion_first_frames")
+        app.clock.run(Segments(pending.parent, [pending.parent], lambda node: PREVIEW_SPAN),
+                      show=self._show_preview)
+        pending.preview = app.clock.playback
+
+    def _show_preview(self, node, fraction) -> None:
+        """The clock's frame while a flick is simulated: the position before it, the discs
+        where its streamed frames have them (held at the last one until more come)."""
+        app, pending = self.app, self.pending
+        app.show_node(node)
+        if pending is None or fraction is None:
+            return
+        first = pending.stream.first
+        if first is not pending._shown_first:
+            pending._shown_first = first
+            pending._shown_motion = app.scene.streamed_motion(node.state, first)
+        if pending._shown_motion is None:
+            return
+        pending.shown_at = min(fraction * PREVIEW_SPAN, first.duration)
+        app.scene.show_motion(pending._shown_motion, pending.shown_at)
+
+    def _previewing(self, pending: Pending) -> bool:
+        clock = self.app.clock
+        return pending.preview is not None and clock.playback is pending.preview and clock.running
 
     def cancel(self) -> None:
         """The record shown is replaced: a move still simulating is dropped."""
         if self.pending is not None:
             self.app.jobs.cancel(self.pending.job)
+            if self._previewing(self.pending):
+                self.app.clock.stop(finish=False)
         self.pending = None
 
     def _pending_arrived(self) -> None:
-        job, self.pending = self.pending, None
+        job = self.pending
+        previewed = self._previewing(job)
+        self.pending = None
         self.app.mark("motion_ready")
         job.step, error = job.job.result if job.job.result is not None else (None, job.job.error)
         if error is not None:
+            if previewed:
+                self.app.clock.stop(finish=False)
+                self.app.show_node(self.ctl.session.node)
             self.ctl.say(error)
             return
         if self.ctl.session.node is not job.parent:  # the flick belongs where it was made
             self.ctl.session.go_to(job.parent)
-        self._played(job.parent, job.action, job.step, job.intent)
+        self._played(job.parent, job.action, job.step, job.intent,
+                     at=job.shown_at if previewed else 0.0)
 
-    def _played(self, parent, action, step, intent=None) -> bool:
+    def _played(self, parent, action, step, intent=None, at: float = 0.0) -> bool:
         ctl, app = self.ctl, self.app
         session = ctl.session
         mover = session.current_player
@@ -161,7 +227,7 @@ class Moves:
         def after_motion():
             self._follow_turn(mover)
 
-        app.animate_steps(parent, steps, then=after_motion)
+        app.animate_steps(parent, steps, then=after_motion, at=at)
         return True
 
     def _branch_words(self, steps) -> str | None:

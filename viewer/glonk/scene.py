@@ -610,7 +610,10 @@ class GlonkScene(Scene):
         """A flick plays its recorded physics Motion; other actions are shown at once."""
         if step is None or step.motion is None:
             return None
-        motion = step.motion
+        return self._flick_motion(before, step.motion)
+
+    @staticmethod
+    def _flick_motion(before, motion):
         back = {}
         for pid in motion.ids:
             p = before.get(pid)
@@ -1119,6 +1122,12 @@ class GlonkScene(Scene):
 
     def simulates(self, action) -> bool:
         return isinstance(action, Flick)
+
+    def simulate(self, state, action, on_frames):
+        return self.game.apply(state, action, on_frames=on_frames)
+
+    def streamed_motion(self, before, first):
+        return self._flick_motion(before, first)
 
     def job_warm_up(self):
         import physics
