@@ -434,22 +434,22 @@ class _World:
                 else:
                     self.on_frames(self._first_frames(frames, ticks))
 
-        times = np.array(ticks, dtype=np.float64) / config.FRAME_HZ
-        poses = quantise_poses(np.stack(frames))
         final = tuple(self._final_disc(i) for i in range(n) if not self.gone[i])
         first = next((c for c in self.contacts if c.involves(f.piece)), None)
-        return Motion(ids=self.ids, times=times, poses=poses, contacts=tuple(self.contacts),
-                      first_contact=first, vanished=tuple(self.vanished), final=final,
-                      duration=float(times[-1]), piece=f.piece,
-                      frame_hz=float(config.FRAME_HZ), left_table=tuple(left_table))
+        return self._motion(frames, ticks, contacts=tuple(self.contacts), first_contact=first,
+                            vanished=tuple(self.vanished), final=final,
+                            left_table=tuple(left_table))
 
     def _first_frames(self, frames, ticks) -> Motion:
         """The frames sampled so far as a Motion (what `on_frames` gets)."""
+        return self._motion(frames, ticks, contacts=(), first_contact=None, vanished=(), final=())
+
+    def _motion(self, frames, ticks, **outcome) -> Motion:
+        """A Motion of the frames sampled at `ticks`, with what the run came to (`outcome`)."""
         times = np.array(ticks, dtype=np.float64) / config.FRAME_HZ
         return Motion(ids=self.ids, times=times, poses=quantise_poses(np.stack(frames)),
-                      contacts=(), first_contact=None, vanished=(), final=(),
                       duration=float(times[-1]), piece=self.flick.piece,
-                      frame_hz=float(config.FRAME_HZ))
+                      frame_hz=float(config.FRAME_HZ), **outcome)
 
     def _slide(self, i: int, dt: float):
         """Disc i slides and spins freely on the mat for dt (the model in `physics.mat`)."""

@@ -358,7 +358,8 @@ def test_a_shield_spent_on_the_first_enemy_does_not_atomise_the_second(monkeypat
                  "P1": at(0.335, 40), "P2": at(0.335, 60)}, turn=1)
     calls = []
 
-    def fake_simulate(discs, flick, *, vanish_on_touch, table_radius=None, max_seconds=20.0):
+    def fake_simulate(discs, flick, *, vanish_on_touch, table_radius=None, max_seconds=20.0,
+                      on_frames=None):
         calls.append(vanish_on_touch)
         gone = [("P1", 0.1)]
         touches = [(0.1, "P1", "U0"), (0.3, "P2", "U0")]

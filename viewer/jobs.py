@@ -119,7 +119,7 @@ class Jobs:
         self._closed = False
         #: what each worker thread runs once before its next job (`warm_threads`)
         self._warmers: list[Callable[[], None]] = []
-        self.warmed: dict[str, int] = {}  # thread name -> warmers it has run (the probe's)
+        self.warmed: dict[str, int] = {}  # thread name -> how many warmers it has run
         for t in self._threads:
             t.start()
         self.jobs: list[Job] = []  # not yet delivered (the probe lists them)

@@ -924,8 +924,8 @@ def simulate_flick(s: GlonkState, flick: Flick, on_frames=None):
     vmap = vanish_map(s, flick)
     pf = physics.Flick(flick.piece, flick.angle_rad, flick.speed, flick.spin)
     for _ in range(8):
-        streaming = {"on_frames": on_frames} if on_frames is not None else {}
-        motion = physics.simulate(discs, pf, vanish_on_touch=vmap, table_radius=1.5, **streaming)
+        motion = physics.simulate(discs, pf, vanish_on_touch=vmap, table_radius=1.5,
+                                  on_frames=on_frames)
         on_frames = None
         causes = vanish_causes(s, motion, vmap)
         fired: dict[str, str] = {}

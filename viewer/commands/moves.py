@@ -42,11 +42,11 @@ class Pending:
     """A move being simulated off the frame thread (a job of viewer.jobs): it enters the
     record at `parent` when its step arrives."""
 
-    def __init__(self, parent, action, job, intent=None, stream=None):
+    def __init__(self, parent, action, job, stream: Stream, intent=None):
         self.parent, self.action, self.job = parent, action, job
         self.intent = intent  # what the hand meant, when a table feel scattered `action`
         self.step = None
-        self.stream = stream or Stream()
+        self.stream = stream
         self.preview = None  # the clock's run that plays the streamed frames
         self.shown_at = 0.0  # how far into the motion the preview shows the discs (s)
         self._shown_first = self._shown_motion = None
@@ -99,7 +99,7 @@ class Moves:
             stream = Stream()
             self.pending = Pending(parent, action, app.jobs.submit(
                 "simulation", _simulate_job, app.scene, parent.state, action, stream),
-                intent=intent, stream=stream)
+                stream, intent=intent)
             app.scene.deselect()
             ctl.say("Simulating the flick...")
             return True
