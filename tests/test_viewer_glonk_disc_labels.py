@@ -137,3 +137,58 @@ def test_a_label_that_would_lie_under_a_panel_is_not_drawn():
     assert boxes[1] is None  # past the move-list panel's edge
     assert boxes[2] is None  # under the bottom bar
     assert boxes[3] is None  # over the status lines
+
+
+def test_a_hovered_label_in_a_crowd_moves_off_its_neighbours_but_stays_near():
+    from viewer.glonk.disc_labels import NUDGE, clear_of_discs
+
+    free = (0, 0, 1000, 700)
+    own = (490, 290, 510, 310)
+    above = (485, 272, 515, 288)
+    # nobody under it: it stays just above its disc
+    assert clear_of_discs(above, [(600, 300, 620, 320)], free, own=own) == above
+    # a neighbour under its left half: the nearest clear spot, off its own disc too
+    neighbour = (470, 270, 492, 289)
+    moved = clear_of_discs(above, [neighbour], free, own=own)
+    assert moved != above and not overlaps(moved, neighbour) and not overlaps(moved, own)
+    assert abs(moved[0] - above[0]) <= NUDGE and abs(moved[1] - above[1]) <= NUDGE
+    assert (moved[2] - moved[0], moved[3] - moved[1]) == (30, 16)
+    # packed all round: no clear spot that near, so it names its disc from above it
+    packed = [(x, y, x + 20, y + 20) for x in range(400, 600, 20) for y in range(200, 400, 20)
+              if (x, y) != (490, 290)]
+    assert clear_of_discs(above, packed, free, own=own) == above
+
+
+def test_the_hovered_disc_in_a_crowd_is_named_clear_of_its_neighbours():
+    """G1 with two discs just beyond it and one beside it, as armadas pack at the table: its
+    label moves off them (it would lie over the one beyond), and stays within NUDGE pixels."""
+    from games.glonk.positions import position
+    from timeline import Record, Session
+    from viewer.glonk.disc_labels import NUDGE
+    from viewer.render import offscreen_app
+    from viewer.scene import Pick
+    from games.glonk import GAME
+
+    state = position(("little_greys", "invaders"),
+                     at={"BH": (0.0, 0.0), "G0": (0.0, -0.50), "G1": (0.0, -0.30),
+                         "V0": (0.0, -0.245), "V1": (-0.05, -0.30)})
+    record = Record.new("glonk", state.config.to_json(),
+                        start_state_json=GAME.state_to_json(state))
+    app = offscreen_app(Session(record), (1280, 720))
+    app.show_node(app.session.node)
+    app.set_view(app.preset("top"))
+    app.render_frames(2)
+    scene, shown_state = app.scene, app.shown_state
+    scene.hover(shown_state, Pick(piece="G1"))
+    app.render_frames(1)
+    [label] = scene.disc_labels.shown()
+    box = label["box"]
+    discs = scene.disc_labels._disc_boxes()
+    cx, cy = app.project(scene.poses["G1"])
+    for pid in ("G1", "V0", "V1", "G0"):
+        assert not overlaps(box, discs[pid]), (pid, box, discs[pid])
+    assert box[3] - box[1] >= 12
+    assert abs((box[0] + box[2]) / 2 - cx) <= NUDGE + (box[2] - box[0]) / 2
+    assert discs["G1"][1] - NUDGE - (box[3] - box[1]) <= box[1] <= discs["G1"][3] + NUDGE
+    scene.hover(shown_state, Pick())
+    app.render_frames(1)

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.glonk.labels import (free_area, hud_boxes, label_node, project_many,
+from viewer.glonk.labels import (free_area, hud_boxes, label_node, place_one, project_many,
                                  status_obstacle)
 
 #: Text height in aspect2d units (0.034: about 14 pixels a line in an 800-pixel-high window).
 TEXT_SCALE = 0.034
 #: Pixels between a disc's top edge on the screen and its label's bottom.
 GAP = 2
+#: How far (pixels) the hovered disc's label may move from its place above the disc so that
+#: it covers no other disc (a crowd); where no spot that near is clear, it stays above its
+#: disc, which is what it names.
+NUDGE = 48
 
 
 def label_boxes(centres, tops, sizes, free, obstacles=()) -> list:
@@ -34,6 +38,31 @@ def label_boxes(centres, tops, sizes, free, obstacles=()) -> list:
                             for o in obstacles)
         out.append(box if ok else None)
     return out
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def clear_of_discs(box, discs, free, obstacles=(), own=None):
+    """`box` (a label's pixel box, just above its own disc) moved, at most NUDGE pixels, to the
+    spot nearest its `own` disc that covers none of the other `discs` (their pixel boxes), nor its
+    `own` disc's box, nor the `obstacles`, inside `free`; `box` itself when it covers no other
+    disc or when no spot that near is clear."""
+    if box is None or not any(_overlap(box, d) for d in discs):
+        return box
+    x0, y0, x1, y1 = box
+    # the spot nearest its own disc (above, beside or below it), so it is read as that
+    # disc's and not a neighbour's
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    if own is not None:
+        discs = list(discs) + [own]
+        centre = ((own[0] + own[2]) / 2, (own[1] + own[3]) / 2)
+    near = (max(free[0], x0 - NUDGE), max(free[1], y0 - NUDGE),
+            min(free[2], x1 + NUDGE), min(free[3], y1 + NUDGE))
+    moved = place_one(centre, (x1 - x0, y1 - y0), near,
+                      [tuple(o) for o in obstacles] + [tuple(d) for d in discs])
+    return moved or box
 
 
 class DiscLabels:
@@ -123,8 +152,15 @@ class DiscLabels:
         top_rows = np.minimum(mid[:, 1] - np.abs(top[:, 1] - mid[:, 1]), top[:, 1])
         nodes = [self._node(pid) for pid in ids]
         sizes = [self._size_px(pid) for pid in ids]
+        free, hud = free_area(self.app), hud_boxes(self.app)
         boxes = label_boxes(mid.tolist(), top_rows.tolist(), [(w, h) for w, h, _, _ in sizes],
-                            free_area(self.app), hud_boxes(self.app))
+                            free, hud)
+        if not self.all_on and boxes and boxes[0] is not None:
+            # the one label of the disc under the mouse keeps off its neighbours in a crowd
+            # (with every disc labelled, each label stays above its own disc)
+            others = self._disc_boxes()
+            own = others.pop(ids[0], None)
+            boxes[0] = clear_of_discs(boxes[0], list(others.values()), free, hud, own)
         w, h = self.app.size
         aspect = self.app.getAspectRatio()
         for i, (pid, node, box, (_, _, left, top_off)) in enumerate(
@@ -138,6 +174,24 @@ class DiscLabels:
             node.setPos((x_origin / w * 2 - 1) * aspect, 0, 1 - y_origin / h * 2)
             self.boxes[pid] = box
             self.centres[pid] = (float(mid[i, 0]), float(mid[i, 1]))
+
+    def _disc_boxes(self) -> dict:
+        """Piece id -> the pixel box of its disc, for every disc shown in front of the camera
+        (projected all at once)."""
+        poses = self.scene.poses
+        if not poses:
+            return {}
+        radii = self._radii[1]
+        pts = []
+        for pid, (x, y, z) in poses.items():
+            r = radii.get(pid, 0.02)
+            pts += [(x, y, z), (x + r, y, z), (x - r, y, z), (x, y + r, z), (x, y - r, z)]
+        px, seen = project_many(self.app, pts)
+        px = px.reshape(-1, 5, 2)
+        seen = seen.reshape(-1, 5).any(axis=1)
+        lo, hi = px.min(axis=1), px.max(axis=1)
+        boxes = np.concatenate([lo, hi], axis=1).tolist()
+        return {pid: tuple(b) for pid, b, ok in zip(poses, boxes, seen) if ok}
 
     def _screen_up(self) -> np.ndarray:
         """The world direction on the table that points up the screen (the camera's up,

@@ -40,16 +40,16 @@ def place_boxes(wanted, sizes, free, obstacles=(), soft=()) -> list:
     placed: list = []
     taken = [tuple(o) for o in obstacles]
     for centre, size in zip(wanted, sizes):
-        box = _place_one(centre, size, free, taken + [tuple(o) for o in soft])
+        box = place_one(centre, size, free, taken + [tuple(o) for o in soft])
         if box is None and soft:
-            box = _place_one(centre, size, free, taken)
+            box = place_one(centre, size, free, taken)
         placed.append(box)
         if box is not None:
             taken.append(box)
     return placed
 
 
-def _place_one(centre, size, free, taken):
+def place_one(centre, size, free, taken):
     """The free spot nearest `centre` for one label of `size`, clear of `taken` (or None).
     Spots are tried near the wanted one first (a fine grid close by, then coarser and wider),
     so a label finds its place in a fraction of a millisecond."""
