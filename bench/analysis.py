@@ -15,7 +15,8 @@ with the same script; defaults are the issue's figures):
 - Glonk analysis (issue 22): `evaluator_ms` (the position evaluator, per position of the
   record below), `bestshot_s` (the window's best-shot search, 128 flicks at club skill, on the
   full Galaxy, local pool), `analyse_glonk_95_s` (`flickbook analyse` of the record
-  `selfplay glonk --strength novice --seed 3` makes, 95 plies, default budget, local pool)
+  `selfplay glonk --strength novice --seed 3` makes, default budget, local pool: 95 plies
+  when the issue was filed, 64 since the bots and rules were mended; `analyse_glonk_plies`)
   and `mistakes_agree_10x`: of the decisions marked ? or ?? by that analysis or by one at 10x
   the budget, the share both mark (with `mistakes_kept_10x`, the share of the default's marks
   the 10x analysis keeps).

@@ -94,6 +94,22 @@ def test_the_free_region_suits_the_content():
     assert tall.free.x0 > 430 and tall.free.y0 == 0
 
 
+def test_a_table_is_not_pushed_aside_to_be_drawn_a_hair_larger():
+    """Status lines across the top and a row of piece buttons at the bottom left (Glonk with
+    a best shot shown): the free region under the status lines, the whole view wide, would
+    draw a table of the top view's aspect (1: round) 7 % smaller than the half beside the
+    buttons, and is the one taken (the camera's pitch shows that table wider than high: it
+    is drawn no smaller there, in the middle of the view, not beside an empty left half)."""
+    from viewer.layout import _free_region
+
+    area = Rect(0, 0, 992, 612)
+    obstacles = [Rect(8, 8, 728, 91.7), Rect(8, 533.9, 512, 560.9), Rect(8, 566.9, 984, 606)]
+    free = _free_region(area, obstacles, 1.0)
+    assert free.x0 == 0 and free.x1 == 992 and free.y1 < 533.9
+    # a region that draws it clearly larger still wins, as before
+    assert _free_region(area, obstacles, 0.5).x0 > 500
+
+
 def test_the_message_line_wraps_to_two_lines_and_cuts_the_rest():
     measure = rough_measure(14)  # 7 px a character
     lines, cut = wrap("word " * 200, 700, measure, 2)

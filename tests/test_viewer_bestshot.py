@@ -13,7 +13,8 @@ from games.glonk.actions import Flick
 from games.glonk.positions import position
 from timeline import Record, Session
 from viewer.glonk import aim as AIM
-from viewer.glonk.bestshot import arrow_points, label_place, label_text, mark_points, shot_words
+from viewer.glonk.bestshot import (LABEL_GAP_PX, arrow_points, label_spot, label_text,
+                                   mark_points, shot_words)
 
 
 def at(r, deg):
@@ -74,13 +75,55 @@ def test_the_main_mark_is_the_real_path_so_a_bounce_ends_where_the_disc_rests():
     assert mark_points(s, flick, None) == list(arrow_points(s, flick))  # before simulating
 
 
-def test_the_label_sits_beyond_the_head_on_the_side_it_points_to():
-    (x, _), align, lift = label_place((0, 0), (0.2, 0), heading=0.0)
-    assert align == "left" and x > 0.2 and lift > 0  # pointing right: starts past the head
-    assert label_place((0, 0), (-0.2, 0), heading=0.0)[1] == "right"
-    assert label_place((0, 0), (0, 0.2), heading=0.0)[1] == "center"
-    # seen from the other side of the table the same arrow points left
-    assert label_place((0, 0), (0.2, 0), heading=180.0)[1] == "right"
+def test_the_label_sits_just_past_the_head_on_the_side_it_points_to():
+    size = (60, 30)
+    x, y = label_spot((500, 300), (400, 300), size)  # pointing right on the screen
+    assert y == 300 and x - size[0] / 2 == 500 + LABEL_GAP_PX  # its left edge past the head
+    x, y = label_spot((500, 300), (600, 300), size)  # pointing left
+    assert x + size[0] / 2 == 500 - LABEL_GAP_PX
+    x, y = label_spot((500, 300), (500, 400), size)  # pointing up the screen
+    assert x == 500 and y + size[1] / 2 == 300 - LABEL_GAP_PX
+
+
+def test_the_odds_at_the_head_are_readable_and_cover_no_disc():
+    """Drawn in a window (offscreen, 1280x720, the default view): a shot that ends among
+    discs shows its odds at 12 pixels or more a line, near the arrow's head, over no disc and
+    no panel; it follows when the camera turns; cleared with the shot."""
+    from viewer.glonk.labels import free_area, hud_boxes, overlaps
+    from viewer.render import offscreen_app
+
+    s = position(["zorgs", "space_pirates"],
+                 at={"BH": (0.0, 0.0), "Z1": (0.30, 0.0), "P5": (0.40, 0.0), "P4": (0.40, 0.05),
+                     "P3": (0.45, -0.03), "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)})
+    record = Record.new("glonk", s.config.to_json(), start_state_json=GAME.state_to_json(s))
+    app = offscreen_app(Session(record), (1280, 720))
+    app.show_node(app.session.node)
+    app.render_frames(2)
+    scene = app.scene
+    flick = Flick.make("Z1", 0.0, 1.5)
+    scene.show_best_shot(s, flick, summary(0.9, 0.0, 0.4), GAME.apply(s, flick))
+    for view in (None, app.preset("top")):
+        if view is not None:
+            app.set_view(view)
+        app.render_frames(2)
+        best = scene.best
+        assert best.box is not None and not best.label.isHidden()
+        box = best.box
+        assert box[3] - box[1] >= 2 * 12  # two lines of 12 px or more
+        discs = scene.disc_labels.disc_boxes()
+        for pid, disc in discs.items():
+            assert not overlaps(box, disc), (pid, box, disc)
+        free = free_area(app)
+        assert free[0] <= box[0] and free[1] <= box[1] and box[2] <= free[2] \
+            and box[3] <= free[3]
+        assert not any(overlaps(box, h) for h in hud_boxes(app))
+        head = app.project(best._head[0])
+        near = max(abs(head[0] - (box[0] + box[2]) / 2) - (box[2] - box[0]) / 2,
+                   abs(head[1] - (box[1] + box[3]) / 2) - (box[3] - box[1]) / 2)
+        assert near <= 80, (head, box)  # beside the head, not across the table
+    scene.clear_best_shot()
+    assert best.label is None and best.box is None
+    app.render_frames(1)
 
 
 # --- the worker ----------------------------------------------------------------------------------

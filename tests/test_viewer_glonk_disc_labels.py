@@ -183,7 +183,7 @@ def test_the_hovered_disc_in_a_crowd_is_named_clear_of_its_neighbours():
     app.render_frames(1)
     [label] = scene.disc_labels.shown()
     box = label["box"]
-    discs = scene.disc_labels._disc_boxes()
+    discs = scene.disc_labels.disc_boxes()
     cx, cy = app.project(scene.poses["G1"])
     for pid in ("G1", "V0", "V1", "G0"):
         assert not overlaps(box, discs[pid]), (pid, box, discs[pid])

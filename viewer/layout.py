@@ -287,16 +287,25 @@ def plan(window: tuple[int, int], *, side_w: float = 0.0, bar_h: float = 0.0,
     return out
 
 
+#: Free rectangles that would draw the content within this share of the largest are as good:
+#: of those the one with the most room is taken. The content's aspect is its top view's (a
+#: round Glonk table: 1), while a pitched camera shows it wider than high, so a narrow
+#: rectangle seems to draw it up to several per cent larger than it does: without the margin
+#: the table jumped into the right half of the window, beside an empty left half, whenever a
+#: message line and a best shot's status lines appeared, and back when they went.
+FREE_SIZE_TOLERANCE = 0.10
+
+
 def _free_region(area: Rect, obstacles: list[Rect], aspect: float) -> Rect:
     """The rectangle of `area` clear of `obstacles` (by GAP) in which content `aspect` wide to
-    one high would be drawn largest; of equal ones the larger."""
+    one high would be drawn largest, within FREE_SIZE_TOLERANCE; of those the largest."""
     grown = [Rect(o.x0 - GAP, o.y0 - GAP, o.x1 + GAP, o.y1 + GAP) for o in obstacles]
     grown = [o for o in grown if o.overlaps(area)]
     xs0 = sorted({area.x0} | {o.x1 for o in grown if area.x0 < o.x1 < area.x1})
     xs1 = sorted({area.x1} | {o.x0 for o in grown if area.x0 < o.x0 < area.x1})
     ys0 = sorted({area.y0} | {o.y1 for o in grown if area.y0 < o.y1 < area.y1})
     ys1 = sorted({area.y1} | {o.y0 for o in grown if area.y0 < o.y0 < area.y1})
-    best, score = None, (-1.0, -1.0)
+    clear = []
     for x0 in xs0:
         for x1 in xs1:
             if x1 - x0 < 1:
@@ -306,12 +315,14 @@ def _free_region(area: Rect, obstacles: list[Rect], aspect: float) -> Rect:
                     if y1 - y0 < 1:
                         continue
                     r = Rect(x0, y0, x1, y1)
-                    if any(r.overlaps(o, 0.0) for o in grown):
-                        continue
-                    s = (min(r.w, r.h * aspect), r.w * r.h)
-                    if s > score:
-                        best, score = r, s
-    return best or Rect(area.x0, area.y0, area.x0 + 1, area.y0 + 1)
+                    if not any(r.overlaps(o, 0.0) for o in grown):
+                        clear.append((min(r.w, r.h * aspect), r.w * r.h, r))
+    if not clear:
+        return Rect(area.x0, area.y0, area.x0 + 1, area.y0 + 1)
+    largest = max(size for size, _, _ in clear)
+    good = [(room, size, r) for size, room, r in clear
+            if size >= largest * (1 - FREE_SIZE_TOLERANCE)]
+    return max(good, key=lambda g: (g[0], g[1]))[2]
 
 
 # --- the window's side --------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The best Glonk shot on the mat (B, `viewer.bestshot`): the path the exact flick really takes
-(bounces off neighbours included) as the main mark, an arrowhead and the odds at its end,
+(bounces off neighbours included) as the main mark, an arrowhead and the odds at its end
+(a screen label at the disc labels' size, kept off the discs),
 and the odds in words ("Best: V2 Jumper 184 deg 2.1 m/s - standard 71 %, expected +1.2");
 without a simulated step, a straight arrow as long as the textbook slide of its speed.
 
@@ -20,9 +21,8 @@ from viewer.glonk.explorer import odds_words, outcome_shares, percentages
 #: The mark's colour (gold: no other overlay uses it).
 ARROW = (1.0, 0.80, 0.20, 0.95)
 ARROW_WIDTH = 0.012
-#: The label's height on the mat (metres) and its gap beyond the arrow's head.
-LABEL_HEIGHT = 0.025
-LABEL_GAP = 0.035
+#: Pixels between the arrow's head and the odds label's nearest edge.
+LABEL_GAP_PX = 6
 
 
 def flick_words(state, flick) -> str:
@@ -80,25 +80,15 @@ def mark_points(state, flick, step) -> list[tuple[float, float]]:
     return list(arrow_points(state, flick))
 
 
-def label_place(start, end, heading: float) -> tuple[tuple[float, float], str, float]:
-    """Where the short label goes, for a camera turned to `heading` degrees (labels turn with
-    it, reading upright): just beyond the arrow's head, starting there ("left" aligned for an
-    arrow that points right on screen, "right" for one that points left), raised above the
-    line of the arrow so that it does not cover it; centred above or below the head of an
-    arrow that points up or down. Returns the point, the alignment and the lift (in label
-    heights, up on screen)."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
+def label_spot(head, tail, size) -> tuple[float, float]:
+    """The centre (pixels) the odds label of `size` (w, h pixels) wants: just past the
+    arrow's `head`, on the side it points to from `tail` (both pixels), its nearest edge
+    LABEL_GAP_PX beyond the head."""
+    dx, dy = head[0] - tail[0], head[1] - tail[1]
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
-    h = math.radians(heading)
-    right = ux * math.cos(h) + uy * math.sin(h)  # the arrow's direction on screen
-    up = -ux * math.sin(h) + uy * math.cos(h)
-    spot = (end[0] + ux * LABEL_GAP * 0.5, end[1] + uy * LABEL_GAP * 0.5)
-    if right > 0.6:
-        return spot, "left", 0.6
-    if right < -0.6:
-        return spot, "right", 0.6
-    return (end[0] + ux * LABEL_GAP, end[1] + uy * LABEL_GAP), "center", (0.3 if up > 0 else -1.6)
+    reach = abs(ux) * size[0] / 2 + abs(uy) * size[1] / 2 + LABEL_GAP_PX
+    return head[0] + ux * reach, head[1] + uy * reach
 
 
 def label_text(summary: dict) -> str:
@@ -115,7 +105,12 @@ class BestShotView:
     def __init__(self, scene):
         self.scene = scene
         self.root = scene.overlay.attachNewNode("best-shot")
-        self.label = None  # its holder, among the scene's labels that turn with the camera
+        self._label_root = scene.base.aspect2d.attachNewNode("best-shot-label")
+        self._label_root.setBin("fixed", 4)
+        self.label = None  # the odds label (aspect2d), beside the arrow's head on the screen
+        self.box: tuple | None = None  # its pixel box last laid out (None: not shown)
+        self._head = None  # the arrow's head and the point it comes from (world)
+        self._seen = None
         self.line: str | None = None
 
     def show(self, state, flick, summary: dict, step=None) -> None:
@@ -148,34 +143,69 @@ class BestShotView:
         arrow.setZ(p.thickness + 0.004)
         arrow.reparentTo(self.root)
         self.line = shot_words(state, flick, summary)
-        heading = scene.base.camera.getH(scene.base.render)
-        (x, y), align, lift = label_place(start, end, heading)
-        text = TextNode("best-label")
-        text.setText(label_text(summary))
-        text.setAlign({"left": TextNode.ALeft, "right": TextNode.ARight}.get(
-            align, TextNode.ACenter))
-        text.setTextColor(*ARROW[:3], 1.0)
-        text.setCardColor(0.05, 0.05, 0.08, 0.72)
-        text.setCardAsMargin(0.25, 0.25, 0.15, 0.1)
-        text.setCardDecal(True)
-        holder = self.label = scene.label_root.attachNewNode("best-label-holder")
-        holder.setPos(x, y, 0.004)
-        holder.setTag("upright", "1")  # turned with the camera's heading, as the seat labels
-        holder.setH(heading)
-        node = holder.attachNewNode(text)
-        node.setScale(LABEL_HEIGHT)
-        node.setP(-90)
-        node.setY(lift * LABEL_HEIGHT)
-        node.setTransparency(TransparencyAttrib.MAlpha)
+        # the odds at the head, drawn on the screen at the disc labels' readable size and
+        # kept off the discs and the panels (`update`, each frame the camera or they move)
+        from viewer.glonk.disc_labels import TEXT_SCALE
+        from viewer.glonk.labels import label_node
+
+        z = p.thickness + 0.004
+        self._head = ((end[0], end[1], z), (start[0], start[1], z))
+        self.label = label_node(self._label_root, "best-label", label_text(summary),
+                                (*ARROW[:3], 1.0), (0.3, 0.3, 0.12, 0.12), TEXT_SCALE)
+        self._seen = None
+        self.update()
         scene.lighting.mark_dirty()
+
+    def update(self) -> None:
+        """Place the odds label again if the camera, the window, the panels or the discs
+        moved: at the spot nearest the one just past the head that covers no disc, no other
+        label and no panel; hidden where there is none (the odds are in the status line)."""
+        if self.label is None:
+            return
+        from viewer.glonk.labels import (free_area, hud_boxes, place_one, project_many,
+                                         status_obstacle)
+
+        app, scene = self.scene.base, self.scene
+        inputs = (tuple(app.cam.getNetTransform().getMat().getRow(i) for i in range(4)),
+                  tuple(app.camLens.getFilmOffset()), tuple(app.camLens.getFov()),
+                  tuple(app.size), app.free_region(), status_obstacle(app),
+                  tuple(sorted(scene.poses.items())),
+                  tuple(tuple(b) for b in scene.disc_labels.boxes.values() if b))
+        if inputs == self._seen:
+            return
+        self._seen = inputs
+        px, seen = project_many(app, list(self._head))
+        l, r, b, t = self.label.node().getCardActual()
+        w, h = app.size
+        k = self.label.getScale()[2] * h / 2  # text units -> pixels
+        size = ((r - l) * k, (t - b) * k)
+        box = None
+        if seen.all():
+            taken = (hud_boxes(app) + list(scene.disc_labels.disc_boxes().values())
+                     + [tuple(b) for b in scene.disc_labels.boxes.values() if b])
+            box = place_one(label_spot(px[0], px[1], size), size, free_area(app), taken)
+        self.box = box
+        if box is None:
+            self.label.hide()
+            return
+        self.label.show()
+        x_origin, y_origin = box[0] - l * k, box[1] + t * k
+        self.label.setPos((x_origin / w * 2 - 1) * app.getAspectRatio(), 0,
+                          1 - y_origin / h * 2)
 
     def clear(self) -> None:
         self.root.getChildren().detach()
         if self.label is not None:
             self.label.removeNode()
             self.label = None
+        self.box = None
+        self._head = None
         self.line = None
         self.scene.lighting.mark_dirty()
+
+    def destroy(self) -> None:
+        self.clear()
+        self._label_root.removeNode()
 
     @property
     def drawn(self) -> bool:

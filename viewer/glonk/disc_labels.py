@@ -158,7 +158,7 @@ class DiscLabels:
         if not self.all_on and boxes and boxes[0] is not None:
             # the one label of the disc under the mouse keeps off its neighbours in a crowd
             # (with every disc labelled, each label stays above its own disc)
-            others = self._disc_boxes()
+            others = self.disc_boxes()
             own = others.pop(ids[0], None)
             boxes[0] = clear_of_discs(boxes[0], list(others.values()), free, hud, own)
         w, h = self.app.size
@@ -175,7 +175,7 @@ class DiscLabels:
             self.boxes[pid] = box
             self.centres[pid] = (float(mid[i, 0]), float(mid[i, 1]))
 
-    def _disc_boxes(self) -> dict:
+    def disc_boxes(self) -> dict:
         """Piece id -> the pixel box of its disc, for every disc shown in front of the camera
         (projected all at once)."""
         poses = self.scene.poses

@@ -316,6 +316,7 @@ class GlonkScene(Scene):
             self.seat_labels.destroy()
         if self.disc_labels is not None:
             self.disc_labels.destroy()
+        self.best.destroy()
         self.ghost.close()
         if self.input is not None:
             self.input.destroy()
@@ -331,6 +332,7 @@ class GlonkScene(Scene):
             self.seat_labels.update()
         if self.disc_labels is not None:
             self.disc_labels.update()
+            self.best.update()  # after the disc labels: it keeps off them
         return task.cont
 
     def _proto(self, piece) -> NodePath:
