@@ -147,6 +147,8 @@ def test_a_hovered_label_in_a_crowd_moves_off_its_neighbours_but_stays_near():
     above = (485, 272, 515, 288)
     # nobody under it: it stays just above its disc
     assert clear_of_discs(above, [(600, 300, 620, 320)], free, own=own) == above
+    # over a neighbour's box but only its empty corner, outside the round disc: stays
+    assert clear_of_discs(above, [(513, 286, 543, 316)], free, own=own) == above
     # a neighbour under its left half: the nearest clear spot, off its own disc too
     neighbour = (470, 270, 492, 289)
     moved = clear_of_discs(above, [neighbour], free, own=own)
@@ -164,7 +166,7 @@ def test_the_hovered_disc_in_a_crowd_is_named_clear_of_its_neighbours():
     label moves off them (it would lie over the one beyond), and stays within NUDGE pixels."""
     from games.glonk.positions import position
     from timeline import Record, Session
-    from viewer.glonk.disc_labels import NUDGE
+    from viewer.glonk.disc_labels import NUDGE, covers_disc
     from viewer.render import offscreen_app
     from viewer.scene import Pick
     from games.glonk import GAME
@@ -185,8 +187,9 @@ def test_the_hovered_disc_in_a_crowd_is_named_clear_of_its_neighbours():
     box = label["box"]
     discs = scene.disc_labels.disc_boxes()
     cx, cy = app.project(scene.poses["G1"])
-    for pid in ("G1", "V0", "V1", "G0"):
-        assert not overlaps(box, discs[pid]), (pid, box, discs[pid])
+    assert not overlaps(box, discs["G1"])
+    for pid in ("V0", "V1", "G0"):
+        assert not covers_disc(box, discs[pid]), (pid, box, discs[pid])
     assert box[3] - box[1] >= 12
     assert abs((box[0] + box[2]) / 2 - cx) <= NUDGE + (box[2] - box[0]) / 2
     assert discs["G1"][1] - NUDGE - (box[3] - box[1]) <= box[1] <= discs["G1"][3] + NUDGE

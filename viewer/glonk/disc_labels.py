@@ -40,8 +40,13 @@ def label_boxes(centres, tops, sizes, free, obstacles=()) -> list:
     return out
 
 
-def _overlap(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def covers_disc(box, disc) -> bool:
+    """Whether pixel `box` covers part of the disc drawn in pixel box `disc` (the ellipse
+    inside it: a label over the box's empty corner covers nothing)."""
+    cx, cy = (disc[0] + disc[2]) / 2, (disc[1] + disc[3]) / 2
+    a, b = max((disc[2] - disc[0]) / 2, 1e-6), max((disc[3] - disc[1]) / 2, 1e-6)
+    nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    return ((nx - cx) / a) ** 2 + ((ny - cy) / b) ** 2 < 1.0
 
 
 def clear_of_discs(box, discs, free, obstacles=(), own=None):
@@ -49,7 +54,7 @@ def clear_of_discs(box, discs, free, obstacles=(), own=None):
     spot nearest its `own` disc that covers none of the other `discs` (their pixel boxes), nor its
     `own` disc's box, nor the `obstacles`, inside `free`; `box` itself when it covers no other
     disc or when no spot that near is clear."""
-    if box is None or not any(_overlap(box, d) for d in discs):
+    if box is None or not any(covers_disc(box, d) for d in discs):
         return box
     x0, y0, x1, y1 = box
     # the spot nearest its own disc (above, beside or below it), so it is read as that
