@@ -49,7 +49,7 @@ class Pending:
         self.stream = stream
         self.preview = None  # the clock's run that plays the streamed frames
         self.shown_at = 0.0  # how far into the motion the preview shows the discs (s)
-        self._shown_first = self._shown_motion = None
+        self.streamed_first = self.streamed_motion = None  # the stream last shown, as a Motion
 
     def done(self) -> bool:
         return self.job.finished
@@ -157,13 +157,13 @@ class Moves:
         if pending is None or fraction is None:
             return
         first = pending.stream.first
-        if first is not pending._shown_first:
-            pending._shown_first = first
-            pending._shown_motion = app.scene.streamed_motion(node.state, first)
-        if pending._shown_motion is None:
+        if first is not pending.streamed_first:
+            pending.streamed_first = first
+            pending.streamed_motion = app.scene.streamed_motion(node.state, first)
+        if pending.streamed_motion is None:
             return
         pending.shown_at = min(fraction * PREVIEW_SPAN, first.duration)
-        app.scene.show_motion(pending._shown_motion, pending.shown_at)
+        app.scene.show_motion(pending.streamed_motion, pending.shown_at)
 
     def _previewing(self, pending: Pending) -> bool:
         clock = self.app.clock
