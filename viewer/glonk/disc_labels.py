@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.glonk.labels import (free_area, hud_boxes, label_node, place_one, project_many,
-                                 status_obstacle)
+from viewer.glonk.labels import (disc_pixel_boxes, free_area, hud_boxes, label_node,
+                                 place_one, project_many, status_obstacle)
 
 #: Text height in aspect2d units (0.034: about 14 pixels a line in an 800-pixel-high window).
 TEXT_SCALE = 0.034
@@ -187,16 +187,10 @@ class DiscLabels:
         if not poses:
             return {}
         radii = self._radii[1]
-        pts = []
-        for pid, (x, y, z) in poses.items():
-            r = radii.get(pid, 0.02)
-            pts += [(x, y, z), (x + r, y, z), (x - r, y, z), (x, y + r, z), (x, y - r, z)]
-        px, seen = project_many(self.app, pts)
-        px = px.reshape(-1, 5, 2)
-        seen = seen.reshape(-1, 5).any(axis=1)
-        lo, hi = px.min(axis=1), px.max(axis=1)
-        boxes = np.concatenate([lo, hi], axis=1).tolist()
-        return {pid: tuple(b) for pid, b, ok in zip(poses, boxes, seen) if ok}
+        boxes, seen = disc_pixel_boxes(self.app, [(p, radii.get(pid, 0.02))
+                                                  for pid, p in poses.items()])
+        return {pid: tuple(b) for pid, b, ok in zip(poses, boxes.tolist(), seen.any(axis=1))
+                if ok}
 
     def _screen_up(self) -> np.ndarray:
         """The world direction on the table that points up the screen (the camera's up,

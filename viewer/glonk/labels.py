@@ -103,6 +103,18 @@ def project_many(app, points):
     return px, inside
 
 
+def disc_pixel_boxes(app, discs):
+    """Pixel boxes (n, 4: x0, y0, x1, y1) around discs given as ((x, y, z), radius), from
+    their centres and the four points a radius away along the table's axes, all projected at
+    once; and which of those five points (n, 5) lie in front of the camera and in the view."""
+    pts = []
+    for (x, y, z), r in discs:
+        pts += [(x, y, z), (x + r, y, z), (x - r, y, z), (x, y + r, z), (x, y - r, z)]
+    px, seen = project_many(app, pts)
+    px = px.reshape(-1, 5, 2)
+    return np.concatenate([px.min(axis=1), px.max(axis=1)], axis=1), seen.reshape(-1, 5)
+
+
 def screen_box(app, node):
     """Pixel box (x0, y0, x1, y1 from the top left) that a 2D node covers, or None."""
     if node is None or node.isEmpty() or node.isHidden():
@@ -288,14 +300,8 @@ class SeatLabels:
         at once: this runs on every frame the camera moves)."""
         if not self._avoid:
             return []
-        pts = []
-        for (x, y, z), r in self._avoid:
-            pts += [(x, y, z), (x + r, y, z), (x - r, y, z), (x, y + r, z), (x, y - r, z)]
-        px, seen = project_many(self.app, pts)
-        px = px.reshape(-1, 5, 2)
-        seen = seen.reshape(-1, 5).all(axis=1)
-        lo, hi = px.min(axis=1), px.max(axis=1)
-        return [tuple(v) for v in np.concatenate([lo, hi], axis=1)[seen].tolist()]
+        boxes, seen = disc_pixel_boxes(self.app, self._avoid)
+        return [tuple(b) for b in boxes[seen.all(axis=1)].tolist()]
 
     def drawn_boxes(self) -> list:
         """Pixel boxes the label nodes cover now (their backdrops), measured from the nodes."""
