@@ -116,7 +116,6 @@ class BestShotView:
     def show(self, state, flick, summary: dict, step=None) -> None:
         """Draw the shot: its real path (`step`'s track) as the main mark, with an arrowhead
         and the odds at its end; without a step, the straight textbook arrow."""
-
         from viewer import geometry
         from viewer.glonk import meshes
 
