@@ -15,7 +15,17 @@ from pathlib import Path
 import numpy as np
 from direct.showbase.ShowBase import ShowBase
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import AntialiasAttrib, Filename, PNMImage, Point2, Point3, TextNode, Vec3
+from panda3d.core import (
+    AntialiasAttrib,
+    Filename,
+    PNMImage,
+    Point2,
+    Point3,
+    RenderState,
+    ScissorAttrib,
+    TextNode,
+    Vec3,
+)
 
 from viewer.camera import OrbitController, View
 from viewer.display import NoDisplay, configure
@@ -487,10 +497,34 @@ class ViewerApp(ShowBase):
                     named = None
         self._free = new.free
         self._set_film(new.free)
+        self._clip_to_view(new)
         if named is not None:
             self.set_view(self.saved_view(named))
         elif same_game and old is not None:
             self._keep_in_room(old.free, new.free)
+
+    def _clip_to_view(self, plan) -> None:
+        """The main camera draws only the window's part left of the side panel and above the
+        bar (their backdrop hides all but 12 % of what lies under them): under software GL a
+        frame's cost is its pixels, and those two are about a third of a 1280x720 window's
+        (the still picture's full-window copy, the cloth, the table's edge). One pixel more
+        each way than the panels' edges, so no rounding leaves a seam; what shows through
+        the panels' backdrop is the window's background colour."""
+        w, h = plan.window
+        x1 = plan.side.x0 if plan.side is not None else w
+        y1 = plan.bar.y0 if plan.bar is not None else h
+        if w <= 0 or h <= 0 or (x1 >= w and y1 >= h):
+            self.view_clip = None
+            state = RenderState.makeEmpty()
+        else:
+            right, bottom = min((x1 + 1) / w, 1.0), max(1 - (y1 + 1) / h, 0.0)
+            self.view_clip = (0.0, right, bottom, 1.0)
+            state = RenderState.make(ScissorAttrib.make(*self.view_clip))
+        self.cam.node().setInitialState(state)
+
+    #: (left, right, bottom, top) of the window, as fractions, the main camera draws in
+    #: (None: all of it); a node's own scissor (a playback's patches) is cut to it
+    view_clip: tuple | None = None
 
     def _keep_in_room(self, old, new) -> None:
         """A view of the user's own (or a record's) when a box opens or closes beside it: the
