@@ -78,6 +78,9 @@ def child() -> None:
     expected = first.pose_at(shown)[first.index(piece.id)]
     assert math.hypot(at.x - expected[0], at.y - expected[1]) < 1e-6
     assert math.hypot(at.x - start_xy[0], at.y - start_xy[1]) > 0.01, "the disc did not move"
+    # the status says the flick is being simulated, not to make it again
+    status = app.status.textNode.getText()
+    assert "simulating the flick" in status and "drag back" not in status, status
     # with no more frames streamed, it holds at the last one
     frames_until(lambda: pending.shown_at == first.duration)
     held_at = scene.nodes[piece.id].getPos(scene.root)
@@ -91,6 +94,7 @@ def child() -> None:
     release.set()
     frames_until(lambda: ctl.moves.pending is None, most=2000)
     node = ctl.session.node
+    assert "simulating" not in app.status.textNode.getText()
     assert node.action_text == str(flick) and len(list(ctl.session.record.nodes())) == nodes_before + 1
     motion = node.step.motion
     n = len(first.times)

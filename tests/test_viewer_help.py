@@ -42,6 +42,15 @@ def check(ctl, app, mode_name, game):
     bound = mode.bindings()
     for k in bound:  # a key F1 lists runs something there
         assert callable(k.run) or k.run in ctl.commands, k
+    # a key the window listens for that this mode does not bind says so, naming the mode
+    others = sorted(ctl._keys_accepted - {k.event for k in bound} - {"enter"})
+    if others:
+        nodes = len(list(ctl.session.record.nodes()))
+        ctl._key(others[-1])
+        said = ctl.message_text
+        assert "does nothing now" in said and mode_name in said and "F1" in said, (others, said)
+        assert ctl.modes.sync().name == mode_name, (game, mode_name, others[-1])
+        assert len(list(ctl.session.record.nodes())) == nodes  # and nothing was played
     ctl._key("f1")
     dialog = ctl.dialog
     assert isinstance(dialog, HelpOverlay) and ctl.mode == "dialog"

@@ -292,7 +292,22 @@ class Controller:
         self.app.wake()
         if getattr(self.app, "keys_taken_frame", None) == frame_count():
             return
-        self.modes.sync().key(event)
+        mode = self.modes.sync()
+        if not mode.key(event) and mode.name not in ("typing", "dialog"):
+            self.say(self.not_a_key_here(mode, event))
+
+    def not_a_key_here(self, mode, event: str) -> str:
+        """What the message line says of a key the active mode does not bind (another mode's,
+        or one whose part this position lacks): a key never does nothing in silence. A field
+        or a dialog has every key for itself."""
+        scene = self.app.scene
+        every = [k for m in self.modes.modes.values() for g in m.groups for k in g]
+        every += [k for m in self.modes.modes.values() if m.scene_keys is not None
+                  for k in scene.keys(m.scene_keys)]
+        words = next((k.words for k in every if k.event == event), None)
+        what = K.key_name(event) + (f" ({words.split(' (')[0]})" if words else "")
+        where = mode.title().removeprefix("Controls: ")
+        return f"{what} does nothing now, in {where}: F1 lists the keys you have"
 
     def _enter_key(self, event: str = "enter") -> None:
         """The Enter key's own event: in the frame a field took the keys, it is the Enter

@@ -147,7 +147,8 @@ def key_name(event: str) -> str:
     """How F1 writes a Panda event ("control-shift-z" -> "Ctrl+Shift+Z")."""
     names = {"arrow_left": "Left", "arrow_right": "Right", "arrow_up": "Up", "arrow_down": "Down",
              "home": "Home", "end": "End", "space": "Space", "escape": "Esc", "delete": "Delete",
-             "page_up": "PgUp", "page_down": "PgDn", "enter": "Enter"}
+             "page_up": "PgUp", "page_down": "PgDn", "enter": "Enter", "tab": "Tab",
+             "backspace": "Backspace"}
     if event.endswith("--") or event == "-":  # the minus key itself
         mods, key = event[:-2].split("-") if len(event) > 1 else [], "-"
     else:

@@ -72,6 +72,9 @@ class Scene:
     #: False while a replay is exported: `status_lines` then say what is happening without
     #: telling anyone what to click (a video has nobody to click).
     show_prompts: bool = True
+    #: True while the move just made is being simulated (viewer.commands.moves): the status
+    #: says so instead of asking for the move already made.
+    move_simulating: bool = False
     #: Where an exported video's caption goes: its centre's x (screen units from the bottom
     #: centre, 1 = half the window's height) and how many characters a line holds there.
     caption_anchor: tuple[float, int] = (0.0, 70)

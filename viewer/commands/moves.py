@@ -101,6 +101,7 @@ class Moves:
                 "simulation", _simulate_job, app.scene, parent.state, action, stream),
                 stream, intent=intent)
             app.scene.deselect()
+            self._simulating(True)
             ctl.say("Simulating the flick...")
             return True
         return self._played(parent, action, None, intent)
@@ -176,11 +177,20 @@ class Moves:
             if self._previewing(self.pending):
                 self.app.clock.stop(finish=False)
         self.pending = None
+        self._simulating(False)
+
+    def _simulating(self, on: bool) -> None:
+        """The status line says a move is being simulated (the scene's `move_simulating`)."""
+        scene = self.app.scene
+        if scene is not None and scene.move_simulating != on:
+            scene.move_simulating = on
+            self.app.refresh_status()
 
     def _pending_arrived(self) -> None:
         job = self.pending
         previewed = self._previewing(job)
         self.pending = None
+        self._simulating(False)
         self.app.mark("motion_ready")
         job.step, error = job.job.result if job.job.result is not None else (None, job.job.error)
         if error is not None:

@@ -1472,6 +1472,9 @@ class GlonkScene(Scene):
             if self.setting_up:  # a press moves a disc here: no flicking
                 lines.append(f"Setting up: {self.setting_up}   (P{who + 1} {names[who]} "
                              "to move)")
+            elif self.move_simulating and ph == "actions":
+                lines.append(f"Round {state.round}   P{who + 1} {names[who]} flicked: "
+                             "simulating the flick...")
             elif self.logging and ph == "actions":  # log mode: the flick is made at the table
                 lines.append(f"Round {state.round}   P{who + 1} {names[who]} at the real table: "
                              f"{self.logging}")
