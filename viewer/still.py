@@ -7,7 +7,10 @@ line, the ghost path and the reach marks. So, while `wanted()` (a drag that says
 `still_scene`, or `force`), the still scene (all the 3D scene but the live nodes: the scene's
 overlay, the direction notes) is drawn into an offscreen buffer by a camera that shares the
 main camera's lens and place. The main camera then draws a full-window quad that copies that
-picture texel for texel, the still scene's occluders (the scene's `still_occluders()`: Glonk's
+picture texel for texel (cut by the main camera's scissor to the window's part the side panel
+and the bar leave the 3D view, viewer.app `_clip_to_view`: about 4-5 ms of CPU a frame at
+1280x720 even so, llvmpipe's fast 2D path not taking it: LP_PERF=no_rast_linear changes
+nothing), the still scene's occluders (the scene's `still_occluders()`: Glonk's
 discs; what lies flat under every overlay, the mat and the table, hides none of it) into the
 depth buffer alone, and the live nodes over both: depth-tested as in a full frame.
 
