@@ -203,13 +203,15 @@ class Controller:
 
     def follow_scene(self) -> None:
         """The scene shown brings its own modes and keys: register them, and listen for
-        every key any mode may bind (a key no mode binds now reaches none)."""
+        every key any mode may bind and every letter and digit (a key the mode shown does not
+        bind is answered on the message line: `not_a_key_here`)."""
         scene = self.app.scene
         if scene is self._modes_of:
             return
         self._modes_of = scene
         self.modes.add_scene_modes(list(scene.modes(self.host)))
         events = {k.event for g in K.PLAY_GROUPS + K.EDIT_GROUPS for k in g}
+        events |= set("abcdefghijklmnopqrstuvwxyz0123456789")  # bound or not: it is answered
         for mode in self.modes.modes.values():
             events |= {k.event for g in mode.groups for k in g}
             if mode.scene_keys is not None:

@@ -189,7 +189,11 @@ class Desk:
         for k in keys:
             before = self.probe().get("inputs", 0)
             self.x("key", k)
-            p = self._handled(before, 2, f"the key {k}")  # down and up
+            # down and up of the key, and of each modifier held with it, which Panda throws
+            # twice ("lshift" and "shift"): "shift+s" is six, so a combination's last events
+            # are not taken for the next key's
+            modifiers = len(k.split("+")) - 1 if len(k) > 1 else 0
+            p = self._handled(before, 2 + 4 * modifiers, f"the key {k}")
         return p
 
     def wheel(self, button: int, times: int = 1) -> dict:
