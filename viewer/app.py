@@ -511,8 +511,7 @@ class ViewerApp(ShowBase):
         each way than the panels' edges, so no rounding leaves a seam; what shows through
         the panels' backdrop is the window's background colour."""
         w, h = plan.window
-        x1 = plan.side.x0 if plan.side is not None else w
-        y1 = plan.bar.y0 if plan.bar is not None else h
+        x1, y1 = plan.view.x1, plan.view.y1
         if w <= 0 or h <= 0 or (x1 >= w and y1 >= h):
             self.view_clip = None
             state = RenderState.makeEmpty()

@@ -212,10 +212,7 @@ class Controller:
         self.modes.add_scene_modes(list(scene.modes(self.host)))
         events = {k.event for g in K.PLAY_GROUPS + K.EDIT_GROUPS for k in g}
         events |= set("abcdefghijklmnopqrstuvwxyz0123456789")  # bound or not: it is answered
-        for mode in self.modes.modes.values():
-            events |= {k.event for g in mode.groups for k in g}
-            if mode.scene_keys is not None:
-                events |= {k.event for k in scene.keys(mode.scene_keys)}
+        events |= {k.event for k in self._every_key()}
         for event in sorted(events - self._keys_accepted):
             if not event.endswith("enter"):  # Enter has its own handler (`_enter_key`)
                 self.app.accept(event, self._key, [event])
@@ -298,15 +295,18 @@ class Controller:
         if not mode.key(event) and mode.name not in ("typing", "dialog"):
             self.say(self.not_a_key_here(mode, event))
 
+    def _every_key(self) -> list:
+        """Every key any mode of the window may bind for the scene shown, bound now or not."""
+        modes = self.modes.modes.values()
+        keys = [k for m in modes for g in m.groups for k in g]
+        return keys + [k for m in modes if m.scene_keys is not None
+                       for k in self.app.scene.keys(m.scene_keys)]
+
     def not_a_key_here(self, mode, event: str) -> str:
         """What the message line says of a key the active mode does not bind (another mode's,
         or one whose part this position lacks): a key never does nothing in silence. A field
         or a dialog has every key for itself."""
-        scene = self.app.scene
-        every = [k for m in self.modes.modes.values() for g in m.groups for k in g]
-        every += [k for m in self.modes.modes.values() if m.scene_keys is not None
-                  for k in scene.keys(m.scene_keys)]
-        words = next((k.words for k in every if k.event == event), None)
+        words = next((k.words for k in self._every_key() if k.event == event), None)
         what = K.key_name(event) + (f" ({words.split(' (')[0]})" if words else "")
         where = mode.title().removeprefix("Controls: ")
         return f"{what} does nothing now, in {where}: F1 lists the keys you have"

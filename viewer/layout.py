@@ -122,6 +122,14 @@ class Plan:
     # above the message line and the strips); the boxes of the left column lie in it
     obstacles: list[Rect] = field(default_factory=list)  # those boxes
 
+    @property
+    def view(self) -> Rect:
+        """The window's part the side panel and the bar leave the 3D view (its boxes lie in
+        it, over the view)."""
+        w, h = self.window
+        return Rect(0, 0, self.side.x0 if self.side is not None else w,
+                    self.bar.y0 if self.bar is not None else h)
+
     def fit_key(self) -> tuple:
         """What a fitted camera depends on."""
         return self.window, self.free, self.area, tuple(self.obstacles)
