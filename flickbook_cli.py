@@ -904,8 +904,8 @@ def cmd_analyse(args) -> int:
                    f"{n.get('better') or n['best']}" \
                 if n["glyph"] else f"luck {n['luck']:+.2f} {unit}"
             print(f"  ply {n['ply']:>3} {n.get('move') or n['action']}: {what}")
-    split = (f"; choice lost {json.dumps(summary['choice'])}, execution "
-             f"{json.dumps(summary['execution'])}") if "execution" in summary else ""
+    split = (f"; choice lost {_per_seat(summary['choice'], unit)}; execution "
+             f"{_per_seat(summary['execution'], unit)}") if "execution" in summary else ""
     for v in summary.get("variations", []):
         marks = [n for n in v["nodes"] if n.get("glyph")]
         print(f"  variation from ply {v['from_ply']} ({len(v['nodes'])} moves): "
@@ -913,8 +913,18 @@ def cmd_analyse(args) -> int:
                            f"{n.get('better') or n['best']}" for n in marks)
                  if marks else "no mistakes"))
     print(f"{args.out}: {len(summary['nodes'])} nodes analysed in {summary['seconds']:.1f} s; "
-          f"luck {json.dumps(summary['luck'])}{split}")
+          f"luck {_per_seat(summary['luck'], unit)}{split}")
     return 0
+
+
+def _per_seat(totals: dict, unit: str) -> str:
+    """A summary's per-seat totals as players read them: seats counted from 1, two decimals,
+    words where there is nothing ("seat 1 +0.05, seat 2 -0.05 win chance"; "none")."""
+    if not totals:
+        return "none"
+    return ", ".join(f"seat {int(seat) + 1} {value:+.2f}"
+                     for seat, value in sorted(totals.items(), key=lambda kv: int(kv[0]))) \
+        + f" {unit}"
 
 
 SUMMARY_NAME = "summary.tsv"

@@ -3,6 +3,7 @@ turn's AP (a won position 1.0, a lost one 0.0, the thrown-away win a full 1.0 lo
 command's report lines and notes in readable notation, and every `analyse` option on the
 three games without a traceback."""
 import json
+import re
 
 import numpy as np
 import pytest
@@ -182,3 +183,14 @@ def test_variations_are_checked_like_the_main_line(tmp_path, capsys):
                  "--variations", "--json"]) == 0
     capsys.readouterr()
     assert load_record(again).root.variations[1].comment.count("[analysis]") == 1
+
+
+def test_the_glonk_report_counts_seats_from_one_and_rounds_its_figures(tmp_path, capsys):
+    src = save_record(glonk_record(), tmp_path / "in.flick")
+    assert main(["analyse", str(src), "--out", str(tmp_path / "out.flick"), "--budget", "2",
+                 "--executor", "inprocess"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert "{" not in last and '"0"' not in last  # words, not JSON
+    assert re.search(r"execution seat 1 [+-]\d\.\d\d points", last), last
+    assert re.search(r"choice lost seat 1 [+-]\d\.\d\d points", last), last
+    assert not re.search(r"\d\.\d{3}", last), last  # rounded as people read them
