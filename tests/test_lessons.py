@@ -152,6 +152,8 @@ def test_glonk_accepts_a_flick_near_the_authors_and_refuses_a_wild_one():
     hard = Flick.make(author.piece, author.angle, 2.5)
     v = house.judge(q.node.state, q.accept, hard)
     assert not v.right and "only" in v.why and v.figures["chance"] < q.accept["at_least"]
+    hits = round(v.figures["chance"] * v.figures["samples"])
+    assert f"only {hits} of {v.figures['samples']} " in v.why  # the count behind the chance
     strict = {**q.accept, "at_least": 1.0, "skill": "novice"}
     assert not house.judge(q.node.state, strict, author).right
 

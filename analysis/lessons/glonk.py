@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.glonk import GAME
 from games.glonk.actions import Flick
 from analysis.lessons import LessonHouse, Verdict
+from analysis.lessons.wording import percents_apart
 
 #: What a lesson may ask a flick to do: the shot explorer's outcomes, and "standard".
 OUTCOME_WORDS = {
@@ -65,11 +66,13 @@ class GlonkLessons(LessonHouse):
         need = float(accept["at_least"])
         figures = {"chance": chance, "at_least": need, "samples": report["samples"],
                    "skill": skill, "expected_value": report["expected_value"]}
-        words = (f"{100 * chance:.0f} % of {skill}-skill flicks like this "
-                 f"{OUTCOME_WORDS[outcome]}")
+        chance_words, need_words = percents_apart(chance, need)
+        hits = round(chance * report["samples"])
+        words = (f"{hits} of {report['samples']} {skill}-skill flicks like this "
+                 f"{OUTCOME_WORDS[outcome]} ({chance_words})")
         if chance + 1e-12 >= need:
             return Verdict(True, words, (), figures)
-        return Verdict(False, f"only {words}; at least {100 * need:.0f} % should", (), figures)
+        return Verdict(False, f"only {words}; at least {need_words} should", (), figures)
 
     def default_accept(self, state, answer=None) -> dict:
         """From the author's flick: its assault's target, else boarding if it may board after,

@@ -16,13 +16,10 @@ import numpy as np
 
 from games.grendizer.rules import GAME
 from analysis.lessons import LessonHouse, Verdict
+from analysis.lessons.wording import percent, percents_apart
 
 DEFAULT_ROLLOUTS = 200
 PLAY_ON = 6  # actions of the bot after a wrong decision
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f} %"
 
 
 class GrendizerLessons(LessonHouse):
@@ -73,12 +70,13 @@ class GrendizerLessons(LessonHouse):
         limit = float(accept["max_loss"])
         figures = {"win": mine, "best_win": best, "loss": loss, "max_loss": limit,
                    "rollouts": int(accept.get("rollouts", DEFAULT_ROLLOUTS))}
+        mine_words, best_words = percents_apart(mine, best)
         if loss <= limit + 1e-12:
-            return Verdict(True, f"the team wins {_pct(mine)} of games from here"
+            return Verdict(True, f"the team wins {mine_words} of games from here"
                                  + (" (the best)" if loss <= 1e-12 else
-                                    f" (the best decision {_pct(best)})"), (), figures)
-        return Verdict(False, f"the team wins only {_pct(mine)} of games after this; the best "
-                              f"decision here wins {_pct(best)}", self.play_on(state, action),
+                                    f" (the best decision {best_words})"), (), figures)
+        return Verdict(False, f"the team wins only {mine_words} of games after this; the best "
+                              f"decision here wins {best_words}", self.play_on(state, action),
                        figures)
 
     def better_answer(self, state, accept, action) -> str | None:
@@ -95,8 +93,8 @@ class GrendizerLessons(LessonHouse):
             words = move_text(GAME, state, GAME.parse_action(state, best))
         except Exception:  # noqa: BLE001 - a decision without words keeps its text
             words = best
-        return (f"{words} is better: the team wins {_pct(chances[best])} after it, "
-                f"{_pct(chances.get(str(action), 0.0))} after this answer")
+        return (f"{words} is better: the team wins {percent(chances[best])} after it, "
+                f"{percent(chances.get(str(action), 0.0))} after this answer")
 
     def refutation(self, state, action) -> tuple[str, ...]:
         return self.play_on(state, action)
@@ -120,7 +118,7 @@ class GrendizerLessons(LessonHouse):
         return {"kind": "loss", "max_loss": 0.1, "rollouts": DEFAULT_ROLLOUTS}
 
     def own_accept_words(self, state, accept) -> str:
-        return (f"Any decision within {_pct(float(accept.get('max_loss', 0)))} win chance of "
+        return (f"Any decision within {percent(float(accept.get('max_loss', 0)))} win chance of "
                 f"the best ({int(accept.get('rollouts', DEFAULT_ROLLOUTS))} playouts each)")
 
 
