@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.lessons.progress import (SCHEMA_VERSION, Item, Progress, ProgressFileError,
+from analysis.lessons.progress import (SCHEMA_VERSION, START_RATING, Item, Progress, ProgressFileError,
                                        difficulty_rating, item_for, read_export)
 from scenarios.courses import (Course, CourseFileError, chapter_id, load_course, save_course)
 from timeline.fileformat import dumps, load_record
@@ -142,6 +142,22 @@ def test_a_solved_puzzle_is_never_scheduled_and_ratings_follow_the_solves(tmp_pa
         assert db.rating(easy.item_id) < difficulty_rating(1)  # solved: it was easier than said
         assert db.rating(hard.item_id) > difficulty_rating(5)
         assert db.solved_ids() == {easy.item_id}
+
+
+def test_only_the_first_try_at_an_item_is_rated_and_reviews_still_teach_the_schedule(tmp_path):
+    clock = FixedClock()
+    with Progress(tmp_path / "p.sqlite", clock=clock) as db:
+        item = puzzle()
+        db.record_attempt(item, solved=False, seconds=40, puzzle_rating=difficulty_rating(3))
+        student, rated = db.student_rating(), db.rating(item.item_id)
+        assert student < START_RATING  # the first try is a rated game: a loss
+        first_due = db.next_due()
+        for _ in range(8):  # eight reviews, each solved
+            clock.now = db.next_due()
+            db.record_attempt(item, solved=True, seconds=10)
+        assert (db.student_rating(), db.rating(item.item_id)) == (student, rated)
+        assert db.next_due() - clock.now > first_due - DAY0  # the schedule learnt from them
+        assert db.standing(item.item_id).attempts == 9
 
 
 def test_the_database_keeps_its_schema_version_and_migrates_an_older_one(tmp_path):

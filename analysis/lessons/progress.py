@@ -154,8 +154,10 @@ class Progress:
                        puzzle_rating: float | None = None) -> None:
         """One try at `item`: kept, the review schedule and both ratings updated together.
         A failure schedules the item for review (or brings its review forward); a solve
-        pushes an item under review further out. `puzzle_rating` seeds a new puzzle's rating
-        (e.g. from its difficulty)."""
+        pushes an item under review further out. Only the first try at an item is a rated
+        game (a review re-solves what the student has seen, as Lichess rates only a puzzle's
+        first try); the schedule learns from every try. `puzzle_rating` seeds a new puzzle's
+        rating (e.g. from its difficulty)."""
         from fsrs import Card, Rating
 
         now = self.clock()
@@ -165,6 +167,8 @@ class Progress:
                        "ON CONFLICT(item_id) DO UPDATE SET title=excluded.title, "
                        "path=excluded.path", (item.item_id, item.title, item.game, item.kind,
                                               item.path))
+            first_try = db.execute("SELECT 1 FROM attempts WHERE item_id=? LIMIT 1",
+                                   (item.item_id,)).fetchone() is None
             db.execute("INSERT INTO attempts(item_id, at, solved, seconds) VALUES (?,?,?,?)",
                        (item.item_id, now.isoformat(), int(bool(solved)), seconds))
             row = db.execute("SELECT card FROM cards WHERE item_id=?", (item.item_id,)).fetchone()
@@ -175,7 +179,8 @@ class Progress:
                 db.execute("INSERT INTO cards(item_id, card, due) VALUES (?,?,?) ON CONFLICT(item_id)"
                            " DO UPDATE SET card=excluded.card, due=excluded.due",
                            (item.item_id, card.to_json(), _iso(card.due)))
-            self._rate(db, item.item_id, solved, puzzle_rating)
+            if first_try:
+                self._rate(db, item.item_id, solved, puzzle_rating)
 
     def _rate(self, db, item_id: str, solved: bool, puzzle_rating: float | None) -> None:
         import glicko2
