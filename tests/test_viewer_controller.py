@@ -176,6 +176,8 @@ def child(tmp: Path) -> None:
     app.set_view(app.preset("seat", 0))
     assert ctl.moves.play(A.EndTurn())
     assert abs(app.orbit.goal.heading - app.preset("seat", 1).heading) < 1e-6
+    told = ctl.message_text  # the move's lines as sentences, never run together
+    assert told.endswith("."), told
     app.set_view(app.preset("top"))
     assert ctl.moves.play(A.EndTurn())
     assert app.orbit.goal.pitch < -89

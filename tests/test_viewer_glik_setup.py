@@ -171,3 +171,19 @@ def test_a_glik_game_opens_in_a_window_that_showed_another_game(app):
     session = setup_session()
     app.set_session(session)
     assert app.scene.tray.boxes and set(app.scene.tray.boxes) == set(session.state.hands[0])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_setup_prompt_says_where_the_tray_is_drawn(app, size):
+    from viewer.scene import Pick
+
+    session = setup_session(2)
+    scene = look(app, session, size, "seat")
+    scene.show_prompts = True
+    boxes = [scene.tray.pixel_box(box, size) for box in scene.tray.boxes.values()]
+    middle = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
+    drawn, not_drawn = ("top left", "bottom left") if middle < size[1] / 2 else \
+        ("bottom left", "top left")
+    said = " ".join(scene.status_lines(session.state)) + " " + \
+        scene.click(session.state, Pick(cell=(0, 0))).message
+    assert f"({drawn})" in said and f"({not_drawn})" not in said, (drawn, said)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from games.api import CHANCE, IllegalAction
 from viewer.commands.edits import action_label
+from viewer.sentences import as_sentences
 
 
 #: The line time a flick's streamed first frames are played over (longer than any wait for
@@ -230,7 +231,7 @@ class Moves:
             lines += app.scene.event_lines(n)
         ctl.log.follow(session.node)  # (it follows the cursor on every refresh too)
         branched = self._branch_words(steps)
-        ctl.say(branched or (("New variation. " if was_new else "") + " ".join(lines[:2])))
+        ctl.say(branched or as_sentences((["New variation"] if was_new else []) + lines[:2]))
         ctl.puzzle_box.after_move(node)
         ctl.lesson_box.after_move(node)
 

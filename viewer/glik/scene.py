@@ -521,7 +521,7 @@ class GlikScene(Scene):
             self.show_slot_hints(state)
             return ClickResult()
         if self.selected is None or self.selected[0] != "hand":
-            return ClickResult(message="Choose one of your boards (bottom left), "
+            return ClickResult(message=f"Choose one of your boards ({self.tray.where()}), "
                                        "then click a \"?\" slot; R turns it")
         slot = self.slot_of(pick.cell) if pick.cell is not None else None
         if slot is None:
@@ -674,7 +674,7 @@ class GlikScene(Scene):
             where = ("the slot right of your starting board" if state.phase == "choose"
                      else 'any "?" slot')
             return [f"Setup: {who}, lay a board in {where}"] + (
-                ["Click a board in hand (bottom left), R turns it, click a slot"]
+                [f"Click a board in hand ({self.tray.where()}), R turns it, click a slot"]
                 if self.show_prompts else [])
         if state.phase == "over":
             desc = self.game.describe(state)

@@ -1,5 +1,5 @@
 """The Glik setup hand on screen: the boards a player still has to lay, in a tray at the
-bottom-left corner of the window, whatever the camera.
+window's left edge, whatever the camera (where the layout puts it: `where` says so in words).
 
 Laid on the table beyond the board's edge, eight boards for two players ran off the screen
 from a player's seat and under the panels; on the screen they always fit. The tray is a box of the
@@ -130,6 +130,15 @@ class HandTray:
             self.boxes[board] = (x0, z0, x0 + side, z0 + side)
 
     # --- where things are on the screen ------------------------------------------------------------
+    def where(self) -> str:
+        """Where the tray is, in the words a prompt uses: "top left" or "bottom left" (the
+        layout puts it below the status lines: the half of the window its middle is in)."""
+        rect = self._rect
+        if rect is None:
+            return "left"
+        height = self.base.screen.window()[1]
+        return "top left" if (rect.y0 + rect.y1) / 2 < height / 2 else "bottom left"
+
     def _aspect(self) -> float:
         return self.base.getAspectRatio()
 
