@@ -112,3 +112,23 @@ def test_glonk_help_says_a_drag_on_your_disc_flicks_and_hover_follows_the_disc(t
         desk.wait(lambda p: p["list_scroll"] > up, 20, "the wheel down to scroll it back")
     finally:
         desk.stop()
+
+
+def test_grendizer_seat_keys_say_that_every_seat_shares_one_side(tmp_path):
+    """In Grendizer the team sits on one side of the board: 2 and 3 keep the camera where it
+    is, and say why, never nothing; a seat past the players says how many there are."""
+    desk = Desk(tmp_path)
+    try:
+        desk.start("play", "grendizer", "--players", "3", "--seed", "2")
+        before = desk.settled()
+        for key in ("2", "3"):
+            desk.key(key)
+            p = desk.wait(lambda p, key=key: (p["message"] or "").startswith(f"Camera at seat {key}"),
+                          20, f"{key} answered")
+            assert "same side" in p["message"], p["message"]
+            assert p["nodes"] == before["nodes"] and p["dialog"] is None
+        desk.key("4")
+        p = desk.wait(lambda p: "3 seats" in (p["message"] or "") or
+                      "does nothing now" in (p["message"] or ""), 20, "4 answered")
+    finally:
+        desk.stop()

@@ -29,13 +29,19 @@ class Views:
 
     def view_seat(self, seat: int | None = None) -> None:
         """The camera at `seat` (counted from 0; None: the player to move)."""
-        players = len(list(self.app.scene.seat_headings(self.ctl.session.state)))
+        headings = list(self.app.scene.seat_headings(self.ctl.session.state))
         if seat is None:
             seat = self.app.session_player()
-        if seat >= players:
-            self.ctl.say(f"This game has {players} seats")
+        if seat >= len(headings):
+            self.ctl.say(f"This game has {len(headings)} seats")
             return
         self.app.set_view(self.app.preset("seat", seat), 0.6)
+        same = [n + 1 for n, h in enumerate(headings) if n != seat and abs(h - headings[seat]) < 1e-9]
+        # a key that seems to do nothing says why: the seats share one side of the table
+        self.ctl.say(f"Camera at seat {seat + 1}" + (
+            ": every seat looks from the same side (the players sit together)"
+            if len(same) == len(headings) - 1 else
+            f", the same side as seat {', '.join(map(str, same))}" if same else ""))
 
     def save_view(self) -> None:
         self.ctl.session.set_camera(self.app.view_to_save(self.app.orbit.goal))
