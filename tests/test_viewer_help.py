@@ -61,8 +61,9 @@ def check(ctl, app, mode_name, game):
     assert dialog.lines[len(key_lines):] == mode.gestures()  # then the mouse, nothing else
     assert mode.title() == dialog.title["text"] and mode_name in dialog.title["text"]
     app.render_frames(1)
+    assert [line for page in dialog.pages for line in page] == dialog.lines  # every line, once
     boxes = label_boxes(dialog)
-    assert len(boxes) == 2 * len(dialog.lines)
+    assert len(boxes) == 2 * len(dialog.pages[dialog.page])
     w, h = HelpOverlay.W, HelpOverlay.H
     for i, a in enumerate(boxes):
         assert -w / 2 <= a[0] and a[2] <= w / 2 and HelpOverlay.BOTTOM - 0.02 <= a[1] \
@@ -71,8 +72,8 @@ def check(ctl, app, mode_name, game):
             overlap = a[0] < b[2] - 1e-3 and b[0] < a[2] - 1e-3 and a[1] < b[3] - 1e-3 \
                 and b[1] < a[3] - 1e-3
             assert not overlap, (game, mode_name, a, b)
-    # at 1280x800 a line of help is at least 12 pixels tall (aspect2d: 400 pixels a unit)
-    assert dialog.scale * 400 >= 12
+    # at 1280x720 a line of help is at least 12 pixels tall (aspect2d: 360 pixels a unit)
+    assert dialog.scale * 360 >= 12, (game, mode_name, dialog.scale)
     if os.environ.get("HELP_PNG"):
         app.render_frames(2)
         app.save_png(f"{os.environ['HELP_PNG']}-{game}-{mode_name}.png")
@@ -192,16 +193,27 @@ def child(tmp: Path) -> None:
     # a mode with many more keys than today's: a third column opens before the text shrinks
     from viewer.dialogs import HelpOverlay
 
+    # and one with more than three columns hold: further pages, never smaller text
     many = [(f"Ctrl+{c}{n}", f"does thing {c}{n}") for c in "ABCDEFGHIJ" for n in "123456"]
+    many += [(f"Alt+{n}", "a longer description of what this key does, which wraps in its "
+                          "column over two or three rows") for n in range(40)]
     dialog = HelpOverlay(app, many)
-    app.render_frames(1)
-    assert dialog.columns == 3 and dialog.scale * 400 >= 12, (dialog.columns, dialog.scale)
-    boxes = label_boxes(dialog)
-    for i, a in enumerate(boxes):
-        assert -HelpOverlay.W / 2 <= a[0] and a[2] <= HelpOverlay.W / 2, ("outside", a)
-        for b in boxes[i + 1:]:
-            assert not (a[0] < b[2] - 1e-3 and b[0] < a[2] - 1e-3 and a[1] < b[3] - 1e-3
-                        and b[1] < a[3] - 1e-3), (a, b)
+    assert dialog.columns == 3 and len(dialog.pages) > 1 and dialog.scale * 360 >= 12
+    assert [line for page in dialog.pages for line in page] == many
+    for page in range(len(dialog.pages)):
+        if page:
+            dialog.turn(1)
+        app.render_frames(1)
+        boxes = label_boxes(dialog)
+        assert len(boxes) == 2 * len(dialog.pages[dialog.page])
+        for i, a in enumerate(boxes):
+            assert -HelpOverlay.W / 2 <= a[0] and a[2] <= HelpOverlay.W / 2, ("outside", a)
+            assert HelpOverlay.BOTTOM - 0.02 <= a[1], ("over the buttons", a)
+            for b in boxes[i + 1:]:
+                assert not (a[0] < b[2] - 1e-3 and b[0] < a[2] - 1e-3 and a[1] < b[3] - 1e-3
+                            and b[1] < a[3] - 1e-3), (a, b)
+    dialog.turn(1)
+    assert dialog.page == 0  # round the end
     dialog.close()
     print("all help checks passed")
 

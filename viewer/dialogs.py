@@ -49,12 +49,12 @@ class Overlay:
 class HelpOverlay(Overlay):
     """The keys and mouse gestures of one mode, in columns that never overlap (F1 or Esc
     closes it): long descriptions wrap inside their column; when two columns cannot hold every
-    line at a readable size (12 px at 1280x800) a third is opened, and only then does the text
-    shrink until every line fits above the Close button. `boxes` keeps each label's rectangle
-    (box units)."""
+    line a third is opened, and when three cannot, the lines go on further pages (PgDn / PgUp
+    or the buttons) rather than shrinking: every line is drawn at 12 px or more at 1280x720.
+    `boxes` keeps each label's rectangle on the page shown (box units)."""
 
     W, H = 2.9, 1.78
-    TOP, BOTTOM = 0.66, -0.70  # where the lines may go (the title above, the button below)
+    TOP, BOTTOM = 0.66, -0.62  # where the lines may go (the title above, the buttons below)
     COLUMNS = 2
     KEY_W = 0.46  # the keys' part of a column
     READABLE = 0.034  # text scale of a 12 px line at 720 px (viewer.layout.SMALL)
@@ -63,28 +63,52 @@ class HelpOverlay(Overlay):
         super().__init__(app, self.W, self.H, on_close)
         self.lines = list(lines)
         self.boxes: list[tuple[float, float, float, float]] = []
-        self.labels: list = []  # the DirectLabels of the lines (tests measure their bounds)
+        self.labels: list = []  # the DirectLabels of the page shown (tests measure their bounds)
         self.title = DirectLabel(parent=self.box, text=title, text_scale=0.06, text_fg=TEXT,
-                    frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
+                                 frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
+        self.scale = self.READABLE
         self.columns, self.key_w = self.COLUMNS, self.KEY_W
-        scale = 0.034
-        while scale > 0.018 and not self._lay_out(scale, dry=True):
-            if scale * 0.92 < self.READABLE and self.columns == self.COLUMNS:
-                self.columns, self.key_w, scale = self.COLUMNS + 1, self.KEY_W * 0.8, 0.034
-                continue
-            scale *= 0.92
-        self._lay_out(scale, dry=False)
-        self.scale = scale
+        if len(self._placed(self.lines)) < len(self.lines):
+            self.columns, self.key_w = self.COLUMNS + 1, self.KEY_W * 0.8
+        self.pages: list[list[tuple[str, str]]] = []
+        rest = self.lines
+        while rest:
+            n = max(len(self._placed(rest)), 1)
+            self.pages.append(rest[:n])
+            rest = rest[n:]
+        self.pages = self.pages or [[]]
+        self.page = 0
+        self.page_label = DirectLabel(parent=self.box, text="", text_scale=self.READABLE,
+                                      text_fg=DIM, frameColor=(0, 0, 0, 0), pos=(0, 0, -0.70))
+        if len(self.pages) > 1:
+            _button(self.box, "< Page (PgUp)", lambda: self.turn(-1), (-0.95, 0, -0.8), width=0.42)
+            _button(self.box, "Page (PgDn) >", lambda: self.turn(1), (0.95, 0, -0.8), width=0.42)
+        self._show_page()
         _button(self.box, "Close (F1)", self.close, (0, 0, -0.8), width=0.3)
 
-    def _lay_out(self, scale: float, dry: bool) -> bool:
-        """Place the lines at text `scale`; False when they do not all fit (nothing drawn)."""
+    def turn(self, pages: int) -> None:
+        """Show the page `pages` on (or back), round the ends."""
+        if len(self.pages) > 1 and not self.closed:
+            self.page = (self.page + pages) % len(self.pages)
+            self._show_page()
+
+    def _show_page(self) -> None:
+        for label in self.labels:
+            label.destroy()
+        self.labels, self.boxes = [], []
+        self._draw(self._placed(self.pages[self.page]))
+        self.page_label["text"] = (f"Page {self.page + 1} of {len(self.pages)}: PgDn for the "
+                                   "next" if len(self.pages) > 1 else "")
+
+    def _placed(self, lines) -> list:
+        """Where the first lines of `lines` go, as many as fit on one page."""
+        scale = self.scale
         col_w = (self.W - 0.12) / self.columns
         wrap = (col_w - self.key_w - 0.04) / scale  # in ems of the label's text
         line_h = scale * 1.2
         col, y = 0, self.TOP
         placed = []
-        for keys, what in self.lines:
+        for keys, what in lines:
             tn = TextNode("measure")
             tn.setWordwrap(wrap)
             tn.setText(what)
@@ -97,13 +121,15 @@ class HelpOverlay(Overlay):
             if y - h < self.BOTTOM:
                 col, y = col + 1, self.TOP
                 if col >= self.columns:
-                    return False
+                    break
             x = -self.W / 2 + 0.06 + col * col_w
-            placed.append((x, y, keys, what, h, wrap))
+            placed.append((x, y, keys, what, h, wrap, col_w))
             y -= h + scale * 0.3
-        if dry:
-            return True
-        for x, y, keys, what, h, wrap in placed:
+        return placed
+
+    def _draw(self, placed) -> None:
+        scale = self.scale
+        for x, y, keys, what, h, wrap, col_w in placed:
             top = y - scale * 0.85  # a label's baseline sits one ascent below its top
             self.labels.append(DirectLabel(
                 parent=self.box, text=keys, text_scale=scale, text_fg=(0.98, 0.8, 0.4, 1),
@@ -114,7 +140,6 @@ class HelpOverlay(Overlay):
                 frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
                 pos=(x + self.key_w, 0, top), text_wordwrap=wrap))
             self.boxes.append((x, y - h, x + col_w - 0.02, y))
-        return True
 
 
 def text_ems(text: str) -> float:

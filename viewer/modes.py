@@ -175,7 +175,9 @@ class DialogMode(Mode):
 
     name = "dialog"
     groups = ([K.Key("escape", "escape", "Close this"),
-               K.Key("f1", "help", "Show / hide the help")],)
+               K.Key("f1", "help", "Show / hide the help"),
+               K.Key("page_down", "help_page_next", "The help's next page"),
+               K.Key("page_up", "help_page_back", "The help's previous page")],)
 
     def enter(self, previous):
         self.ctl.cancel_drag()

@@ -20,7 +20,20 @@ class Dialogs:
         self._after = None  # what to do once the dialog shown now has closed
 
     def commands(self) -> dict:
-        return {"help": self.help, "escape": self.escape}
+        return {"help": self.help, "escape": self.escape,
+                "help_page_next": lambda: self.help_page(1),
+                "help_page_back": lambda: self.help_page(-1)}
+
+    def help_page(self, pages: int) -> None:
+        """PgDn / PgUp in a dialog: the help's next or previous page (a help of one page, or
+        another dialog, says there is none)."""
+        dialog = self.ctl.dialog
+        if isinstance(dialog, HelpOverlay) and len(dialog.pages) > 1:
+            dialog.turn(pages)
+        else:
+            self.ctl.say("The help has one page: all of it is shown"
+                         if isinstance(dialog, HelpOverlay) else
+                         "PgDn and PgUp turn the help's pages: this dialog has none")
 
     def open(self, dialog) -> None:
         self.ctl.player.stop()
