@@ -55,6 +55,7 @@ class LessonPanel:
         self.buttons: dict = {}
         self.checking: threading.Thread | None = None
         self.check_words = ""
+        self.checked_node = None  # the node (of its own record) `check_words` is a verdict on
         self.saved: Path | None = None  # where this record's lesson was saved (saved_for)
         self.saved_for = None  # the record `saved` belongs to: another record has its own file
         self.course_title = ""  # the course chapters were last added to (kept between files)
@@ -201,7 +202,8 @@ class LessonPanel:
             self.buttons["outcome"].hide()
         hints = ask.get("hints") or []
         self.labels["hints"]["text"] = "\n".join(f"{i + 1}. {h}" for i, h in enumerate(hints))
-        self.labels["status"]["text"] = self.check_words
+        # a verdict belongs to its position of its file: another file or node shows none
+        self.labels["status"]["text"] = self.check_words if self.checked_node is node else ""
         self.app.wake()
 
     def _fill(self, name: str, text: str) -> None:
@@ -309,7 +311,7 @@ class LessonPanel:
             return
         if self.checking is not None:
             return
-        self.check_words = "Checking the answer..."
+        self.check_words, self.checked_node = "Checking the answer...", node
         self.show_node()
 
         def run():
