@@ -68,6 +68,33 @@ def child(tmp: Path) -> None:
         ctl._key("control-z")
     assert (len(record.direction["camera"]), len(record.direction["notes"])) == before
 
+    # the scrub bar dragged into the flick: every direction key acts at the moment shown
+    # there, not at the ply's end (issue 39 point 1)
+    from timeline.direction import time_of
+
+    clock = ctl.player.clock()
+    start, span = clock.starts[flick], clock.spans[flick]
+    assert span > 0.2, span
+    ctl.player.scrub_to((start + 0.3 * span) / clock.total)
+    assert ctl.session.node is line[flick]
+    ctl._key("j")
+    at = record.direction["camera"][-1]["at"]
+    assert at["path"] == list(line[flick].path) and at["t"] == pytest.approx(0.3 * span, abs=0.02), (at, span)
+    ctl._key("shift-n")
+    assert record.direction["notes"][-1]["at"]["t"] == pytest.approx(0.3 * span, abs=0.02)
+    ctl._key("shift-s")  # slow motion from here ...
+    assert "Shift+S again" in ctl.message_text, ctl.message_text
+    ctl.player.scrub_to((start + 0.6 * span) / clock.total)
+    ctl._key("shift-s")  # ... to here, both inside the flick, the line never played
+    stretch = record.direction["speed"][-1]
+    assert time_of(stretch["from"], clock) == pytest.approx(start + 0.3 * span, abs=0.02)
+    assert time_of(stretch["to"], clock) == pytest.approx(start + 0.6 * span, abs=0.02)
+    ctl._key("shift-h")
+    assert record.direction["holds"][-1]["at"]["t"] == pytest.approx(0.6 * span, abs=0.02)
+    for _ in range(4):
+        ctl._key("control-z")
+    assert (len(record.direction["camera"]), len(record.direction["notes"])) == before
+
     # in a game without flicked discs (Glik) Shift+N keeps a ring on the table, in the middle
     # of the view, saved with the record and undone by Ctrl+Z
     glik = load_record(ROOT / "scenarios" / "demo" / "glik-directed.flick")

@@ -111,6 +111,7 @@ class ViewerApp(ShowBase):
         self.shown_state = None
         self.shown_changes = 0
         self.shown_node = None
+        self.shown_fraction = None
         self.frame.add("clock", self._clock_task, "flickbook-clock")
         self.frame.add("camera", self._camera_task, "flickbook-camera")
         self.set_session(session)
@@ -382,6 +383,8 @@ class ViewerApp(ShowBase):
         state = node.state
         self.shown_state = state
         self.shown_node = node
+        # how far into `node`'s action the picture is (None: its end), for the moment shown
+        self.shown_fraction = fraction if fraction is not None and fraction < 1.0 else None
         self.shown_changes += 1  # the hover line is made again (viewer.controller)
         self.wake()
         self.scene.show(state)

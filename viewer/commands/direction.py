@@ -32,12 +32,20 @@ class Direction:
         self.slow_from = None
 
     def moment(self):
-        """The moment shown: the replay's (node, seconds into it), else the cursor at rest."""
+        """The moment shown: the picture's, wherever it shows the cursor's action part way
+        (played, paused, scrubbed or stepped: `ViewerApp.shown_fraction`); else the replay
+        clock's; else the cursor at rest (its action's end)."""
+        node = self.ctl.session.node
+        fraction = self.app.shown_fraction
+        if self.app.shown_node is node and fraction is not None:
+            clock = self.ctl.player.clock()
+            index = next((i for i, n in enumerate(clock.line) if n is node), None)
+            if index is not None and clock.spans[index] > 0:
+                return node, fraction * clock.spans[index]
         shown = self.app.clock.moment()
-        if shown is None or shown[0] is not self.ctl.session.node:
-            node = self.ctl.session.node
-            return node, node_duration(node)
-        return shown
+        if shown is not None and shown[0] is node:
+            return shown
+        return node, node_duration(node)
 
     def camera_key(self, kind: str = "view") -> None:
         node, t = self.moment()
