@@ -61,7 +61,9 @@ def test_a_bad_direction_is_refused_with_the_place_named(demo, change, words):
 def test_film_time_slows_in_a_speed_stretch_and_stands_on_a_hold(demo):
     record, line, flick = demo
     clock = LineClock(line)
-    d = Direction(directed(record, line, flick), clock)
+    data = directed(record, line, flick)
+    data["camera"] = data["camera"][:2]  # no follow shot: its own slowing of later flicks
+    d = Direction(data, clock)
     start = clock.starts[flick]
     D = line[flick].stored_motion.duration
     # 1.5 s of hold, then 0.4 D line seconds at a quarter speed: 1.6 D film seconds
@@ -94,6 +96,7 @@ def test_a_note_on_a_disc_follows_it_through_the_motion(demo):
     node = line[flick]
     data = directed(record, line, flick)
     data["speed"], data["holds"] = [], []  # a note's duration is watched seconds: none slowed
+    data["camera"] = data["camera"][:2]  # (nor by a follow shot's own slowing)
     d = Direction(data, clock)
     motion = node.stored_motion
     i = motion.index(motion.piece)
@@ -204,3 +207,25 @@ def test_moments_follow_their_nodes_when_lines_are_reordered_or_cut():
     assert record.direction == before and branch.variations[1] is side
     session.redo()
     assert named() == {"on the variation": side, "on the main line": main_next}
+
+
+def test_every_short_flick_under_a_follow_keyframe_is_slowed_to_a_whole_shot(demo):
+    from timeline.direction import FOLLOW_MIN_SHOT
+
+    record, line, flick = demo
+    clock = LineClock(line)
+    data = directed(record, line, flick)
+    data["speed"], data["holds"] = [], []
+    d = Direction(data, clock)
+    for i in range(flick, len(line)):  # the follow keyframe holds to the line's end
+        motion = line[i].stored_motion
+        if motion is None:
+            continue
+        start = clock.starts[i]
+        shot = d.film_time(start + motion.duration) - d.film_time(start)
+        assert shot == pytest.approx(max(motion.duration, FOLLOW_MIN_SHOT), abs=1e-6), i
+    # an author's own pacing of a flick is theirs: a speed stretch inside it is not overruled
+    paced = Direction(directed(record, line, flick), clock)
+    D = line[flick].stored_motion.duration
+    start = clock.starts[flick]
+    assert paced.film_time(start + D) - paced.film_time(start) == pytest.approx(1.5 + 0.4 * D * 4 + 0.6 * D, abs=1e-3)

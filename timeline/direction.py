@@ -59,8 +59,14 @@ MIN_RATE, MAX_RATE = 0.05, 8.0
 #: How much room a follow camera leaves around the discs it frames (x their spread), and the
 #: least distance it comes to (metres).
 FOLLOW_MARGIN, FOLLOW_MIN_DISTANCE = 2.2, 0.35
-#: Seconds a follow camera takes to ease from its view onto the discs, and back once they rest.
-FOLLOW_EASE = 0.5
+#: Film seconds a follow camera takes to ease from its view onto the discs, and back once
+#: they rest, and the least it holds them framed between: a follow shot lasts at least
+#: FOLLOW_MIN_SHOT film seconds. A motion shorter than that under a follow keyframe is slowed
+#: to last it (a short flick is slowed, never chased: the camera zoomed in and out within
+#: 0.55 s on one), unless the author slowed it already (their stretch wins).
+FOLLOW_EASE = 0.4
+FOLLOW_MIN_HOLD = 0.8
+FOLLOW_MIN_SHOT = 2 * FOLLOW_EASE + FOLLOW_MIN_HOLD
 
 _MOMENT = Obj(required={"path": ListOf(Int(0), max_len=1_000_000), "t": Num(0, 1e6)})
 _VIEW_SPEC = Obj(required={"view": OneOf("top", "seat", "orbit")},
@@ -485,8 +491,12 @@ class Direction:
         ys = [float(now[i][1]) for i in moved]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         spread = max(max(xs) - min(xs), max(ys) - min(ys), 0.1)
-        ease = min(FOLLOW_EASE, motion.duration / 4)
-        weight = _ease(min(1.0, t / ease, max(0.0, motion.duration - t) / ease))
+        # eased in film seconds (what a viewer watches): slow motion keeps the shot calm
+        begin = self.clock.starts[pos.index]
+        shot = self.film_time(begin + motion.duration) - self.film_time(begin)
+        into = self.film_time(begin + t) - self.film_time(begin)
+        ease = min(FOLLOW_EASE, shot / 4)
+        weight = _ease(min(1.0, into / ease, max(0.0, shot - into) / ease)) if ease > 0 else 0.0
         return (cx, cy), spread, weight
 
     # time ------------------------------------------------------------------------------------
@@ -494,7 +504,7 @@ class Direction:
         """Knots (line time, film time) of a piecewise-linear map; a hold is two knots at one
         line time."""
         total = self.clock.total
-        rates = []  # (start, end, rate): later stretches win where they overlap
+        rates = self._follow_stretches()  # (start, end, rate): later stretches win where they overlap
         for stretch in self.data.get("speed", []):
             a, b = self.line_time(stretch["from"]), self.line_time(stretch["to"])
             if a is not None and b is not None and b > a:
@@ -522,6 +532,28 @@ class Direction:
                 film.append(film[-1] + holds[b])
         self._line_knots, self._film_knots = line, film
         self.film_total = film[-1]
+
+    def _follow_stretches(self) -> list[tuple[float, float, float]]:
+        """Each motion under a follow keyframe that is shorter than a follow shot, slowed to
+        last FOLLOW_MIN_SHOT film seconds (at most to MIN_RATE); one the author paced (a speed
+        stretch or a hold inside it) is left as they directed."""
+        paced = [t for stretch in self.data.get("speed", [])
+                 for t in (self.line_time(stretch["from"]), self.line_time(stretch["to"]))]
+        paced += [self.line_time(hold["at"]) for hold in self.data.get("holds", [])]
+        paced = [t for t in paced if t is not None]
+        out = []
+        for i, node in enumerate(self.clock.line):
+            motion = node.stored_motion if node.stored_motion is not None else node.motion
+            if motion is None or not 0 < motion.duration < FOLLOW_MIN_SHOT:
+                continue
+            start = self.clock.starts[i]
+            if any(start <= t <= start + motion.duration for t in paced):
+                continue
+            k = bisect.bisect_right(self._camera_times, start + motion.duration / 2) - 1
+            if k >= 0 and self.camera_keys[k][2].get("kind") == "follow":
+                rate = max(MIN_RATE, motion.duration / FOLLOW_MIN_SHOT)
+                out.append((start, start + motion.duration, rate))
+        return out
 
     def film_time(self, time: float) -> float:
         """Film seconds at line time `time` (on a hold: its start)."""
