@@ -170,6 +170,10 @@ def test_each_worker_is_its_own_process_with_its_own_name(jobs):
     children = {p.pid: p.name for p in multiprocessing.active_children()}
     assert children[answers["analysis"]] == "flickbook-analysis"
     assert children[answers["explorer"]] == "flickbook-explorer"
+    # the explorer closed: its worker ends, the others go on
+    jobs.end_worker("explorer")
+    assert jobs.workers() == {"flickbook-analysis": answers["analysis"],
+                              "flickbook-explorer": None}
 
 
 def test_the_urgent_job_runs_first_and_a_cancelled_one_stops_between_steps(jobs):

@@ -7,8 +7,8 @@ flick with the highest expected value under the skill's scatter) at the skill ch
 panel (the scene says which). It runs in the window's one analysis worker process (a job of
 `viewer.jobs`, process lane), so neither the search nor its physics touches the frame thread;
 the message line counts the flicks it has tried, and B again or Esc stops it at once (its
-answer is dropped; the worker drops the search at its next batch). The answer belongs to the position it was asked
-for: stepping elsewhere drops it. Playing it and adding it as a variation are edits like any
+answer is dropped; the worker drops the search at its next batch). The answer belongs to the
+position it was asked for: stepping elsewhere drops it. Playing it and adding it as a variation are edits like any
 other, so Ctrl+Z takes either back. The scene draws the answer (`show_best_shot`) and says it
 in words (`best_shot_words`); a game without the search says so.
 """

@@ -6,9 +6,9 @@ as a new record while the record behind it is kept: `Controller.records` swaps t
 Ctrl+Z goes back to it (while an editor with its own undo is open, Ctrl+Z is the editor's).
 `WordEntries` is the title / description / hint handling every editor's panel shares, with
 `panel_frame` and `panel_label` for the rest of the panel; `Verifying` runs an editor's Verify
-as a job of the window's job service (`VerifyJob`, thread lane) and takes the verdict in on the frame thread. `PuzzleBox` shows an
-opened puzzle's words, goal and hints, and the stored solution only when asked ("Show
-solution").
+as a job of the window's job service (`VerifyJob`, thread lane) and takes the verdict in on the
+frame thread. `PuzzleBox` shows an opened puzzle's words, goal and hints, and the stored
+solution only when asked ("Show solution").
 """
 from __future__ import annotations
 

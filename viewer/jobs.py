@@ -472,6 +472,20 @@ class Jobs:
             job.lost = True
             self._finish(job, None, f"no worker process {process_name(job.worker)} ({exc})")
 
+    def end_worker(self, name: str) -> None:
+        """The part that wanted the worker `name` is gone (the explorer of a scene closed): its
+        jobs are cancelled and its process ends; a later job starts a fresh one."""
+        worker = self._workers.get(name)
+        if worker is None:
+            return
+        for job in list(worker.held.values()):
+            self.cancel(job)
+        with self._lock:
+            queued = [j for j in self._queue if j.lane == "process" and j.worker == name]
+        for job in queued:
+            self.cancel(job)
+        worker.end(at_once=False)
+
     def workers(self) -> dict[str, int | None]:
         """The process lane's workers now: process name -> its pid (None when not running)."""
         return {process_name(w.name): (w.process.pid if w.alive() else None)

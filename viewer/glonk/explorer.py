@@ -8,8 +8,8 @@ fills in where the disc ends. Each aim is a job in steps of the window's job ser
 (`explore_in_steps`, process lane, the worker "explorer"): its worker runs one batch at a time
 and reads its mail between batches, so a new aim replaces the old one at once (the old one is
 cancelled), the live aim goes first (it is the most urgent job), a kept candidate's
-exploration carries on after it, and every batch sends the running report back. Its reports are the same
-bytes as `analysis.glonk.explore` gives for the same seed (`flickbook explore`).
+exploration carries on after it, and every batch sends the running report back. Its reports
+are the same bytes as `analysis.glonk.explore` gives for the same seed (`flickbook explore`).
 
 Nothing here imports Panda3D: `viewer.glonk.explorer_view` draws it in the window.
 """

@@ -122,8 +122,8 @@ class ExplorerWorker:
         return out
 
     def close(self) -> None:
-        for job in self.running.values():
-            self.jobs.cancel(job)
+        """The explorer is gone: its jobs are cancelled and its worker process ends."""
+        self.jobs.end_worker(self.WORKER)
         self.running.clear()
         self._heard = []
 
