@@ -1,7 +1,9 @@
 """The window's job service (viewer.jobs): one queue; answers delivered on the frame thread
 (`poll`) to the callbacks they were asked with; a job asked about a position is cancelled
-when the cursor leaves it; the process lane is one long-lived worker that a cancel ends and
-the next job starts afresh."""
+when the cursor leaves it; the process lane's workers are long-lived processes, each of its
+own name: a job in steps sends partial results, the most urgent job runs first, a cancel is
+answered between steps (a worker that cannot stop is ended and the next job starts afresh),
+and a worker that dies is said and replaced. Every wait is on a condition."""
 from __future__ import annotations
 
 import sys
