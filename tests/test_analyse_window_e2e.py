@@ -2,11 +2,14 @@
 
 The engine runs in a worker process while the window stays live: the win-chance graph fills
 in position by position, F6 again cancels and leaves the record as it was; a finished run
-marks the mistakes (the graph's dots, the move list) as one edit that Ctrl+Z takes back.
+marks the mistakes (the graph's dots, the move list) as one edit that Ctrl+Z takes back. A
+worker that dies is said on the message line, and the next F6 gets a fresh one.
 Skipped only when Xvfb or xdotool is missing.
 """
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 
@@ -65,3 +68,23 @@ def test_the_graph_fills_while_grendizer_is_analysed_and_f6_cancels(desk, tmp_pa
     assert p["message"] == "Analysis cancelled; the record is as it was"
     assert not p["graph"]["shown"] and p["nodes"] == start["nodes"]
     assert p["analysing"]["finished"] == 0
+
+
+def test_a_killed_analysis_worker_is_said_and_the_next_f6_gets_a_fresh_one(desk, tmp_path):
+    desk.start("open", str(bot_game(tmp_path, "grendizer", "--players", "2",
+                                    "--difficulty", "easy")))
+    start = desk.settled()
+    desk.key("F6")
+    p = desk.wait(lambda p: 0 < p["graph"]["preview"], 120, "the first positions analysed")
+    worker = p["workers"]["flickbook-game-analysis"]  # F6's own process, by its own name
+    assert worker is not None and p["workers"].get("flickbook-analysis") != worker
+    os.kill(worker, signal.SIGKILL)
+    p = desk.wait(lambda p: not p["analysing"]["running"] and not p["graph"]["shown"], 30,
+                  "the loss noticed")
+    assert p["message"] == "The analysis stopped without a result"
+    assert p["nodes"] == start["nodes"] and p["analysing"]["finished"] == 0
+    assert p["workers"]["flickbook-game-analysis"] is None
+    desk.key("F6")
+    p = desk.wait(lambda p: 0 < p["graph"]["preview"], 120, "analysed again")
+    assert p["workers"]["flickbook-game-analysis"] not in (None, worker)
+    assert p["message"].startswith("Analysing this game: ")

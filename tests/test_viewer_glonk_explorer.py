@@ -1,9 +1,9 @@
 """The shot explorer's pure parts: the odds in words, the heatmap's squares, the kept candidate
-aims, and the worker loop that explores one batch at a time (same bytes as `explore`)."""
+aims, and the job that explores an aim one batch at a time (same bytes as `explore`) in the
+explorer's worker process of the window's job service."""
 from __future__ import annotations
 
-import queue
-import threading
+import time
 
 import pytest
 
@@ -11,7 +11,7 @@ from analysis.glonk import explore
 from games.glonk.actions import Flick
 from test_analysis import duel, without_times
 from viewer.glonk.explorer import (HEAT_BINS, MAX_CANDIDATES, WINDOW_BATCH, Candidates,
-                                   explorer_loop, heat_cells, heat_colour, odds_words,
+                                   explore_in_steps, heat_cells, heat_colour, odds_words,
                                    outcome_shares, percentages, progress_words)
 
 INTO_THE_HOLE = Flick.make("P1", 180, 1.4)  # P1 sits 0.2 m east of the Black Hole
@@ -104,50 +104,72 @@ def test_an_aim_from_another_position_starts_a_new_comparison():
     assert len(c.clear()) == 1 and c.items == [] and c.state is None
 
 
-# --- the worker loop --------------------------------------------------------------------------------
-def _run(requests, finishing):
-    """Feed `requests` to the worker loop; its results until the jobs `finishing` ended."""
-    inbox, outbox = queue.Queue(), queue.Queue()
-    for r in requests:
-        inbox.put(r)
-    t = threading.Thread(target=explorer_loop, args=(inbox, outbox), daemon=True)
-    t.start()
-    got, ended = [], set()
-    try:
-        while not set(finishing) <= ended:
-            got.append(outbox.get(timeout=60))
-            if got[-1][0] == "error" or (got[-1][0] == "report" and got[-1][3]):
-                ended.add(got[-1][1])
-    finally:
-        inbox.put(("stop",))
-        t.join(10)
-    return got
+# --- the exploring job ------------------------------------------------------------------------------
+def _steps(*args):
+    """What the job in steps reports, batch by batch, and its answer."""
+    steps, job = [], explore_in_steps(*args)
+    while True:
+        try:
+            steps.append(next(job))
+        except StopIteration as end:
+            return steps, end.value
 
 
-def test_the_worker_reports_every_batch_and_ends_with_explores_own_bytes():
-    got = _run([("explore", 1, duel(), GENTLE, "club", 20, 5, False)], {1})
-    reports = [g for g in got if g[0] == "report"]
-    assert [r[2]["samples"] for r in reports] == list(range(WINDOW_BATCH, 20, WINDOW_BATCH)) + [20]
-    assert [r[3] for r in reports] == [False] * (len(reports) - 1) + [True]
+def test_the_job_reports_every_batch_and_ends_with_explores_own_bytes():
+    steps, last = _steps(duel(), GENTLE, "club", 20, 5)
+    assert [s[2]["samples"] for s in steps] == list(range(WINDOW_BATCH, 20, WINDOW_BATCH))
+    assert [s[:2] for s in steps] == [(i, 4) for i in range(1, 4)] and last["samples"] == 20
     want = explore(duel(), GENTLE, "club", samples=20, seed=5, batch_size=WINDOW_BATCH,
                    bins=HEAT_BINS)
-    last = reports[-1][2]
     assert without_times(last)["end_histogram"] == want["end_histogram"]
     for k in ("p_standard", "p_hyper", "expected_value", "outcomes", "expected_value_error"):
         assert last[k] == want[k]
 
 
-def test_a_new_aim_replaces_the_live_one_but_a_kept_one_carries_on():
-    got = _run([("explore", 1, duel(), GENTLE, "club", 16, 5, False),
-                ("explore", 2, duel(), INTO_THE_HOLE, "club", 16, 5, False)], {2})
-    assert {g[1] for g in got} == {2}, "the replaced aim sends nothing"
-    got = _run([("explore", 1, duel(), GENTLE, "club", 16, 5, False), ("keep", 1),
-                ("explore", 2, duel(), INTO_THE_HOLE, "novice", 16, 5, False)], {1, 2})
-    order = [g[1] for g in got]
-    per_job = -(-16 // WINDOW_BATCH)
-    assert order == [2] * per_job + [1] * per_job, "the live aim first, the kept one after"
-
-
 def test_an_illegal_aim_comes_back_as_the_rule():
-    got = _run([("explore", 7, duel(), Flick.make("V1", 0, 1.0), "club", 8, 1, False)], {7})
-    assert got[0][0] == "error" and got[0][1] == 7 and got[0][2]
+    steps, answer = _steps(duel(), Flick.make("V1", 0, 1.0), "club", 8, 1)
+    assert steps == [] and answer["refused"]
+
+
+@pytest.fixture
+def worker():
+    from viewer.glonk.explorer_view import ExplorerWorker
+    from viewer.jobs import Jobs
+
+    jobs = Jobs()
+    yield ExplorerWorker(jobs)
+    jobs.close()
+
+
+def _heard_until(worker, numbers, seconds=120.0):
+    """What the explorer hears until the jobs `numbers` ended (polling the job service)."""
+    got, ended = [], set()
+    deadline = time.monotonic() + seconds
+    while not set(numbers) <= ended:
+        assert time.monotonic() < deadline, "timed out"
+        worker.jobs.poll()
+        for message in worker.poll():
+            got.append(message)
+            if message[0] == "error" or message[3]:
+                ended.add(message[1])
+        time.sleep(0.01)
+    return got
+
+
+def test_a_new_aim_replaces_the_live_one_but_a_kept_one_carries_on(worker):
+    worker.send("explore", 1, duel(), GENTLE, "club", 16, 5, False)
+    worker.send("drop", 1)  # the aim moved on
+    worker.send("explore", 2, duel(), INTO_THE_HOLE, "club", 16, 5, False)
+    got = _heard_until(worker, {2})
+    assert {g[1] for g in got} == {2}, "the replaced aim sends nothing"
+    assert list(worker.jobs.workers()) == ["flickbook-explorer"]  # the explorer's own process
+    worker.send("explore", 3, duel(), GENTLE, "club", 40, 5, False)
+    worker.send("keep", 3)
+    worker.send("explore", 4, duel(), INTO_THE_HOLE, "novice", 16, 5, False)
+    got = _heard_until(worker, {3, 4})
+    order = [g[1] for g in got]
+    kept, live = -(-40 // WINDOW_BATCH), -(-16 // WINDOW_BATCH)
+    before = order.index(4)  # steps the kept one took before the live aim reached the worker
+    assert before < kept and order == [3] * before + [4] * live + [3] * (kept - before), \
+        "the live aim first, the kept one after"
+    assert worker.jobs.started_workers == 1  # one worker process for all of them

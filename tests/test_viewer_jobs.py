@@ -1,7 +1,9 @@
 """The window's job service (viewer.jobs): one queue; answers delivered on the frame thread
 (`poll`) to the callbacks they were asked with; a job asked about a position is cancelled
-when the cursor leaves it; the process lane is one long-lived worker that a cancel ends and
-the next job starts afresh."""
+when the cursor leaves it; the process lane's workers are long-lived processes, each of its
+own name: a job in steps sends partial results, the most urgent job runs first, a cancel is
+answered between steps (a worker that cannot stop is ended and the next job starts afresh),
+and a worker that dies is said and replaced. Every wait is on a condition."""
 from __future__ import annotations
 
 import sys
@@ -142,3 +144,87 @@ def test_a_glonk_job_thread_warmed_up_has_its_physics_client_ready():
     t.start()
     t.join(60)
     assert result["cid"] is not None
+
+
+# --- the process lane: workers by name, jobs in steps, cancels, a worker that dies ------------
+def test_a_job_in_steps_sends_its_partial_results_then_its_answer(jobs):
+    partials, done = [], []
+    jobs.submit("steps", "jobwork:steps", 3, "a", lane="process", worker="explorer",
+                on_progress=lambda job: partials.append((job.progress, job.partial)),
+                on_done=lambda job: done.append(job.result))
+    poll_until(jobs, lambda: done)
+    assert partials == [((1, 3), ["a1"]), ((2, 3), ["a1", "a2"])]
+    assert done == [["a1", "a2", "a3"]]
+
+
+def test_each_worker_is_its_own_process_with_its_own_name(jobs):
+    answers = {}
+    for worker in ("analysis", "explorer"):
+        jobs.submit("pid", "jobwork:pid", lane="process", worker=worker,
+                    on_done=lambda job, w=worker: answers.__setitem__(w, job.result))
+    poll_until(jobs, lambda: len(answers) == 2)
+    names = jobs.workers()
+    assert sorted(names) == ["flickbook-analysis", "flickbook-explorer"]
+    assert {names["flickbook-analysis"], names["flickbook-explorer"]} == set(answers.values())
+    assert len(set(answers.values())) == 2 and jobs.started_workers == 2
+    import multiprocessing
+
+    children = {p.pid: p.name for p in multiprocessing.active_children()}
+    assert children[answers["analysis"]] == "flickbook-analysis"
+    assert children[answers["explorer"]] == "flickbook-explorer"
+    # the explorer closed: its worker ends, the others go on
+    jobs.end_worker("explorer")
+    assert jobs.workers() == {"flickbook-analysis": answers["analysis"],
+                              "flickbook-explorer": None}
+
+
+def test_the_urgent_job_runs_first_and_a_cancelled_one_stops_between_steps(jobs):
+    """A worker steps the job of the highest priority; a cancel is answered between steps,
+    the worker going on with the next job (it is not ended)."""
+    progress = []
+    slow = jobs.submit("endless", "jobwork:endless", "kept", lane="process", worker="explorer",
+                       on_progress=lambda job: progress.append(job.partial))
+    poll_until(jobs, lambda: "kept" in progress)
+    done = []
+    jobs.submit("urgent", "jobwork:steps", 3, "u", lane="process", worker="explorer",
+                priority=1, on_progress=lambda job: progress.append(job.partial),
+                on_done=lambda job: done.append(job.result))
+    poll_until(jobs, lambda: done)
+    urgent_at = progress.index(["u1"])
+    assert progress[urgent_at + 1] == ["u1", "u2"]  # no step of the other one between
+    assert done == [["u1", "u2", "u3"]]
+    poll_until(jobs, lambda: progress[-1] == "kept")  # the lower one goes on after it
+    jobs.cancel(slow)
+    after = []
+    jobs.submit("pid", "jobwork:pid", lane="process", worker="explorer",
+                on_done=lambda job: after.append(job.result))
+    poll_until(jobs, lambda: after and not jobs._workers["explorer"].cancelling)
+    assert slow.status == "cancelled" and jobs.started_workers == 1  # the same worker
+    assert after == [jobs.workers()["flickbook-explorer"]]
+    seen = len(progress)
+    jobs.submit("pid", "jobwork:pid", lane="process", worker="explorer",
+                on_done=lambda job: after.append(job.result))
+    poll_until(jobs, lambda: len(after) == 2)
+    assert len(progress) == seen  # nothing more from the cancelled job
+
+
+def test_a_killed_worker_is_reported_and_the_next_job_gets_a_fresh_one(jobs):
+    import os
+    import signal
+
+    failed = []
+    slow = jobs.submit("slow", "jobwork:slow", 60.0, lane="process", worker="explorer",
+                       on_error=lambda job: failed.append(job))
+    poll_until(jobs, lambda: slow.status == "running")
+    first = jobs.workers()["flickbook-explorer"]
+    os.kill(first, signal.SIGKILL)
+    poll_until(jobs, lambda: failed)
+    assert failed[0] is slow and slow.lost and slow.status == "failed"
+    assert slow.error == "the worker process flickbook-explorer stopped without an answer"
+    assert jobs.workers()["flickbook-explorer"] is None and jobs.jobs == []
+    done = []
+    jobs.submit("pid", "jobwork:pid", lane="process", worker="explorer",
+                on_done=lambda job: done.append(job.result))
+    poll_until(jobs, lambda: done)
+    assert done[0] != first and done[0] == jobs.workers()["flickbook-explorer"]
+    assert jobs.started_workers == 2

@@ -1,11 +1,16 @@
-"""The editors' shared Verify (viewer.editing.Verifying): the work runs off the frame thread,
-the panel counts its seconds meanwhile, and the verdict reaches the model on the frame thread
-with the set-up it was found for; an error is said in words, never lost in the thread."""
+"""The editors' shared Verify (viewer.editing.Verifying): the work runs off the frame thread (a
+job of the window's job service), the panel counts its seconds meanwhile, and the verdict
+reaches the model on the frame thread with the set-up it was found for; an error is said in
+words, never lost in the thread."""
 from __future__ import annotations
 
 import threading
+from types import SimpleNamespace
 
 from viewer.editing import Verifying
+from viewer.jobs import Jobs
+
+JOBS = Jobs()  # the window's job service, which runs the work
 
 
 class Verdict:
@@ -31,6 +36,7 @@ class Editor(Verifying):
         self.model, self.said, self.frame = Model(), [], object()
         self.result_label = {"text": ""}
         self.ctl = self
+        self.app = SimpleNamespace(jobs=JOBS)
         self.refreshed = 0
 
     def say(self, text):

@@ -1,52 +1,54 @@
 """“Analyse this game” from the window (F6): the analysis engine runs on a copy of the record
-in a worker process, the message line counts the positions done and the win-chance graph
-fills in as they finish; F6 again (or Esc) cancels it. When it ends its findings (each
-main-line node's `analysis`, the glyph and comment it earned, the better moves as
-variations) enter the record as one edit, which Ctrl+Z takes back like any other.
+in the window's game-analysis worker process (a job of viewer.jobs, process lane, its own
+worker: the best shot and the computer's move never wait for it), the message line counts the
+positions done and the win-chance graph fills in as they finish; F6 again (or Esc) cancels it.
+When it ends its findings (each main-line node's `analysis`, the glyph and comment it earned,
+the better moves as variations) enter the record as one edit, which Ctrl+Z takes back like any
+other. A worker that dies says so on the message line.
 
-The frame thread only reads the worker's queue; the record the window shows is never touched
-from another thread.
+The record the window shows is never touched from another thread or process: the job's
+progress and answer are taken in on the frame thread.
 """
 from __future__ import annotations
 
-import multiprocessing
-import queue as queue_module
-
 #: Rollouts per position the window asks for at most (the game's default when it is less).
 WINDOW_BUDGET = 40
+#: The process lane's worker F6 runs in (its process: flickbook-game-analysis).
+WORKER = "game-analysis"
 
 
-def analyse_in_worker(data: dict, out, budget: int) -> None:
-    """In the worker: analyse the record `data` (record_to_json) and put the progress
-    ("node", ply, win), then ("done", record_to_json) or ("error", text) on `out`."""
-    try:
-        from concurrent.futures import ThreadPoolExecutor
+def analyse_for_window(data: dict, budget: int, on_progress=None, executor=None) -> dict:
+    """In the worker: analyse the record `data` (record_to_json) and give it back analysed
+    (record_to_json); `on_progress(done, planned, (ply, win))` as each position is done, its
+    batches one at a time on the worker's `executor`."""
+    from analysis.executors import InProcessExecutor
+    from analysis.record import analyse_record
+    from analysis.registry import analyser_for
+    from timeline.fileformat import record_from_json, record_to_json
 
-        from analysis.record import analyse_record
-        from analysis.registry import analyser_for
-        from timeline.fileformat import record_from_json, record_to_json
+    record = record_from_json(data)
+    analyser = analyser_for(record.game.name)
+    budget = min(budget, getattr(analyser, "default_budget", budget))  # quick, not thorough
+    planned = len(record.mainline())
+    done = [0]
 
-        record = record_from_json(data)
-        analyser = analyser_for(record.game.name)
-        budget = min(budget, getattr(analyser, "default_budget", budget))  # quick, not thorough
-        with ThreadPoolExecutor(1) as executor:  # one at a time: the batches arrive in turn
-            analyse_record(record, budget=budget, executor=executor, progress=False,
-                           analyser=analyser,
-                           on_node=lambda ply, figures: out.put(("node", ply,
-                                                                 figures.get("win"))))
-        out.put(("done", record_to_json(record)))
-    except Exception as exc:  # noqa: BLE001 - reported in the window
-        out.put(("error", f"{type(exc).__name__}: {exc}"))
+    def on_node(ply, figures):
+        done[0] += 1
+        if on_progress is not None:
+            on_progress(done[0], planned, (ply, figures.get("win")))
+
+    analyse_record(record, budget=budget, executor=executor or InProcessExecutor(),
+                   progress=False, analyser=analyser, on_node=on_node)
+    return record_to_json(record)
 
 
 class GameAnalysis:
-    """The analysis under way (at most one): its worker, the record it belongs to, what the
+    """The analysis under way (at most one): its job, the record it belongs to, what the
     worker has said so far."""
 
     def __init__(self, ctl):
         self.ctl = ctl
-        self.worker = None
-        self.queue = None
+        self.job = None  # its viewer.jobs.Job
         self.record = None
         self.done_plies: dict[int, list] = {}
         self.total = 0
@@ -55,7 +57,7 @@ class GameAnalysis:
 
     @property
     def running(self) -> bool:
-        return self.worker is not None
+        return self.job is not None
 
     def toggle(self) -> None:
         """F6: start analysing the shown record, or cancel the analysis under way."""
@@ -69,61 +71,49 @@ class GameAnalysis:
         self.record = ctl.session.record
         self.total = len(self.record.mainline())
         self.done_plies = {}
-        context = multiprocessing.get_context("spawn")
-        self.queue = context.Queue()
-        self.worker = context.Process(target=analyse_in_worker, name="flickbook-analysis",
-                                      args=(record_to_json(self.record), self.queue,
-                                            WINDOW_BUDGET), daemon=True)
-        self.worker.start()
+        self.job = ctl.app.jobs.submit(
+            "game analysis", "viewer.analysing:analyse_for_window", record_to_json(self.record),
+            WINDOW_BUDGET, lane="process", worker=WORKER, on_progress=self._node,
+            on_done=self._done, on_error=self._failed)
         ctl.say(f"Analysing this game: 0 of {self.total} positions (F6 cancels)")
 
     def cancel(self) -> None:
-        if self.worker is not None:
-            self.worker.terminate()
-            self.worker.join(5)
-        self.worker = self.queue = None
+        self.ctl.app.jobs.cancel(self.job)
+        self.job = None
         self.done_plies = {}
         self.ctl.graph.preview = None
         self.ctl.refresh_soon()
 
     def _frame(self, task):
-        if self.worker is None:
-            return task.cont
-        ctl = self.ctl
-        if ctl.session.record is not self.record:
+        if self.job is not None and self.ctl.session.record is not self.record:
             self.cancel()  # another record is shown: this one's analysis is dropped
-            return task.cont
-        while self.worker is not None:
-            try:
-                message = self.queue.get_nowait()
-            except queue_module.Empty:
-                break
-            self._heard(message)
-        if self.worker is not None and not self.worker.is_alive() and self.queue.empty():
-            self.cancel()
-            ctl.say("The analysis stopped without a result")
         return task.cont
 
-    def _heard(self, message) -> None:
+    def _node(self, job) -> None:
+        if job is not self.job or job.partial is None:
+            return
         ctl = self.ctl
-        kind = message[0]
-        if kind == "node":
-            _, ply, win = message
-            if win is not None:
-                self.done_plies[ply] = list(win)
-            ctl.graph.preview = dict(self.done_plies)
-            ctl.say(f"Analysing this game: {len(self.done_plies)} of {self.total} positions "
-                    f"(F6 cancels)")
-            ctl.refresh_soon()
-        elif kind == "error":
-            self.cancel()
-            ctl.say(f"The analysis failed: {message[1]}")
-        elif kind == "done":
-            data = message[1]
-            self.worker.join(5)
-            self.worker = self.queue = None
-            ctl.graph.preview = None
-            self._enter(data)
+        ply, win = job.partial
+        if win is not None:
+            self.done_plies[ply] = list(win)
+        ctl.graph.preview = dict(self.done_plies)
+        ctl.say(f"Analysing this game: {len(self.done_plies)} of {self.total} positions "
+                f"(F6 cancels)")
+        ctl.refresh_soon()
+
+    def _failed(self, job) -> None:
+        if job is not self.job:
+            return
+        self.cancel()
+        self.ctl.say("The analysis stopped without a result" if job.lost
+                     else f"The analysis failed: {job.error}")
+
+    def _done(self, job) -> None:
+        if job is not self.job:
+            return
+        self.job = None
+        self.ctl.graph.preview = None
+        self._enter(job.result)
 
     def _enter(self, data: dict) -> None:
         """The analysed copy's findings into the shown record, as one undoable edit."""

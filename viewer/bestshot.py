@@ -6,9 +6,9 @@ The search is the game's analysis part `best_shot` (Glonk: `analysis.glonk.best_
 flick with the highest expected value under the skill's scatter) at the skill chosen in the
 panel (the scene says which). It runs in the window's one analysis worker process (a job of
 `viewer.jobs`, process lane), so neither the search nor its physics touches the frame thread;
-the message line counts the flicks it has tried, and B again or Esc stops it at once (the
-worker is ended; a fresh one serves the next job). The answer belongs to the position it was asked
-for: stepping elsewhere drops it. Playing it and adding it as a variation are edits like any
+the message line counts the flicks it has tried, and B again or Esc stops it at once (its
+answer is dropped; the worker drops the search at its next batch). The answer belongs to the
+position it was asked for: stepping elsewhere drops it. Playing it and adding it as a variation are edits like any
 other, so Ctrl+Z takes either back. The scene draws the answer (`show_best_shot`) and says it
 in words (`best_shot_words`); a game without the search says so.
 """
@@ -28,21 +28,20 @@ DEFAULT_SKILL = "club"
 
 
 def best_shot_search(game_name: str, state, skill: str, budget: int, samples: int, seed: int,
-                     on_progress=None):
+                     on_progress=None, executor=None):
     """In the window's analysis worker (viewer.jobs, process lane): ("done", summary, step)
     (the step of the chosen action, so it plays at once) or ("none",) when the player has no
-    move to search; `on_progress(done, planned)` as batches finish."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    move to search; `on_progress(done, planned)` as batches finish, one at a time on the
+    worker's `executor` (each one's count comes back; in the caller's thread without one)."""
+    from analysis.executors import InProcessExecutor
     from analysis.registry import part_for
     from games.registry import get_game
 
     search = part_for(game_name, "best_shot")
     game = get_game(game_name)
-    with ThreadPoolExecutor(1) as executor:  # one batch at a time: each one's count comes back
-        found = search(state, skill, budget=budget, samples_per_candidate=samples, seed=seed,
-                       executor=executor, progress=False,
-                       on_progress=on_progress or (lambda done, planned: None))
+    found = search(state, skill, budget=budget, samples_per_candidate=samples, seed=seed,
+                   executor=executor or InProcessExecutor(), progress=False,
+                   on_progress=on_progress or (lambda done, planned: None))
     if found is None:
         return ("none",)
     found = {k: v for k, v in found.items() if k != "end_histogram"}

@@ -6,13 +6,12 @@ as a new record while the record behind it is kept: `Controller.records` swaps t
 Ctrl+Z goes back to it (while an editor with its own undo is open, Ctrl+Z is the editor's).
 `WordEntries` is the title / description / hint handling every editor's panel shares, with
 `panel_frame` and `panel_label` for the rest of the panel; `Verifying` runs an editor's Verify
-in a thread (`VerifyJob`) and takes the verdict in on the frame thread. `PuzzleBox` shows an
-opened puzzle's words, goal and hints, and the stored solution only when asked ("Show
-solution").
+as a job of the window's job service (`VerifyJob`, thread lane) and takes the verdict in on the
+frame thread. `PuzzleBox` shows an opened puzzle's words, goal and hints, and the stored
+solution only when asked ("Show solution").
 """
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 
@@ -92,20 +91,18 @@ def show_hints(label, hints, lines: int) -> None:
 
 
 class VerifyJob:
-    """One verification running off the frame thread: `work()` gives the verdict (or raises:
-    the error's words are kept for the author, never lost in the thread); `key` is what the
-    verdict is for."""
+    """One verification running off the frame thread (a job of the window's job service,
+    thread lane): `work()` gives the verdict (or raises: the error's words are kept for the
+    author, never lost in the thread); `key` is what the verdict is for."""
 
-    def __init__(self, work, key):
+    def __init__(self, work, key, jobs):
         self.key = key
         self.started = time.perf_counter()
         self.result = None
         self.error: str | None = None
-        self.thread = threading.Thread(target=self._run, args=(work,), daemon=True,
-                                       name="flickbook-verify")
-        self.thread.start()
+        self.job = jobs.submit("verify", self._run, work)
 
-    def _run(self, work) -> None:
+    def _run(self, job, work) -> None:
         try:
             self.result = work()
         except Exception as exc:  # shown to the author by the editor's poll
@@ -113,7 +110,7 @@ class VerifyJob:
 
     @property
     def done(self) -> bool:
-        return not self.thread.is_alive()
+        return self.job.finished
 
     def seconds(self) -> float:
         return time.perf_counter() - self.started
@@ -128,7 +125,7 @@ class Verifying:
     _job: VerifyJob | None = None
 
     def start_verify(self, work, key) -> None:
-        self._job = VerifyJob(work, key)
+        self._job = VerifyJob(work, key, self.ctl.app.jobs)
         self.ctl.say("Verifying...")
         self._refresh_panel()
 
@@ -143,7 +140,7 @@ class Verifying:
     def wait(self, seconds: float = 60.0) -> None:
         """Tests: let a running verification finish and be taken in."""
         if self._job is not None:
-            self._job.thread.join(seconds)
+            self._job.job.wait(seconds)
         self._poll(None)
 
     def _poll(self, task):

@@ -11,8 +11,6 @@ tier of hint.
 """
 from __future__ import annotations
 
-import threading
-
 from analysis.lessons import LessonRun, Verdict, mistake_questions, student_view
 
 #: The box's width (aspect2d units); the layout (viewer.layout) gives it its place, below the
@@ -35,24 +33,23 @@ def button_spot(name: str, box, height: int) -> tuple[float, float]:
 
 
 class Judging:
-    """The house's verdict on one answer, found on a worker thread."""
+    """The house's verdict on one answer, found by a job of the window's job service (thread
+    lane: the house may explore a flick under the hand's scatter)."""
 
-    def __init__(self, run: LessonRun, node):
+    def __init__(self, run: LessonRun, node, jobs):
         self.node = node
         self.verdict: Verdict | None = None
         self.error: str | None = None
-        self.thread = threading.Thread(target=self._run, args=(run,), daemon=True,
-                                       name="flickbook-lesson-check")
-        self.thread.start()
+        self.job = jobs.submit("lesson check", self._run, run)
 
-    def _run(self, run) -> None:
+    def _run(self, job, run) -> None:
         try:
             self.verdict = run.judge(self.node.action, self.node.step)
         except Exception as exc:  # noqa: BLE001 - a check that fails says so, never a traceback
             self.error = f"The answer could not be checked: {exc}"
 
     def done(self) -> bool:
-        return not self.thread.is_alive()
+        return self.job.finished
 
 
 class LessonBox:
@@ -298,7 +295,7 @@ class LessonBox:
         """A move was played: if it answers the question, check it (True)."""
         if self.run is None or self.run.current is None or node.parent is not self.question_node():
             return False
-        self.judging = Judging(self.run, node)
+        self.judging = Judging(self.run, node, self.app.jobs)
         self.status = "checking"
         self._show()
         return True

@@ -9,7 +9,6 @@ typing mode (the controller asks `typing()`).
 """
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from scenarios.authoring import free_path, slugify
@@ -53,7 +52,7 @@ class LessonPanel:
         self.entries: dict = {}
         self.labels: dict = {}
         self.buttons: dict = {}
-        self.checking: threading.Thread | None = None
+        self.checking = None  # the check under way (a viewer.jobs.Job)
         self.check_words = ""
         self.checked_node = None  # the node (of its own record) `check_words` is a verdict on
         self.saved: Path | None = None  # where this record's lesson was saved (saved_for)
@@ -303,7 +302,8 @@ class LessonPanel:
         self.show_node()
 
     def check(self) -> None:
-        """The house's verdict on the author's own answer here, found on a worker thread."""
+        """The house's verdict on the author's own answer here, found by a job of the
+        window's job service (thread lane); its words are taken in on the frame thread."""
         author = self.author()
         node = self.ctl.session.node
         if not node.ask:
@@ -314,20 +314,21 @@ class LessonPanel:
         self.check_words, self.checked_node = "Checking the answer...", node
         self.show_node()
 
-        def run():
+        def run(job):
             try:
                 verdict = author.check(node)
-                self.check_words = (f"The answer after it is accepted: {verdict.why}"
-                                    if verdict.right else
-                                    f"The answer after it is NOT accepted: {verdict.why}")
             except Exception as exc:  # noqa: BLE001 - said in the panel, never a traceback
-                self.check_words = f"The answer could not be checked: {exc}"
+                return f"The answer could not be checked: {exc}"
+            return (f"The answer after it is accepted: {verdict.why}" if verdict.right else
+                    f"The answer after it is NOT accepted: {verdict.why}")
+
+        def checked(job):
+            self.check_words = job.result
             self.checking = None
             self._shown_for = None  # show the words on the next frame
             self.app.wake()
 
-        self.checking = threading.Thread(target=run, daemon=True, name="flickbook-lesson-author")
-        self.checking.start()
+        self.checking = self.app.jobs.submit("lesson author check", run, on_done=checked)
 
     def save(self) -> None:
         self.unfocus()

@@ -117,6 +117,7 @@ class Probe:
             "list_scroll": ctl.panel.scroll,
             "jobs": app.jobs.probe(),
             "workers_started": app.jobs.started_workers,
+            "workers": app.jobs.workers(),  # the process lane's: name -> pid (None: not now)
             "learn": (ctl.dialog.probe((app.win.getXSize(), app.win.getYSize()))
                       if type(ctl.dialog).__name__ == "LearnOverlay" else None),
             "puzzle": ({"next": str(ctl.puzzle_box.next_path) if ctl.puzzle_box.next_path

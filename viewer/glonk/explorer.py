@@ -1,20 +1,21 @@
 """The shot explorer on the mat: the numbers behind the heatmap, the odds in words, the kept
-candidate aims, and the worker process that flicks the samples.
+candidate aims, and the job that flicks the samples in the explorer's worker process.
 
 A flick is an intent plus the scatter of the hand (analysis/skill.py), so while you aim (or on
 a flick of the record) the explorer flicks the intent many times under the skill chosen in the
 panel, through the real physics and rules (`analysis.glonk.explore_batches`), and the mat
-fills in where the disc ends. The worker runs one batch at a time and reads its mail between
-batches: a new aim replaces the old one at once, a kept candidate's exploration carries on
-after the live aim, and every batch sends the running report back. Its reports are the same
-bytes as `analysis.glonk.explore` gives for the same seed (`flickbook explore`).
+fills in where the disc ends. Each aim is a job in steps of the window's job service
+(`explore_in_steps`, process lane, the worker "explorer"): its worker runs one batch at a time
+and reads its mail between batches, so a new aim replaces the old one at once (the old one is
+cancelled), the live aim goes first (it is the most urgent job), a kept candidate's
+exploration carries on after it, and every batch sends the running report back. Its reports
+are the same bytes as `analysis.glonk.explore` gives for the same seed (`flickbook explore`).
 
 Nothing here imports Panda3D: `viewer.glonk.explorer_view` draws it in the window.
 """
 from __future__ import annotations
 
 import math
-import queue as queue_module
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -208,95 +209,24 @@ class Candidates:
 
 
 # --- the worker ------------------------------------------------------------------------------------
-@dataclass
-class _Job:
-    id: int
-    tasks: list
-    skill: str
-    action: str
-    done: list = field(default_factory=list)
-    kept: bool = False
-
-
-def explorer_loop(requests, results, parent_alive=lambda: True) -> None:
-    """The worker: explore what `requests` asks, one batch at a time, reporting on `results`.
-
-    Requests: ("explore", id, state, flick, skill, samples, seed, keep): a new job, which
-    replaces the live (not kept) one unless `keep`; ("keep", id): the job carries on after
-    the live aim changes; ("drop", id); ("stop",). Results: ("report", id, report, finished)
-    after every batch, ("error", id, words) for an aim the rules refuse."""
+def explore_in_steps(state, flick, skill: str, samples: int, seed: int):
+    """One aim explored in batches: a job in steps of the window's explorer worker
+    (viewer.jobs, process lane). Each batch but the last yields (done, planned, the report
+    so far); the last report is its answer, the same bytes as `analysis.glonk.explore` for
+    the same seed. An aim the rules refuse answers {"refused": the rule's words}."""
     from analysis.glonk import explore_batches, flick_batch, merge, report
     from analysis.skill import skill_named
 
-    jobs: dict[int, _Job] = {}
-    live: int | None = None
-    while True:
-        busy = any(len(j.done) < len(j.tasks) for j in jobs.values())
-        try:
-            message = requests.get_nowait() if busy else requests.get(timeout=0.5)
-        except queue_module.Empty:
-            message = None
-        while message is not None:
-            kind = message[0]
-            if kind == "stop":
-                return
-            if kind == "explore":
-                _, jid, state, flick, skill, samples, seed, keep = message
-                if live is not None and live in jobs and not jobs[live].kept:
-                    del jobs[live]
-                try:
-                    tasks = explore_batches(state, flick, skill_named(skill), samples=samples,
-                                            seed=seed, batch_size=WINDOW_BATCH, bins=HEAT_BINS)
-                except Exception as exc:  # noqa: BLE001 - the rule's words go to the window
-                    results.put(("error", jid, getattr(exc, "rule", None) or str(exc)))
-                    live = None
-                else:
-                    jobs[jid] = _Job(jid, tasks, skill, str(flick), kept=keep)
-                    live = None if keep else jid
-            elif kind == "keep" and message[1] in jobs:
-                jobs[message[1]].kept = True
-                if live == message[1]:
-                    live = None
-            elif kind == "drop":
-                jobs.pop(message[1], None)
-                if live == message[1]:
-                    live = None
-            try:
-                message = requests.get_nowait()
-            except queue_module.Empty:
-                message = None
-        if not parent_alive():
-            return
-        todo = [j for j in jobs.values() if len(j.done) < len(j.tasks)]
-        if not todo:
-            continue
-        job = next((j for j in todo if j.id == live), todo[0])  # the live aim first
-        try:
-            job.done.append(flick_batch(job.tasks[len(job.done)])[0])
-        except Exception as exc:  # noqa: BLE001 - one bad position must not stop the worker
-            results.put(("error", job.id, f"{type(exc).__name__}: {exc}"))
-            jobs.pop(job.id, None)
-            continue
-        out = report(merge(job.done))
-        out.update({"action": job.action, "skill": job.skill})
-        finished = len(job.done) == len(job.tasks)
-        results.put(("report", job.id, out, finished))
-        if finished and not job.kept:
-            jobs.pop(job.id, None)
-            if live == job.id:
-                live = None
-
-
-def worker_main(requests, results) -> None:
-    """The worker process's entry: quiet, and it ends when the window does."""
-    import multiprocessing
-
-    from analysis.executors import silence_stdout
-
-    silence_stdout()
-    parent = multiprocessing.parent_process()
     try:
-        explorer_loop(requests, results,
-                      (lambda: parent.is_alive()) if parent is not None else (lambda: True))
-    except (KeyboardInterrupt, EOFError, OSError):
-        pass
+        tasks = explore_batches(state, flick, skill_named(skill), samples=samples, seed=seed,
+                                batch_size=WINDOW_BATCH, bins=HEAT_BINS)
+    except Exception as exc:  # noqa: BLE001 - the rule's words go to the window
+        return {"refused": getattr(exc, "rule", None) or str(exc)}
+    done = []
+    for task in tasks:
+        done.append(flick_batch(task)[0])
+        out = report(merge(done))
+        out.update({"action": str(flick), "skill": skill})
+        if len(done) < len(tasks):
+            yield len(done), len(tasks), out
+    return out

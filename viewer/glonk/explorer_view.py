@@ -3,8 +3,9 @@ chooser in the panel and the candidate aims replayed together on the one clock.
 
 X turns the explorer on (remembered in the settings, like the skill). While you aim, the
 aimed flick is explored once the pull has rested a moment; with the cursor on a flick of
-the record, that flick is. The worker process (`viewer.glonk.explorer.explorer_loop`) does
-the flicking; the frame thread only reads its queue and redraws when a report arrives.
+the record, that flick is. The explorer's worker process (jobs of the window's job service,
+`viewer.glonk.explorer.explore_in_steps`) does the flicking; the frame thread only takes in
+the reports and redraws when one arrives.
 While aiming, A keeps the aim as a candidate (up to three, each in its colour, with its path
 and its odds in the panel); A afterwards replays their ghost paths together on the one clock;
 Shift+A clears them.
@@ -14,9 +15,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections import OrderedDict
-import multiprocessing
-import queue as queue_module
-import threading
 
 import numpy as np
 
@@ -32,7 +30,7 @@ from viewer.glonk import meshes
 from viewer.glonk.explorer import (Candidates, WINDOW_SAMPLES, WINDOW_SEED, corner_heat,
                                    extra_words, heat_cells, heat_colour, heat_field,
                                    odds_words,
-                                   progress_words, worker_main)
+                                   progress_words)
 from viewer.layout import SMALL
 
 #: The aim must rest this long (s) before it is explored (a moving pull costs nothing).
@@ -66,50 +64,68 @@ def _heat_bin() -> str:
 
 
 class ExplorerWorker:
-    """The worker process (started on first use, spawned: no window state in it)."""
+    """The explorer's exploring: each aim a job in steps of the window's job service in its
+    own worker process (process lane, the worker "explorer": flickbook-explorer, started on
+    first use, spawned: no window state in it). What the jobs report is kept in the order it
+    came, as ("report", number, report, finished) or ("error", number, words), for the
+    explorer's frame to read (`poll`)."""
 
-    def __init__(self):
-        self.process = None
-        self.requests = None
-        self.results = None
+    WORKER = "explorer"
+
+    def __init__(self, jobs):
+        self.jobs = jobs
+        self.running: dict = {}  # the explorer's job number -> its viewer.jobs.Job
+        self._heard: list = []
+        self._died = False
+        self._urgency = itertools.count(1)  # the newest live aim is the most urgent
 
     def send(self, *message) -> None:
-        """Post `message` to the worker, starting it first if need be (OSError when the
-        system refuses a process)."""
-        if self.process is None or not self.process.is_alive():
-            context = multiprocessing.get_context("spawn")
-            self.requests, self.results = context.Queue(), context.Queue()
-            self.process = context.Process(target=worker_main, name="flickbook-explorer",
-                                           args=(self.requests, self.results), daemon=True)
-            self.process.start()
-        self.requests.put(message)
+        """("explore", number, state, flick, skill, samples, seed, keep): explore an aim (a
+        live one before the kept ones); ("drop", number): cancel it; ("keep", number): a
+        kept job carries on as it is."""
+        kind, number = message[0], message[1]
+        if kind == "explore":
+            state, flick, skill, samples, seed, keep = message[2:]
+            self.running[number] = self.jobs.submit(
+                "explore", "viewer.glonk.explorer:explore_in_steps", state, flick, skill,
+                samples, seed, lane="process", worker=self.WORKER,
+                priority=0 if keep else next(self._urgency),
+                on_progress=lambda job: self._heard.append(("report", number, job.partial,
+                                                            False)),
+                on_done=lambda job: self._answered(number, job),
+                on_error=lambda job: self._failed(number, job))
+        elif kind == "drop":
+            self.jobs.cancel(self.running.pop(number, None))
 
-    @property
+    def _answered(self, number, job) -> None:
+        self.running.pop(number, None)
+        if "refused" in job.result:
+            self._heard.append(("error", number, job.result["refused"]))
+        else:
+            self._heard.append(("report", number, job.result, True))
+
+    def _failed(self, number, job) -> None:
+        self.running.pop(number, None)
+        if job.lost:
+            self._died = True
+        else:
+            self._heard.append(("error", number, job.error))
+
     def died(self) -> bool:
-        """The worker was started and has ended (nothing it was asked will come back)."""
-        return self.process is not None and not self.process.is_alive() and (
-            self.results is None or self.results.empty())
+        """The worker process ended with jobs of the explorer in it (once per death: nothing
+        they were asked will come back; the next aim starts a fresh worker)."""
+        died, self._died = self._died, False
+        return died
 
     def poll(self) -> list:
-        out = []
-        while self.results is not None:
-            try:
-                out.append(self.results.get_nowait())
-            except (queue_module.Empty, OSError, EOFError):
-                break
+        out, self._heard = self._heard, []
         return out
 
     def close(self) -> None:
-        if self.process is not None:
-            try:
-                self.requests.put(("stop",))
-                self.process.join(1.0)
-            except (OSError, ValueError):
-                pass
-            if self.process.is_alive():
-                self.process.terminate()
-                self.process.join(2.0)
-        self.process = self.requests = self.results = None
+        """The explorer is gone: its jobs are cancelled and its worker process ends."""
+        self.jobs.end_worker(self.WORKER)
+        self.running.clear()
+        self._heard = []
 
 
 def _same(a, b) -> bool:
@@ -129,7 +145,7 @@ class ShotExplorer:
         skill = _setting("explorer_skill", "club")
         self.skill = skill if skill in SKILLS else "club"
         self.samples = WINDOW_SAMPLES
-        self.worker = ExplorerWorker()
+        self.worker = ExplorerWorker(app.jobs)
         self._ids = itertools.count(1)
         self.subject = None  # (state, flick) the heatmap is for
         self.subject_at = 0.0
@@ -244,12 +260,8 @@ class ShotExplorer:
         self._post("drop", job)
 
     def _post(self, *message) -> None:
-        """Tell a running worker something (a worker that is gone has nothing to forget)."""
-        if self.worker.process is not None and self.worker.process.is_alive():
-            try:
-                self.worker.send(*message)
-            except (OSError, ValueError):
-                pass
+        """Tell the worker something about a job (one that is gone has nothing to forget)."""
+        self.worker.send(*message)
 
     @staticmethod
     def _key(state, flick, skill) -> tuple:
@@ -257,14 +269,10 @@ class ShotExplorer:
 
     def _send(self, state, flick, keep: bool) -> int | None:
         """Ask the worker to explore `flick` in `state` at the chosen skill; the job's id
-        (None, with the reason in `error`, when no worker process can be started)."""
+        (a worker process that cannot be started comes back as the job's error)."""
         job = next(self._ids)
-        try:
-            self.worker.send("explore", job, state, flick, self.skill, self.samples,
-                             WINDOW_SEED, keep)
-        except (OSError, ValueError) as exc:
-            self.error = f"no worker process ({exc})"
-            return None
+        self.worker.send("explore", job, state, flick, self.skill, self.samples, WINDOW_SEED,
+                         keep)
         self._jobs[job] = (state, str(flick), self.skill)
         return job
 
@@ -279,16 +287,20 @@ class ShotExplorer:
         cand.job = self._send(self.candidates.state, cand.flick, keep=True)
 
     def _simulate(self, cand, state) -> None:
+        """The candidate's path, simulated by a job of the window's job service (thread lane)."""
         game = self.scene.game
 
-        def run():
+        def run(job):
             try:
-                cand.step = game.apply(state, cand.flick)
+                return game.apply(state, cand.flick)
             except Exception:  # noqa: BLE001 - an aim the rules refuse has no path
-                cand.step = None
+                return None
+
+        def simulated(job):
+            cand.step = job.result
             self._cand_key = None
 
-        threading.Thread(target=run, name="flickbook-candidate-path", daemon=True).start()
+        self.app.jobs.submit("candidate path", run, on_done=simulated)
 
     # --- the replay of the candidates on the one clock -----------------------------------------
     def replay(self) -> str:
@@ -400,8 +412,7 @@ class ShotExplorer:
         changed = False
         for message in self.worker.poll():
             changed |= self._heard(message)
-        if self.worker.died:  # e.g. killed: say so; a new aim starts another worker
-            self.worker.process = None
+        if self.worker.died():  # e.g. killed: say so; a new aim starts another worker
             self._jobs.clear()
             if self.job is not None and (self.report is None
                                          or self.report["samples"] < self.samples):
