@@ -13,19 +13,38 @@ from games.grendizer.data import BEASTS, BOARD
 from games.grendizer.rules import zone_name, zone_of
 from scenarios.grendizer.editor import GrendizerEditorModel
 from viewer.editing import X0, Verifying, WordEntries, panel_frame, panel_label, show_hints
+from viewer.layout import SMALL
 
 #: where the panel's controls sit (a2dTopRight units), for the panel and for tests
 SPOTS = {"tool": (X0 + 0.09, -0.17, 0.185), "damage": (X0 + 0.36, -0.28, 0.09),
          "threat": (X0 + 0.62, -0.28, 0.09), "card": (X0 + 0.09, -0.28),
          "hand": (X0, -0.39), "goal": (X0 + 0.09, -0.50, 0.185),
          "turns": (X0 + 0.36, -0.61, 0.09), "amount": (X0 + 0.62, -0.61, 0.09),
-         "order": (X0 + 0.09, -0.74, 0.185), "title": (X0, -0.89), "description": (X0, -1.01),
-         "hint": (X0, -1.19), "verify": (X0 + 0.12, -1.36), "save": (X0 + 0.42, -1.36)}
+         "order": (X0 + 0.09, -0.74, 0.185), "title": (X0, -0.94), "description": (X0, -1.06),
+         "hint": (X0, -1.24), "verify": (X0 + 0.12, -1.41), "save": (X0 + 0.42, -1.41)}
 TOOLS = (("MiniFO", "minifo"), ("Beast", "beast"), ("Remove", "remove"),
          ("Grendizer", "grendizer"))
 GOALS = (("Destroy it", "beast"), ("Destroy N", "count"), ("Low threat", "threat"),
          ("Survive", "survive"))
 ENTRY_FIELDS = ("title", "description", "hint", "hand")
+#: How wide (ems of SMALL text) the line about the hidden cards may be: the panel's width.
+ORDER_EMS = 22.0
+
+
+def order_words(order: dict | None) -> str:
+    """The hidden cards' order in one line of the panel: the next cards named while they fit
+    (it ran into the Title label below when it wrapped)."""
+    from viewer.dialogs import text_ems
+
+    if order is None:
+        return "Hidden cards: shuffled (a success chance)"
+    upcoming = list(order["actions"])
+    for n in range(min(4, len(upcoming)), 0, -1):
+        more = " ..." if n < len(upcoming) else ""
+        text = f"Hidden cards: fixed, next {' '.join(upcoming[:n])}{more}"
+        if text_ems(text) <= ORDER_EMS:
+            return text
+    return "Hidden cards: in a fixed order"
 
 
 def spot(name: str, i: int = 0) -> tuple[float, float]:
@@ -185,14 +204,14 @@ class GrendizerEditor(Verifying, WordEntries):
         self.goal_label = label("", -0.675, 0.028, (0.75, 0.95, 0.75, 1), wrap=27)
         button("Fix order", "order", 0, self.fix_order)
         button("Shuffled", "order", 1, self.shuffle_order)
-        self.order_label = label("", -0.805, 0.024, DIM, wrap=32)
-        self.hints_label = label("", -1.265, 0.026, wrap=28)
+        self.order_label = label("", -0.805, SMALL, DIM)  # one line (order_words): Title is below
+        self.hints_label = label("", -1.315, 0.026, wrap=28)
         _button(f, "Verify", self.verify, (spot("verify")[0], 0, spot("verify")[1]),
                 width=0.24, height=0.07)
         _button(f, "Save puzzle", self.save, (spot("save")[0], 0, spot("save")[1]),
                 width=0.3, height=0.07)
-        self.result_label = label("", -1.46, 0.03, (0.98, 0.84, 0.30, 1), wrap=25)
-        self.problem_label = label("", -1.55, 0.026, (1, 0.7, 0.5, 1), wrap=28)
+        self.result_label = label("", -1.51, 0.03, (0.98, 0.84, 0.30, 1), wrap=25)
+        self.problem_label = label("", -1.60, 0.026, (1, 0.7, 0.5, 1), wrap=28)
         label("Click: the tool's edit   Right-click: take away", -1.93, 0.024, DIM)
 
     def _refresh_panel(self) -> None:
@@ -202,9 +221,7 @@ class GrendizerEditor(Verifying, WordEntries):
         for b, (_, k) in zip(self.tool_buttons, TOOLS):
             b["frameColor"] = (0.45, 0.38, 0.15, 1) if k == self.tool else (0.22, 0.24, 0.29, 1)
         self.goal_label["text"] = m.goal_words()
-        self.order_label["text"] = ("Hidden cards: shuffled (the verdict is a success chance)"
-                                    if m.order is None else "Hidden cards: in a fixed order "
-                                    f"(next: {' '.join(m.order['actions'][:4])})")
+        self.order_label["text"] = order_words(m.order)
         show_hints(self.hints_label, m.hints, 2)  # the room above Verify
         self.result_label["text"] = self.verify_words()
         problems = m.problems()
