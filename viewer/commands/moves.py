@@ -231,11 +231,19 @@ class Moves:
             lines += app.scene.event_lines(n)
         ctl.log.follow(session.node)  # (it follows the cursor on every refresh too)
         branched = self._branch_words(steps)
-        ctl.say(branched or as_sentences((["New variation"] if was_new else []) + lines[:2]))
+        told = branched or as_sentences((["New variation"] if was_new else []) + lines[:2])
+        moving = branched is None and any(app.step_span(n) > 0 for n in steps)
+        # the result is told when it is shown: a flick's once its discs have stopped, never
+        # while they still slide (it came 270 ms before the disc was seen moving)
+        label = action_label(app, node)
+        ctl.say(as_sentences((["New variation"] if was_new else [])
+                             + [label[:1].upper() + label[1:] + "..."]) if moving else told)
         ctl.puzzle_box.after_move(node)
         ctl.lesson_box.after_move(node)
 
         def after_motion():
+            if moving and ctl.session.node is steps[-1]:
+                ctl.say(told)
             self._follow_turn(mover)
 
         app.animate_steps(parent, steps, then=after_motion, at=at)
