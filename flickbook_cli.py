@@ -715,8 +715,8 @@ def _position(record, ply: int | None):
 
 def _skill_arg(name: str):
     """A named level (novice, club, expert), else a player's saved hand ("as Alice plays")."""
-    from analysis.skill import skill_named
-    from analysis.table import hand_named
+    from analysis.glonk.skill import skill_named
+    from analysis.glonk.table import hand_named
 
     try:
         return skill_named(name)
@@ -729,7 +729,7 @@ def _skill_arg(name: str):
 
 def cmd_hand(args) -> int:
     """Fit a player's hand from the (intended, executed) flick pairs of records, and save it."""
-    from analysis.table import fit_hand, save_hand
+    from analysis.glonk.table import fit_hand, save_hand
 
     pairs = []
     for path in args.files:
@@ -764,7 +764,7 @@ def cmd_hand(args) -> int:
 
 def cmd_infer(args) -> int:
     """The flick a real-table player made, inferred from where the discs came to rest."""
-    from analysis.table import Observation, infer_flick
+    from analysis.glonk.table import Observation, infer_flick
 
     record = _load(args.file)
     if record.game.name != "glonk":

@@ -27,7 +27,7 @@ from games.registry import get_game
 
 from .executors import InProcessExecutor, run_batches
 from .rollouts import Z95
-from .skill import EXACT, SKILLS, scattered, skill_named
+from analysis.glonk.skill import EXACT, SKILLS, scattered, skill_named
 
 TRIVIAL_NOVICE = 0.5  # a novice meeting the goal this often makes the puzzle trivial
 TRIVIAL_SHARE = 0.5  # ... as does this share of the candidate flicks meeting it exactly
@@ -311,7 +311,7 @@ def goal_candidates(state, goal) -> list:
 def _verify_glonk(state, goal, *, samples, seed, executor, **_) -> Verdict:
     from scenarios.glonk.goals import goal_problem
 
-    from .glonk import candidate_flicks
+    from analysis.glonk import candidate_flicks
 
     problem = goal_problem(state, goal)
     if problem:

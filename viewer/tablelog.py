@@ -61,8 +61,8 @@ def entry_class(game_name: str):
 
 def infer_job(state, observation: dict, on_progress=None):
     """In the window's analysis worker (viewer.jobs, process lane): the flick that explains
-    `observation` (analysis.table.Observation as JSON) from `state`."""
-    from analysis.table import Observation, infer_flick
+    `observation` (analysis.glonk.table.Observation as JSON) from `state`."""
+    from analysis.glonk.table import Observation, infer_flick
 
     return infer_flick(state, Observation.from_json(observation), on_progress=on_progress)
 

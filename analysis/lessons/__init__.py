@@ -26,8 +26,8 @@ from timeline.record import Node, Record
 from timeline.schema import ASK, SchemaError
 
 #: Game name -> the module holding its `HOUSE` (a LessonHouse): no game names outside it.
-HOUSES = {"glik": "analysis.lessons.glik", "grendizer": "analysis.lessons.grendizer",
-          "glonk": "analysis.lessons.glonk"}
+HOUSES = {"glik": "analysis.glik.lessons", "grendizer": "analysis.grendizer.lessons",
+          "glonk": "analysis.glonk.lessons"}
 HINT_COST = 0.25
 WRONG_COST = 0.5
 LESSON_DIR_NAME = "lessons"

@@ -92,7 +92,7 @@ def robust_flick(state, piece, target, accept, assault=None):
     """The flick at `target` whose success under the accept's scatter is highest (a small
     grid round the straight aim)."""
     from games.glonk.actions import Flick
-    from analysis.lessons.glonk import HOUSE
+    from analysis.glonk.lessons import HOUSE
 
     p, t = state.piece(piece), state.piece(target)
     base = math.degrees(math.atan2(t.y - p.y, t.x - p.x))

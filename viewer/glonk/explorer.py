@@ -1,7 +1,7 @@
 """The shot explorer on the mat: the numbers behind the heatmap, the odds in words, the kept
 candidate aims, and the worker process that flicks the samples.
 
-A flick is an intent plus the scatter of the hand (analysis/skill.py), so while you aim (or on
+A flick is an intent plus the scatter of the hand (analysis/glonk/skill.py), so while you aim (or on
 a flick of the record) the explorer flicks the intent many times under the skill chosen in the
 panel, through the real physics and rules (`analysis.glonk.explore_batches`), and the mat
 fills in where the disc ends. The worker runs one batch at a time and reads its mail between
@@ -226,7 +226,7 @@ def explorer_loop(requests, results, parent_alive=lambda: True) -> None:
     the live aim changes; ("drop", id); ("stop",). Results: ("report", id, report, finished)
     after every batch, ("error", id, words) for an aim the rules refuse."""
     from analysis.glonk import explore_batches, flick_batch, merge, report
-    from analysis.skill import skill_named
+    from analysis.glonk.skill import skill_named
 
     jobs: dict[int, _Job] = {}
     live: int | None = None

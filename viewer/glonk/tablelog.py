@@ -6,7 +6,7 @@ dragged off the Galaxy has left it too), and confirms (Enter). The flick is then
 the window's analysis worker (`viewer.tablelog.infer_job`, process lane of viewer.jobs) with
 its progress in the log box, and logged as an observed action: the entered places are the
 position the rules judge, the inferred flick and its fit error beside them
-(`analysis.table.observed_entry`).
+(`analysis.glonk.table.observed_entry`).
 
 Every step is undone by Ctrl+Z (and redone by Ctrl+Y): the disc chosen, each drag, each
 removal. Before the Galaxy is set up (draws, placements) presses play as in play; chance (who
@@ -428,7 +428,7 @@ class GlonkFlickEntry:
 
     # --- confirming ---------------------------------------------------------------------------------
     def observation(self):
-        from analysis.table import Observation
+        from analysis.glonk.table import Observation
 
         return Observation(self.piece, dict(self.entered), frozenset(self.removed))
 
@@ -474,7 +474,7 @@ class GlonkFlickEntry:
         self.log.refresh()
 
     def _inferred(self, job) -> None:
-        from analysis.table import observed_entry
+        from analysis.glonk.table import observed_entry
 
         self.job = None
         node, obs = self.asked
