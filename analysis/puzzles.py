@@ -259,7 +259,7 @@ class GoalFlicks:
 def goal_flicks(task: GoalFlicks) -> int:
     """How many of the flicks meet the goal on the position after them."""
     from games.glonk import GAME
-    from scenarios.glonk.goals import goal_met
+    from games.glonk.goals import goal_met
 
     rng = np.random.default_rng(task.seed)
     hits = 0
@@ -309,7 +309,7 @@ def goal_candidates(state, goal) -> list:
 
 
 def _verify_glonk(state, goal, *, samples, seed, executor, **_) -> Verdict:
-    from scenarios.glonk.goals import goal_problem
+    from games.glonk.goals import goal_problem
 
     from analysis.glonk import candidate_flicks
 

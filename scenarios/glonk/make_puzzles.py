@@ -19,7 +19,7 @@ from analysis.puzzles import verify  # noqa: E402
 from games.glonk import GAME  # noqa: E402
 from games.glonk.positions import position  # noqa: E402
 from scenarios import Scenario, load_scenario  # noqa: E402
-from scenarios.glonk.goals import goal_problem  # noqa: E402
+from games.glonk.goals import goal_problem  # noqa: E402
 from timeline import save_record  # noqa: E402
 
 HERE = Path(__file__).resolve().parent

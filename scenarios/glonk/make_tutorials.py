@@ -1,7 +1,7 @@
 """Write the bundled Glonk tutorials (scenarios/glonk/*.flick).
 
 Each tutorial is a small hand-made position (games.glonk.positions) with a title, a
-description, hints, a goal in words plus a checked goal (scenarios.glonk.goals), a tutorial
+description, hints, a goal in words plus a checked goal (games.glonk.goals), a tutorial
 prompt on the start position, and as its main line a solution found here with the real
 physics: a grid of angles and speeds round the obvious aim, plus seeded random tries, keeping
 the flick whose neighbours (a degree and a few cm/s either way) also meet the goal most often,
@@ -25,7 +25,7 @@ from games.glonk import GAME  # noqa: E402
 from games.glonk.actions import Flick  # noqa: E402
 from games.glonk.positions import position  # noqa: E402
 from scenarios import Scenario  # noqa: E402
-from scenarios.glonk.goals import goal_met, goal_problem  # noqa: E402
+from games.glonk.goals import goal_met, goal_problem  # noqa: E402
 from timeline import save_record  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
