@@ -18,9 +18,7 @@ BY_NAME = ["flickbook.*", "games.*", "games.*.*", "timeline.*", "physics.*", "sc
 
 # Tools that write the bundled files, test and build packages: not part of the program.
 NOT_SHIPPED = ["tkinter", "pytest", "hypothesis", "setuptools", "pkg_resources", "psutil", "yaml",
-               "scenarios.glik.make_puzzles",
-               "scenarios.glonk.make_tutorials", "scenarios.demo.make_glonk_demo",
-               "scenarios.lessons.make_lessons", "scenarios.courses.make_courses",
+               "authoring", "authoring.*", "authoring.*.*",
                "analysis.glonk.train_evaluator", "sklearn", "matplotlib"]
 
 setup(options={"build_apps": {

@@ -24,12 +24,11 @@ def test_core_packages_load_no_panda3d():
 def test_scenarios_sit_below_analysis():
     """Scenarios are data and their editing models; judging them (puzzle verdicts, lesson
     answers) is analysis, which may use scenarios but never the other way round. The
-    `make_*` scripts that write the bundled files are tools above both."""
+    scripts that write the bundled files are tools above both, in authoring/."""
     code = (
         "import importlib, pkgutil, sys, scenarios\n"
         "for m in pkgutil.walk_packages(scenarios.__path__, 'scenarios.'):\n"
-        "    if not m.name.rsplit('.', 1)[-1].startswith('make_'):\n"
-        "        importlib.import_module(m.name)\n"
+        "    importlib.import_module(m.name)\n"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('analysis', 'viewer'))))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
