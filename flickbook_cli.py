@@ -767,7 +767,7 @@ def cmd_infer(args) -> int:
     from analysis.glonk.table import Observation, infer_flick
 
     record = _load(args.file)
-    if record.game.name != "glonk":
+    if record.game.observed is None:
         raise UserError(f"{args.file}: only Glonk flicks are inferred, not {record.game.title}")
     state = _position(record, args.ply)
     from timeline.fileformat import RecordFileError, read_bounded
@@ -1032,22 +1032,21 @@ def _strength_bot(game_name: str, strength: str, executor=None):
 
 
 def _bot_for(game_name: str):
-    """The game's bot (`games.<name>.bot.choose_action`), or None to play at random."""
-    import importlib
+    """The game's own bot (its manifest's `bot`), or None to play at random."""
+    from games.registry import part
 
-    try:
-        return importlib.import_module(f"games.{game_name}.bot").choose_action
-    except ModuleNotFoundError:
-        return None
+    return part(game_name, "bot")
 
 
 def cmd_flick(args) -> int:
     from games.api import IllegalAction
 
+    from games.registry import part
+
     record = _load(args.file)
-    if record.game.name != "glonk":
+    flick_report = part(record.game.name, "flick_report")
+    if flick_report is None:
         raise UserError(f"{args.file}: flick is for Glonk records, this is {record.game.name}")
-    from games.glonk.cli import flick_report
 
     try:
         report = flick_report(record, args.piece, args.angle, args.speed, args.spin,
