@@ -89,8 +89,13 @@ def get_game(name: str):
 
 
 def manifest(name: str) -> Manifest:
-    """The manifest of `name`; ValueError with the known names if unknown."""
-    return _module(name).MANIFEST
+    """The manifest of `name`; ValueError with the known names if unknown (or if its module
+    has none: a game is registered with its manifest)."""
+    module = _module(name)
+    found = getattr(module, "MANIFEST", None)
+    if not isinstance(found, Manifest):
+        raise ValueError(f"game {name!r} ({module.__name__}) declares no MANIFEST")
+    return found
 
 
 def has_part(name: str, kind: str) -> bool:

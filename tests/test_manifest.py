@@ -222,3 +222,14 @@ def test_the_toy_game_through_the_viewer_layer():
     assert editor_class("toy") is None and entry_class("toy") is TypedEntry
     with pytest.raises(ValueError, match="no 3D scene for 'toy'"):
         scene_class("toy")
+
+
+def test_a_game_registered_without_a_manifest_is_refused_in_words(tmp_path, monkeypatch):
+    from games import registry
+
+    (tmp_path / "bare_game.py").write_text("from toygame import GAME\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(registry._MODULES, "bare", "bare_game")
+    assert get_game("bare").name == "toy"
+    with pytest.raises(ValueError, match="'bare' \\(bare_game\\) declares no MANIFEST"):
+        part("bare", "scene")
