@@ -129,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Grendizer: threat track")
 
     p = sub.add_parser("demo", help="open a bundled demo replay (glonk, the default, or glik)")
-    p.add_argument("game", nargs="?", default="glonk", choices=["glonk", "glik"])
+    p.add_argument("game", nargs="?", default=None,
+                   help="a game with a demo (its manifest's); none: the showcase game's")
 
     p = sub.add_parser("open", help="open a record or scenario in the viewer")
     p.add_argument("file")
