@@ -129,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Grendizer: threat track")
 
     p = sub.add_parser("demo", help="open a bundled demo replay (glonk, the default, or glik)")
-    p.add_argument("game", nargs="?", default="glonk", choices=["glonk", "glik"])
+    p.add_argument("game", nargs="?", default=None,
+                   help="a game with a demo (its manifest's); none: the showcase game's")
 
     p = sub.add_parser("open", help="open a record or scenario in the viewer")
     p.add_argument("file")
@@ -715,8 +716,8 @@ def _position(record, ply: int | None):
 
 def _skill_arg(name: str):
     """A named level (novice, club, expert), else a player's saved hand ("as Alice plays")."""
-    from analysis.skill import skill_named
-    from analysis.table import hand_named
+    from analysis.glonk.skill import skill_named
+    from analysis.glonk.table import hand_named
 
     try:
         return skill_named(name)
@@ -729,7 +730,7 @@ def _skill_arg(name: str):
 
 def cmd_hand(args) -> int:
     """Fit a player's hand from the (intended, executed) flick pairs of records, and save it."""
-    from analysis.table import fit_hand, save_hand
+    from analysis.glonk.table import fit_hand, save_hand
 
     pairs = []
     for path in args.files:
@@ -764,10 +765,10 @@ def cmd_hand(args) -> int:
 
 def cmd_infer(args) -> int:
     """The flick a real-table player made, inferred from where the discs came to rest."""
-    from analysis.table import Observation, infer_flick
+    from analysis.glonk.table import Observation, infer_flick
 
     record = _load(args.file)
-    if record.game.name != "glonk":
+    if record.game.observed is None:
         raise UserError(f"{args.file}: only Glonk flicks are inferred, not {record.game.title}")
     state = _position(record, args.ply)
     from timeline.fileformat import RecordFileError, read_bounded
@@ -1042,22 +1043,21 @@ def _strength_bot(game_name: str, strength: str, executor=None):
 
 
 def _bot_for(game_name: str):
-    """The game's bot (`games.<name>.bot.choose_action`), or None to play at random."""
-    import importlib
+    """The game's own bot (its manifest's `bot`), or None to play at random."""
+    from games.registry import part
 
-    try:
-        return importlib.import_module(f"games.{game_name}.bot").choose_action
-    except ModuleNotFoundError:
-        return None
+    return part(game_name, "bot")
 
 
 def cmd_flick(args) -> int:
     from games.api import IllegalAction
 
+    from games.registry import part
+
     record = _load(args.file)
-    if record.game.name != "glonk":
+    flick_report = part(record.game.name, "flick_report")
+    if flick_report is None:
         raise UserError(f"{args.file}: flick is for Glonk records, this is {record.game.name}")
-    from games.glonk.cli import flick_report
 
     try:
         report = flick_report(record, args.piece, args.angle, args.speed, args.spin,

@@ -9,19 +9,17 @@ from setuptools import setup
 # flickbook.resources looks for it in a bundle.
 DATA = ["viewer/shaders/*.vert", "viewer/shaders/*.frag", "viewer/glonk/shaders/*.vert",
         "viewer/glonk/shaders/*.frag", "assets/**", "games/*/data/*.json",
-        "analysis/data/*.json", "scenarios/*/*.flick", "scenarios/*/*.course"]
+        "analysis/*/data/*.json", "scenarios/*/*.flick", "scenarios/*/*.course"]
 
 # Modules imported by name at run time (the game registry, per-game scenes and editors, solvers,
 # bots), which the freezer cannot see in import statements.
 BY_NAME = ["flickbook.*", "games.*", "games.*.*", "timeline.*", "physics.*", "scenarios.*",
-           "scenarios.*.*", "viewer.*", "viewer.*.*"]
+           "scenarios.*.*", "analysis.*", "analysis.*.*", "viewer.*", "viewer.*.*"]
 
 # Tools that write the bundled files, test and build packages: not part of the program.
 NOT_SHIPPED = ["tkinter", "pytest", "hypothesis", "setuptools", "pkg_resources", "psutil", "yaml",
-               "scenarios.glik.make_puzzles",
-               "scenarios.glonk.make_tutorials", "scenarios.demo.make_glonk_demo",
-               "scenarios.lessons.make_lessons", "scenarios.courses.make_courses",
-               "analysis.train_glonk_evaluator", "sklearn", "matplotlib"]
+               "authoring", "authoring.*", "authoring.*.*",
+               "analysis.glonk.train_evaluator", "sklearn", "matplotlib"]
 
 setup(options={"build_apps": {
     # `flickbook` is the desktop program (no console window on Windows); `flickbook-cli` is the

@@ -19,7 +19,7 @@ PACKAGES = ("flickbook", "games", "timeline", "physics", "scenarios", "analysis"
             "assets")
 # The sdist also carries what builds, tests and documents the program (MANIFEST.in).
 SDIST_EXTRA = ("pyproject.toml", "README.md", "setup.py", "Makefile", "MANIFEST.in", "bundle",
-               "tests", "docs", ".ci", "bench")
+               "authoring", "tests", "docs", ".ci", "bench")
 
 
 def tracked(*paths: str) -> list[str]:

@@ -385,8 +385,8 @@ def _write_back(record, line, entries, analyser, first: int = 0) -> dict:
     if result is not None and analyser.unit == "win":
         summary["luck_adjusted"] = [r - luck_total.get(0 if analyser.team else s, 0.0)
                                     for s, r in enumerate(result)]
-    elif analyser.unit == "points" and hasattr(end, "scores"):
-        scores = list(end.scores())
+    elif analyser.unit == "points" and game.scoring is not None:
+        scores = list(game.scoring.scores(end))
         summary["scores"] = scores
         summary["luck_adjusted"] = [s - luck_total.get(i, 0.0) for i, s in enumerate(scores)]
     return summary

@@ -123,7 +123,7 @@ def glonk_figures(figures: dict, s) -> None:
     import tempfile
 
     from analysis.glonk import ANALYSER, best_shot
-    from analysis.glonk_eval import shipped
+    from analysis.glonk.evaluator import shipped
     from analysis.record import analyse_record
 
     with open_executor("local", os.cpu_count() or 1) as executor:

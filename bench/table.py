@@ -7,7 +7,7 @@ resting places a hand enters, and how well a player's own scatter is recovered.
   seconds a flick; the share within tolerance split by slide length (noise over distance sets
   what can be read at all).
 - What can be read at all: the Cramer-Rao bound of each flick at its true values
-  (`analysis.table.precision`: the entered places' Jacobian in angle, speed and spin on the real
+  (`analysis.glonk.table.precision`: the entered places' Jacobian in angle, speed and spin on the real
   simulator, 3 mm on each coordinate, the spin prior). A flick is readable when 1 deg and 5 % are
   each at least 1.645 of its sd (a 90 % two-sided interval of an estimator that reaches the
   bound); `readable` is their share, `within_1deg_5pct_of_readable` the share of those inferred
@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from analysis.skill import Skill, scattered  # noqa: E402
-from analysis.table import _Fit, fit_hand, infer_flick, precision, synthetic_flick  # noqa: E402
+from analysis.glonk.skill import Skill, scattered  # noqa: E402
+from analysis.glonk.table import _Fit, fit_hand, infer_flick, precision, synthetic_flick  # noqa: E402
 from games.glonk.actions import Flick  # noqa: E402
 
 from bench.benchkit import SMOKE, env_size, report  # noqa: E402,F401

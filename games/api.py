@@ -7,7 +7,7 @@ so a record of actions (chance outcomes included) replays a game exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -102,10 +102,72 @@ class GameType:
     max_players: int = 8
 
 
+# --- capabilities: optional behaviour, declared on the game (None where it has none) -------
+@dataclass(frozen=True)
+class MotionSupport:
+    """Steps that carry a physics Motion (`GameType.motion`): the physics version that makes
+    them (records keep it in `headers["physics_version"]`), a stored one replayed instead of
+    simulated, and why a stored one (read from a file) cannot be an action's."""
+
+    physics_version: str
+    apply_with_motion: Callable[[Any, Any, Any], Step]
+    motion_problem: Callable[[Any, Any, Any], "str | None"]
+
+
+@dataclass(frozen=True)
+class ObservedActions:
+    """Actions observed at a real table (the table log): the motion that rests exactly at the
+    observed places (ValueError when none can), and why an observation is not the action's
+    (given a motion, why that motion does not rest where it says)."""
+
+    observed_motion: Callable[[Any, Any, Mapping], Any]
+    observed_problem: Callable[..., "str | None"]
+
+
+@dataclass(frozen=True)
+class Discs:
+    """Pieces with a place on the table: where one rests in a state, or None (a direction's
+    note follows it)."""
+
+    disc_position: Callable[[Any, str], "tuple[float, float] | None"]
+
+
+@dataclass(frozen=True)
+class Goals:
+    """Scenario and lesson goals the game reads itself: why a goal cannot be read in a state
+    (the loader refuses the file with it; None when it can), and the goal in words."""
+
+    form_problem: Callable[[Any, Any], "str | None"]
+    describe: Callable[[Any, Any], str]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points per seat at any state (what a record's analysis sums up at its end)."""
+
+    scores: Callable[[Any], Sequence[int]]
+
+
+class Capabilities:
+    """A game's optional capabilities, all absent: a game class inherits this and sets the
+    ones it has, so shared code asks `game.motion is not None`, never `hasattr`."""
+
+    motion: MotionSupport | None = None
+    observed: ObservedActions | None = None
+    discs: Discs | None = None
+    goals: Goals | None = None
+    scoring: Scoring | None = None
+
+
+CAPABILITIES = {"motion": MotionSupport, "observed": ObservedActions, "discs": Discs,
+                "goals": Goals, "scoring": Scoring}
+
+
 class Game(Protocol):
     """The interface of one game. Implementations are stateless singletons.
 
-    The optional methods named in `GameType` exist exactly when `game_type` says so.
+    The optional methods named in `GameType` exist exactly when `game_type` says so; the
+    optional capabilities (`Capabilities`) are objects, None where the game has none.
     """
 
     name: str  # registry key, e.g. "glik"
@@ -113,6 +175,11 @@ class Game(Protocol):
     rules_version: str
     house_rules: Mapping[str, str]  # name -> description of each switchable house rule
     game_type: GameType
+    motion: MotionSupport | None
+    observed: ObservedActions | None
+    discs: Discs | None
+    goals: Goals | None
+    scoring: Scoring | None
 
     def new_initial_state(self, config: Mapping[str, Any]) -> Any:
         """The state before the first action for `config` (players, house rules, options)."""

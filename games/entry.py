@@ -34,7 +34,8 @@ def candidates(game, state) -> list[tuple[str, object]]:
     if game.current_player(state) == CHANCE:
         actions = [a for a, p in game.chance_outcomes(state) if p > 0]
     else:
-        actions = list(getattr(game, "discrete_actions", game.legal_actions)(state))
+        listed = game.discrete_actions if game.game_type.discrete_actions else game.legal_actions
+        actions = list(listed(state))
     texts = [move_text(game, state, a) for a in actions]
     seen: dict[str, int] = {}
     for t in texts:

@@ -1,26 +1,20 @@
 """Readable move text for people, beside each game's canonical machine text (SAN beside UCI).
 
-Files keep the canonical text (`str(action)`, which round-trips); a game may add a module
-`games/<game>/notation.py` with `move_text(state, action, events) -> str` that writes the same
-action the way a player says it. This module finds that function, so the CLI and the viewer
-name no game.
+Files keep the canonical text (`str(action)`, which round-trips); a game may declare a
+`notation` module in its manifest with `move_text(state, action, events) -> str` that writes
+the same action the way a player says it. This module finds that function, so the CLI and the
+viewer name no game.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Iterable
 
 from games.api import Event
+from games.registry import part
 
 
 def _notation_module(game):
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.notation")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.notation":
-            raise
-        return None
+    return part(game.name, "notation")
 
 
 def move_text(game, state, action, events: Iterable[Event] = ()) -> str:
@@ -54,11 +48,10 @@ def node_text(node) -> str:
 
 
 def goal_text(game, state, goal) -> str:
-    """A scenario goal in words: the game's `describe_goal(state, goal)` where it has one,
-    else the author's words (`goal["text"]`), else the goal as stored."""
-    module = _notation_module(game)
-    if module is not None and hasattr(module, "describe_goal"):
-        return module.describe_goal(state, goal)
+    """A scenario goal in words: the game's own words (its `goals` capability) where it reads
+    goals itself, else the author's words (`goal["text"]`), else the goal as stored."""
+    if game.goals is not None:
+        return game.goals.describe(state, goal)
     if isinstance(goal, dict) and goal.get("text"):
         return str(goal["text"])
     return str(goal)

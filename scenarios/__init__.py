@@ -6,12 +6,12 @@ holds title, description, hints, goal and the solution's canonical action texts.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from flickbook import resources
+from games.registry import part
 from timeline.fileformat import RecordFileError, load_record, save_record
 from timeline.record import Record
 
@@ -79,24 +79,20 @@ def load_scenario(path) -> tuple[Scenario, Record]:
 
 def solver_for(game_name: str):
     """The game's puzzle solver module (with `solve`), or ValueError if the game has none."""
-    try:
-        return importlib.import_module(f"games.{game_name}.solver")
-    except ModuleNotFoundError:
-        raise ValueError(f"{game_name} has no puzzle solver") from None
+    solver = part(game_name, "solver")
+    if solver is None:
+        raise ValueError(f"{game_name} has no puzzle solver")
+    return solver
 
 
 def puzzle_for(record, solution=None):
-    """The opened scenario as its game's puzzle (`scenarios.<game>.puzzle.Puzzle`: goal check
-    and hints), or None when the record is no puzzle or its game has none."""
+    """The opened scenario as its game's puzzle (its manifest's `puzzle`, e.g.
+    `scenarios.glik.puzzle.Puzzle`: goal check and hints), or None when the record is no
+    puzzle or its game has none."""
     if record.kind != "scenario":
         return None
-    try:
-        module = importlib.import_module(f"scenarios.{record.game.name}.puzzle")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"scenarios.{record.game.name}.puzzle" or exc.name == f"scenarios.{record.game.name}":
-            return None
-        raise
-    return module.Puzzle.of(record, solution)
+    puzzle = part(record.game.name, "puzzle")
+    return puzzle.of(record, solution) if puzzle is not None else None
 
 
 def bundled(game: str | None = None) -> list[Path]:

@@ -11,7 +11,7 @@ from analysis.executors import ExecutorError, open_executor
 from analysis.glonk import ShotBot, best_shot, explore
 from analysis.record import analyse_record
 from analysis.registry import analyser_for
-from analysis.skill import EXACT, SKILLS, scattered
+from analysis.glonk.skill import EXACT, SKILLS, scattered
 from flickbook_cli import main
 from games.api import CHANCE, random_action
 from games.glonk import GAME as GLONK

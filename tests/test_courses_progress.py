@@ -95,7 +95,7 @@ def test_every_bundled_course_is_valid_and_up_to_date(capsys):
         assert {c.game for c in course.chapters} == {path.stem}
         assert all(c.thumbnail for c in course.chapters)
         assert "lesson" in {c.kind for c in course.chapters}
-    result = subprocess.run([sys.executable, "scenarios/courses/make_courses.py", "--check"],
+    result = subprocess.run([sys.executable, "authoring/courses/make_courses.py", "--check"],
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
 

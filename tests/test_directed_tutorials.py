@@ -1,4 +1,4 @@
-"""The bundled directed tutorials of Glik and Grendizer (scenarios/demo/make_directed_tutorials.py):
+"""The bundled directed tutorials of Glik and Grendizer (authoring/demo/make_directed_tutorials.py):
 camera paths, slow motion, a hold, notes in time and markers on their records, up to date with
 their generator, and filmed by the export as directed (camera at each keyframe, the notes shown
 at their moments, the reel of their markers)."""
@@ -30,7 +30,7 @@ def test_the_directed_tutorial_uses_a_direction(game):
 
 
 def test_the_generator_is_up_to_date():
-    made = subprocess.run([sys.executable, "scenarios/demo/make_directed_tutorials.py", "--check"],
+    made = subprocess.run([sys.executable, "authoring/demo/make_directed_tutorials.py", "--check"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert made.returncode == 0, made.stdout + made.stderr
     assert made.stdout.count("up to date") == 2

@@ -167,7 +167,7 @@ def test_the_bundled_directed_tutorial_uses_every_part_of_a_direction_and_is_up_
     assert kinds == {"view", "follow"} and {k["blend"] for k in d["camera"]} >= {"cut", "smooth"}
     assert any(s["rate"] < 1 for s in d["speed"]) and d["holds"]
     assert any("disc" in n["anchor"] for n in d["notes"])
-    made = subprocess.run([sys.executable, "scenarios/demo/make_glonk_directed.py", "--check"],
+    made = subprocess.run([sys.executable, "authoring/demo/make_glonk_directed.py", "--check"],
                           cwd=root, capture_output=True, text=True, timeout=120)
     assert made.returncode == 0, made.stdout + made.stderr
 

@@ -26,7 +26,7 @@ def explorer(p) -> dict:
 
 def _skill_button(name):
     """The pixel of a skill button in the right panel (1280x720 window: 360 px a unit)."""
-    from analysis.skill import SKILLS
+    from analysis.glonk.skill import SKILLS
     from viewer.glonk.explorer_view import BOX_TOP, SKILL_STEP, SKILL_X0, SKILL_Z
 
     bx = SKILL_X0 + SKILL_STEP * list(SKILLS).index(name)

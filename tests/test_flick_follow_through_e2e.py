@@ -133,7 +133,7 @@ def test_at_the_club_table_the_hand_errs_and_the_record_keeps_aim_and_flick(tmp_
     """config.feel = club: the aim shows the first contact alone (no path, no outcome), and
     the released flick is the club hand's draw around the pull; the record keeps both, and
     the turn log says "aimed ..., played ..."."""
-    from analysis.skill import executed_flick
+    from analysis.glonk.skill import executed_flick
     from games.glonk.actions import Flick
     from games.glonk.notation import aimed_words
     from timeline import load_record

@@ -1,5 +1,5 @@
 """The Glonk scenario editor without a window (scenarios.glonk.editor), Glonk goals
-(scenarios.glonk.goals) and the bundled Glonk tutorials: discs go anywhere on or off the
+(games.glonk.goals) and the bundled Glonk tutorials: discs go anywhere on or off the
 Galaxy but never overlap, faces flip, the player to move changes, a saved scenario loads the
 same and validates with the rules, goals are checked, and every tutorial's recorded solution
 meets its goal."""
@@ -11,7 +11,7 @@ from games.glonk import GAME
 from games.glonk.model import IN_PLAY, OUT, REMOVED
 from games.glonk.positions import position
 from scenarios import bundled, load_scenario
-from scenarios.glonk.goals import goal_met, goal_problem, goal_words
+from games.glonk.goals import goal_met, goal_problem, goal_words
 from scenarios.glonk.editor import GlonkEditorModel
 from scenarios.glonk.puzzle import Puzzle as GlonkPuzzle
 

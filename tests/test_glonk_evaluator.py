@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from analysis.glonk import ANALYSER, Horizon
-from analysis.glonk_eval import FEATURES, GlonkEvaluator, features, shipped
-from analysis.train_glonk_evaluator import calibration, positions
+from analysis.glonk.evaluator import FEATURES, GlonkEvaluator, features, shipped
+from analysis.glonk.train_evaluator import calibration, positions
 from games.glonk import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,7 +67,7 @@ def midgame():
 
 def test_the_shipped_model_loads_and_evaluates_without_the_training_libraries():
     code = ("import sys; sys.modules['sklearn'] = None; sys.modules['matplotlib'] = None\n"
-            "from analysis.glonk_eval import shipped\n"
+            "from analysis.glonk.evaluator import shipped\n"
             "from games.glonk import GAME\n"
             "s = GAME.new_initial_state(GAME.default_config(2))\n"
             "w = shipped().win(s)\n"
@@ -77,7 +77,7 @@ def test_the_shipped_model_loads_and_evaluates_without_the_training_libraries():
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["ok", "False"]
-    data = json.loads((ROOT / "analysis" / "data" / "glonk_evaluator.json").read_text())
+    data = json.loads((ROOT / "analysis" / "glonk" / "data" / "evaluator.json").read_text())
     assert data["features"] == list(FEATURES) and len(data["weights"]) == len(FEATURES)
 
 
@@ -132,7 +132,7 @@ def test_the_shipped_model_is_calibrated_on_the_fixed_held_out_set_and_a_worse_o
 
 def test_training_is_reproducible():
     pytest.importorskip("sklearn")
-    from analysis.train_glonk_evaluator import fit
+    from analysis.glonk.train_evaluator import fit
 
     a = fit(games()[:2], 0.3, 0.35)
     b = fit(games()[:2], 0.3, 0.35)
@@ -141,7 +141,7 @@ def test_training_is_reproducible():
 
 def test_self_play_games_are_the_same_on_every_executor():
     from analysis.executors import open_executor, run_batches
-    from analysis.glonk_selfplay import SelfPlayGame, play_game
+    from analysis.glonk.selfplay import SelfPlayGame, play_game
 
     tasks = [SelfPlayGame(seed, ("novice", "novice"), max_actions=12) for seed in (1, 2)]
     answers = []

@@ -9,7 +9,7 @@ import numpy as np
 from analysis.executors import open_executor
 from analysis.glonk import (best_shot, first_hit, judged_explore, refined_flicks,
                             target_shots)
-from analysis.skill import SKILLS, stratified_errors
+from analysis.glonk.skill import SKILLS, stratified_errors
 from games.glonk import GAME
 from games.glonk.actions import Flick
 from games.glonk.positions import position

@@ -31,7 +31,7 @@ def test_a_goal_no_flick_meets_is_impossible():
 
 
 def test_a_goal_met_already_is_refused():
-    from scenarios.glonk.goals import G
+    from games.glonk.goals import G
 
     state = position(ARMADAS, at=AT)
     here = sorted(G.occupied(0, -0.33, state.piece("G1").radius))[0]

@@ -46,7 +46,7 @@ def screenshot(desk, path):
 def test_set_up_verify_save_and_reopen_a_grendizer_puzzle_in_a_real_window(tmp_path):
     from games.grendizer import GAME
     from scenarios import load_scenario
-    from scenarios.grendizer.make_puzzles import blank
+    from authoring.grendizer.make_puzzles import blank
     from timeline import Record, save_record
 
     start = tmp_path / "start.flick"

@@ -9,7 +9,7 @@ from analysis.puzzles import Verdict, verify
 from games.grendizer.solver import FAILED, MET, goal_problem, goal_status, solve
 from scenarios import bundled, load_scenario, puzzle_for
 from scenarios.grendizer.editor import GrendizerEditorModel
-from scenarios.grendizer.make_puzzles import blank, setup
+from authoring.grendizer.make_puzzles import blank, setup
 
 
 def gilgil_model(damage=2, hand=("C05", "C16", "C36"), top=("C44", "C45", "C46")):

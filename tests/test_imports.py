@@ -24,12 +24,11 @@ def test_core_packages_load_no_panda3d():
 def test_scenarios_sit_below_analysis():
     """Scenarios are data and their editing models; judging them (puzzle verdicts, lesson
     answers) is analysis, which may use scenarios but never the other way round. The
-    `make_*` scripts that write the bundled files are tools above both."""
+    scripts that write the bundled files are tools above both, in authoring/."""
     code = (
         "import importlib, pkgutil, sys, scenarios\n"
         "for m in pkgutil.walk_packages(scenarios.__path__, 'scenarios.'):\n"
-        "    if not m.name.rsplit('.', 1)[-1].startswith('make_'):\n"
-        "        importlib.import_module(m.name)\n"
+        "    importlib.import_module(m.name)\n"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('analysis', 'viewer'))))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -135,3 +134,44 @@ def test_the_graph_sees_late_and_relative_imports():
 def test_product_code_has_no_import_cycles():
     cycles = import_cycles(import_graph())
     assert cycles == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+# --- imports run one way: viewer > analysis > scenarios > timeline > games > physics ---------
+#: Each product package's place in the order; a module may import its own layer and those
+#: below it. `flickbook` (resources, places) knows no game and sits at the bottom with physics;
+#: flickbook_cli, authoring/, bench/ and tests/ stand above them all.
+LAYERS = {"physics": 0, "flickbook": 0, "games": 1, "timeline": 2, "scenarios": 3,
+          "analysis": 4, "viewer": 5}
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a module from a higher layer than the importer's."""
+    def layer(module):
+        return LAYERS.get(module.split(".")[0])
+
+    return sorted(f"{a} -> {b}" for a, targets in graph.items() for b in targets
+                  if layer(a) is not None and layer(b) is not None and layer(b) > layer(a))
+
+
+def test_the_order_sees_an_upward_import():
+    assert upward_imports({"games.x": {"viewer.y", "games.z"}, "viewer.y": {"games.x"},
+                           "flickbook_cli": {"viewer.y"}}) == ["games.x -> viewer.y"]
+
+
+def test_no_product_module_imports_a_layer_above_its_own():
+    up = upward_imports(import_graph())
+    assert up == [], "upward imports: " + "; ".join(up)
+
+
+def test_shared_modules_import_no_game_s_module():
+    """A module outside every game's package (no part of its path a game's name) reaches a
+    game only through games.registry (flickbook_cli, like authoring/, stands above)."""
+    games = {"glik", "glonk", "grendizer"}
+
+    def of_a_game(module):
+        return any(p in games for p in module.split("."))
+
+    graph = import_graph()
+    found = sorted(f"{a} -> {b}" for a, targets in graph.items() for b in targets
+                   if a != "flickbook_cli" and not of_a_game(a) and of_a_game(b))
+    assert found == [], "shared code importing one game's module: " + "; ".join(found)

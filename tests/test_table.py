@@ -8,8 +8,8 @@ import math
 import numpy as np
 import pytest
 
-from analysis.skill import Skill, scattered
-from analysis.table import (Hand, Observation, fit_hand, hand_named, infer_flick, observe,
+from analysis.glonk.skill import Skill, scattered
+from analysis.glonk.table import (Hand, Observation, fit_hand, hand_named, infer_flick, observe,
                             precision, save_hand, synthetic_flick)
 from games.glonk.actions import Flick
 from games.glonk.positions import position
@@ -163,7 +163,7 @@ def test_a_players_own_scatter_is_recovered_from_forty_flicks_within_a_quarter(t
 def test_the_command_line_infers_a_flick_and_flicks_as_a_saved_hand(tmp_path, monkeypatch, capsys):
     import json
 
-    from analysis.table import hands_dir
+    from analysis.glonk.table import hands_dir
     from flickbook_cli import main
     from timeline import Record, save_record
 

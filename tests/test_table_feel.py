@@ -1,7 +1,7 @@
 """Table feel (Glonk): practice flicks exactly; at the club and expert tables the hand errs.
 
 The feel is a game option (`config.feel`, `flickbook play glonk --feel club`). A human flick
-at a club or expert table is one draw of that level's scatter (analysis.skill), seeded by the
+at a club or expert table is one draw of that level's scatter (analysis.glonk.skill), seeded by the
 record and the place in it; the record keeps the intended flick beside the executed one
 (file format 3, node `intent`; older files: intent = executed), validated like every action;
 the move list says both; analysis judges the intent (choice) apart from what the flick did
@@ -13,7 +13,7 @@ from argparse import Namespace
 
 import pytest
 
-from analysis.skill import SKILLS, executed_flick
+from analysis.glonk.skill import SKILLS, executed_flick
 from games.glonk import GAME
 from games.glonk.actions import Flick
 from games.glonk.model import Config

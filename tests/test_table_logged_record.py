@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 
-from analysis.table import Observation, infer_flick, observed_entry
+from analysis.glonk.table import Observation, infer_flick, observed_entry
 from flickbook_cli import main
 from games.glonk.actions import Flick
 from games.glonk.positions import position

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from analysis.table import Inference, observed_entry, synthetic_flick
+from analysis.glonk.table import Inference, observed_entry, synthetic_flick
 from timeline.fileformat import RecordFileError, record_from_json, snapshot, encode_snapshot
 from timeline.record import Record
 

@@ -69,9 +69,11 @@ def child(tmp: Path) -> None:
             app.taskMgr.step()
 
     # F2 on a game without an editor: one clear line, and the game stays as it was
-    import viewer.editors
+    import games.grendizer
+    from games.registry import Manifest
 
-    viewer.editors._EDITORS.pop("grendizer")  # (a child process: only this test's registry)
+    parts = {k: v for k, v in games.grendizer.MANIFEST.parts.items() if k != "editor"}
+    games.grendizer.MANIFEST = Manifest("grendizer", parts)  # (a child process: only this test's)
     before = (ctl.session, ctl.session.node, len(list(ctl.session.record.nodes())))
     ctl._key("f2")
     assert not ctl.editor.active

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Capabilities, Event, GameType, IllegalAction, Step
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class ToyState:
     last: int | None = None
 
 
-class ToyGame:
+class ToyGame(Capabilities):
     name = "toy"
     title = "Toy"
     rules_version = "1"
@@ -108,3 +108,23 @@ class ToyGame:
 
 
 GAME = ToyGame()
+
+
+def choose_action(state, rng):
+    """The toy's own bot: add 2 whenever it can, the die at random."""
+    if GAME.current_player(state) == CHANCE:
+        outcomes = GAME.chance_outcomes(state)
+        return outcomes[int(rng.integers(len(outcomes)))][0]
+    return Add(2)
+
+
+#: The toy's one manifest: its rules and bot on the games layer, its analyser on the analysis
+#: layer (tests/toy_analysis.py); nothing else registers it anywhere (no notation, no solver,
+#: no scene: the layers say it has none).
+from games.registry import Manifest  # noqa: E402
+
+MANIFEST = Manifest("toy", {
+    "rules": "toygame:GAME",
+    "bot": "toygame:choose_action",
+    "analyser": "toy_analysis:ANALYSER",
+})

@@ -622,5 +622,6 @@ class Direction:
         state = node.state if pos.t >= self.clock.spans[pos.index] or node.parent is None \
             else node.parent.state
         if rest_position is None:
-            rest_position = getattr(node.record.game, "disc_position", None)
+            discs = node.record.game.discs
+            rest_position = discs.disc_position if discs is not None else None
         return rest_position(state, disc) if rest_position is not None else None

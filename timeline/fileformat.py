@@ -696,7 +696,7 @@ def _header_data(data: dict, name: str) -> dict:
     data = _upgrade_rules(data, name)
     _conform(TOP, data, name, "")
     try:
-        simulated = getattr(get_game(data["game"]), "physics_version", None) is not None
+        simulated = get_game(data["game"]).motion is not None
     except ValueError:
         simulated = False  # an unknown game: _header says so
     if simulated:  # records from before the header existed were made by physics version 1
@@ -707,7 +707,7 @@ def _header_data(data: dict, name: str) -> dict:
 def _house_rules_spec(game):
     """`house_rules`: {name: true/false} or a list of names; a rule the game lists is a
     true/false switch (other keys are the game's to judge, e.g. Glonk's "range")."""
-    switches = Obj(optional={k: Bool for k in getattr(game, "house_rules", {})}, extra=Json(4))
+    switches = Obj(optional={k: Bool for k in game.house_rules}, extra=Json(4))
 
     def check(value, where):
         if isinstance(value, list):
@@ -754,10 +754,10 @@ def _header(data: dict, name: str) -> Record:
 
 def _check_goal(record: Record, state, goal, name: str, where: str) -> None:
     """A goal the game cannot read (a wrong type, a field off the board) is refused here, so
-    nothing that shows or solves it later meets one (`goal_form_problem`, where a game has it)."""
-    check = getattr(record.game, "goal_form_problem", None)
-    if check is None:
+    nothing that shows or solves it later meets one (the game's `goals`, where it has them)."""
+    if record.game.goals is None:
         return
+    check = record.game.goals.form_problem
     try:
         problem = check(state, goal)
     except _GAME_ERRORS as exc:
@@ -867,11 +867,11 @@ def _play(record: Record, parent: Node, text: str, entry: dict, name: str, where
     if "intent" in entry:
         node.intent = _intent(record, parent, action, entry["intent"], name, where)
     if "motion" in entry:
-        _check(hasattr(game, "apply_with_motion") and hasattr(game, "motion_problem"), name,
+        _check(game.motion is not None, name,
                where, f"{game.title} actions carry no motion")
         node.stored_motion = _decode_motion(entry["motion"], name, where)
         try:  # a stored motion plays instead of a simulation: it must be this flick's
-            problem = game.motion_problem(parent.state, action, node.stored_motion)
+            problem = game.motion.motion_problem(parent.state, action, node.stored_motion)
         except _GAME_ERRORS as exc:
             problem = f"the stored motion cannot be checked ({exc})"
         _check(problem is None, name, where, f"illegal: {problem}")
@@ -924,11 +924,11 @@ def _observed(record: Record, parent: Node, action, motion, observed: dict, name
     """A node's observation, validated: a flick of a game that logs real tables, with the
     stored motion that rests exactly at the entered places."""
     game = record.game
-    _check(hasattr(game, "observed_problem"), name, where,
+    _check(game.observed is not None, name, where,
            f"{game.title} actions are not observed at a real table")
     _check(motion is not None, name, where, "an observed flick must store its motion")
     try:
-        problem = game.observed_problem(parent.state, action, observed, motion)
+        problem = game.observed.observed_problem(parent.state, action, observed, motion)
     except _GAME_ERRORS as exc:
         problem = f"the observation cannot be checked ({exc})"
     _check(problem is None, name, where, f"bad observation: {problem}")
@@ -955,7 +955,7 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
     """
     note = None
     made_by = record.headers.get("physics_version")
-    current = getattr(record.game, "physics_version", None)
+    current = record.game.motion.physics_version if record.game.motion is not None else None
     if made_by is not None and current is not None and str(made_by) != current:
         note = (f"the stored motions were made by physics version {made_by}; this "
                 f"Flickbook has physics version {current}, so flicks may come out "
@@ -968,7 +968,7 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
             break
         if node.observed is not None:  # the inferred flick, blended to the entered places
             try:
-                fresh = record.game.observed_motion(node.parent.state, node.action, node.observed)
+                fresh = record.game.observed.observed_motion(node.parent.state, node.action, node.observed)
             except ValueError:
                 fresh = None
             fresh = None if fresh is None else type(fresh).from_bytes(fresh.to_bytes())

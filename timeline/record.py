@@ -242,9 +242,9 @@ class Record:
         else:
             self.root._state = self.game.new_initial_state(self.config)
         self.headers.setdefault("game", self.game.name)
-        self.headers.setdefault("rules_version", getattr(self.game, "rules_version", "1"))
-        if getattr(self.game, "physics_version", None) is not None:
-            self.headers.setdefault("physics_version", self.game.physics_version)
+        self.headers.setdefault("rules_version", self.game.rules_version)
+        if self.game.motion is not None:
+            self.headers.setdefault("physics_version", self.game.motion.physics_version)
         self.headers.setdefault(
             "created", _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat())
 
@@ -276,14 +276,14 @@ class Record:
         if intent is not None and str(intent) != text:
             node.intent = intent
         if observed is not None:
-            if not hasattr(self.game, "observed_motion"):
+            if self.game.observed is None:
                 raise ValueError(f"{self.game.title} actions are not observed at a real table")
             observed = {"entered": {k: [float(x), float(y)] for k, (x, y) in
                                     sorted(observed["entered"].items())},
                         "removed": sorted(observed["removed"]),
                         "fit_error": float(observed["fit_error"]),
                         "ambiguous": bool(observed["ambiguous"])}
-            node.stored_motion = self.game.observed_motion(parent.state, action, observed)
+            node.stored_motion = self.game.observed.observed_motion(parent.state, action, observed)
             node.observed = observed
             step = None
         if step is None:

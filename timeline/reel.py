@@ -51,8 +51,7 @@ class Marked:
 
 
 def _scores(game, state):
-    scores = getattr(game, "scores", None)
-    return None if scores is None else tuple(scores(state))
+    return None if game.scoring is None else tuple(game.scoring.scores(state))
 
 
 def marked_moments(record, clock, dropped: bool = False) -> list[Marked]:

@@ -15,7 +15,6 @@ back to an earlier position where a bot seat is to move starts nothing).
 """
 from __future__ import annotations
 
-import importlib
 import time
 
 from games.api import CHANCE, TERMINAL
@@ -32,19 +31,19 @@ OWN_BOT = "bot"
 
 def strengths_for(game_name: str) -> list[str]:
     """The strengths a seat can be given for `game_name`, weakest first."""
-    from analysis.registry import part_for
+    from games.registry import part
 
-    named = part_for(game_name, "STRENGTHS")
+    named = part(game_name, "strengths")
     if named:
         return list(named)
     return [OWN_BOT] if _own_bot(game_name) is not None else []
 
 
 def _own_bot(game_name: str):
-    try:
-        return importlib.import_module(f"games.{game_name}.bot").choose_action
-    except ModuleNotFoundError:
-        return None
+    """The game's own bot (its manifest's `bot`), or None when it has none."""
+    from games.registry import part
+
+    return part(game_name, "bot")
 
 
 def bot_player(game_name: str, strength: str):

@@ -66,26 +66,17 @@ def session_for_args(args):
     return demo_for(getattr(args, "game", None) if command == "demo" else None), None
 
 
-#: The bundled demos, game name -> "module:function" returning a Session; the first is the
-#: default. Each lives in its game's house.
-DEMOS = {
-    "glonk": "viewer.glonk.demo:demo_session",
-    "glik": "viewer.glik.demo:demo_session",
-}
-
-
 def demo_for(game: str | None):
-    """The bundled demo replay (`game` None: the first that opens)."""
-    import importlib
-
+    """The bundled demo replay (`game` None: the first that opens, the showcase game's first)."""
+    from games.registry import SHOWCASE, games_with, part
     from timeline import RecordFileError
 
-    if game is not None and game not in DEMOS:
-        raise ValueError(f"there is a demo for {' and '.join(DEMOS)}, not {game!r}")
-    for name in ([game] if game is not None else list(DEMOS)):
-        module, fn = DEMOS[name].split(":")
+    demos = sorted(games_with("demo"), key=lambda name: name != SHOWCASE)
+    if game is not None and game not in demos:
+        raise ValueError(f"there is a demo for {' and '.join(demos)}, not {game!r}")
+    for name in ([game] if game is not None else demos):
         try:
-            return getattr(importlib.import_module(module), fn)()
+            return part(name, "demo")()
         except RecordFileError:
             if game is not None:
                 raise

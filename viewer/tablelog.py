@@ -19,15 +19,12 @@ its buttons, and for typed entry the field and its completions.
 """
 from __future__ import annotations
 
-import importlib
-
 from games.api import CHANCE
+from games.registry import part
 from viewer import keys as K
 from viewer.layout import SMALL, TITLE
 from viewer.modes import Mode
 
-#: Game name -> its own entry of a table move (every other game types its moves).
-_ENTRIES = {"glonk": "viewer.glonk.tablelog:GlonkFlickEntry"}
 #: Chance outcomes offered as buttons when there are at most this many (else typed).
 CHANCE_BUTTONS = 8
 #: The log box: its frame (a2dTopLeft units, at (0.03, viewer.editing.BOX_TOP)).
@@ -52,19 +49,9 @@ def flow(labels, width: float) -> list[tuple[float, int, float]]:
 
 
 def entry_class(game_name: str):
-    spec = _ENTRIES.get(game_name)
-    if spec is None:
-        return TypedEntry
-    module, name = spec.split(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def infer_job(state, observation: dict, on_progress=None):
-    """In the window's analysis worker (viewer.jobs, process lane): the flick that explains
-    `observation` (analysis.table.Observation as JSON) from `state`."""
-    from analysis.table import Observation, infer_flick
-
-    return infer_flick(state, Observation.from_json(observation), on_progress=on_progress)
+    """The game's own entry of a table move (its manifest's `table_entry`); every other game
+    types its moves."""
+    return part(game_name, "table_entry") or TypedEntry
 
 
 def _log(host) -> "TableLog":

@@ -3,7 +3,7 @@
 A node's `ask` (its form is `timeline.schema.ASK`) turns the position after it into a
 question: the learner must play there, and what follows it in the record (the author's answer
 and everything after) is hidden until they do. What counts as right is not one move but a rule
-judged by the game's own house (`analysis/lessons/<game>.py`, found through `HOUSES`):
+judged by the game's own house (`analysis/<game>/lessons.py`, its manifest's `lesson_house`):
 
 - Glik, `optimal`: any move on a shortest line to the goal (the exact solver);
 - Grendizer, `loss`: any decision whose win chance is within `max_loss` of the best one's;
@@ -17,17 +17,14 @@ wrong try `WRONG_COST`, never below 0. The lesson's score is the sum over its qu
 """
 from __future__ import annotations
 
-import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.registry import part
 from timeline.record import Node, Record
 from timeline.schema import ASK, SchemaError
 
-#: Game name -> the module holding its `HOUSE` (a LessonHouse): no game names outside it.
-HOUSES = {"glik": "analysis.lessons.glik", "grendizer": "analysis.lessons.grendizer",
-          "glonk": "analysis.lessons.glonk"}
 HINT_COST = 0.25
 WRONG_COST = 0.5
 LESSON_DIR_NAME = "lessons"
@@ -35,10 +32,10 @@ LESSON_DIR_NAME = "lessons"
 
 def house_for(game_name: str) -> "LessonHouse":
     """The lesson house of a game (ValueError when the game has none)."""
-    module = HOUSES.get(game_name)
-    if module is None:
+    house = part(game_name, "lesson_house")
+    if house is None:
         raise ValueError(f"there are no lessons for {game_name!r}")
-    return importlib.import_module(module).HOUSE
+    return house
 
 
 @dataclass(frozen=True)

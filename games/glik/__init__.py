@@ -4,3 +4,4 @@
 """
 from games.glik.kit import COLS, COLOURS, NEUTRAL, ROWS, Board, Cell  # noqa: F401
 from games.glik.rules import GAME, GlikGame, GlikState  # noqa: F401
+from games.glik.manifest import MANIFEST  # noqa: F401

@@ -12,25 +12,18 @@ G green, B blue, N neutral.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from games.api import Event
 from games.glik import actions as A
+from games.glik.goal_words import (COLUMN_LETTERS, cell_name, cells_text,  # noqa: F401
+                                   describe_goal, goal_text)
 from games.glik.kit import COLS, NEUTRAL, ROWS, SIZE
 from games.glik.rules import colour_of, slide_path
 
-COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"[:COLS]
 DIRECTION_WORDS = {"N": "up", "S": "down", "E": "right", "W": "left"}
 STONE_LETTERS = {"yellow": "Y", "red": "R", "green": "G", "blue": "B", NEUTRAL: "N"}
 _CELL = re.compile(r"([a-z])(\d{1,2})")
-
-
-def cell_name(cell) -> str:
-    """The chess-style name of field (row, col): `(0, 0)` is `a16`, `(15, 23)` is `x1`."""
-    r, c = int(cell[0]), int(cell[1])
-    if not (0 <= r < ROWS and 0 <= c < COLS):
-        raise ValueError(f"field {r},{c} is off the board")
-    return f"{COLUMN_LETTERS[c]}{ROWS - r}"
 
 
 def parse_cell(text: str) -> tuple[int, int]:
@@ -115,35 +108,3 @@ def _slide_text(state, action: A.Slide) -> str:
         return f"? {start}"
     text = f"{stone_letter(colour)} {start}"
     return f"{text} to {cell_name(path[-1])}" if path else text
-
-
-def cells_text(cells) -> str:
-    """Fields in words: `e7`, `e7 and f7`, `e7, f7 and g8`."""
-    names = [cell_name(c) for c in cells]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def goal_text(goal: Mapping | None, colours) -> str:
-    """A puzzle goal in words and coordinates (`Goal: the yellow stone on e7 touches`)."""
-    if not goal:
-        return "No goal set"
-    who = colours[goal["player"]]
-    if goal.get("count") is not None:
-        n = goal["count"]
-        text = f"Goal: {who.capitalize()} has {n} stone{'s' if n != 1 else ''} touching"
-    else:
-        stones = goal.get("stones", [])
-        one = len(stones) == 1
-        text = (f"Goal: the {who} stone{'' if one else 's'} on {cells_text(stones)} "
-                f"touch{'es' if one else ''}")
-    acts = goal.get("actions")
-    if acts:
-        text += f" (allowed: {', '.join(acts)})"
-    return text
-
-
-def describe_goal(state, goal: Mapping | None) -> str:
-    """`goal_text` for a scenario whose starting position is `state`."""
-    return goal_text(goal, state.colours)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Capabilities, Event, GameType, Goals, IllegalAction, Step
 from games.glik import actions as A
 from games.glik.kit import (COLOURS, COLS, DESTINATION, EMPTY, FIXED_SLOTS, NEUTRAL,
                             FIRST_SLOT, FIRST_SLOT_CLOCKWISE, OPEN_BOARDS, OPEN_SLOTS, ROWS,
@@ -226,7 +226,21 @@ def house_rules_json(state: GlikState) -> dict:
 
 
 # --- the game ----------------------------------------------------------------------------------
-class GlikGame:
+def _goal_form_problem(state, goal) -> str | None:
+    """Why a scenario's or lesson's `goal` is not one Glik can read in `state` (the loader
+    refuses the file with it); None when it is (games/glik/goals.py)."""
+    from games.glik.goals import form_problem
+
+    return form_problem(goal, state.players)
+
+
+def _describe_goal(state, goal) -> str:
+    from games.glik.goal_words import describe_goal
+
+    return describe_goal(state, goal)
+
+
+class GlikGame(Capabilities):
     name = "glik"
     title = "Glik"
     #: 2: the first board goes on the player's right; neutral stones may use the starting
@@ -234,6 +248,7 @@ class GlikGame:
     rules_version = "2"
     house_rules = HOUSE_RULES
     game_type = GameType(chance=True, upgrades_records=True, setup=True, min_players=2, max_players=4)
+    goals = Goals(_goal_form_problem, _describe_goal)
 
     def upgrade_record(self, data: dict) -> dict:
         """A record made under rules version 1 keeps that version's readings as house rules
@@ -369,13 +384,6 @@ class GlikGame:
 
     def parse_action(self, state, text: str):
         return A.parse(text)
-
-    def goal_form_problem(self, state, goal) -> str | None:
-        """Why a scenario's or lesson's `goal` is not one Glik can read in `state` (the
-        loader refuses the file with it); None when it is (games/glik/solver.py)."""
-        from games.glik.goals import form_problem
-
-        return form_problem(goal, state.players)
 
     # -- apply --------------------------------------------------------------------------------
     def apply(self, state: GlikState, action) -> Step:

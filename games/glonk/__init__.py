@@ -5,9 +5,10 @@
 from .actions import Flick, Move
 from .galaxy import Galaxy, load_galaxy
 from .game import GlonkGame
+from .manifest import MANIFEST
 from .model import Config, GlonkState, Piece, load_book
 
 GAME = GlonkGame()
 
-__all__ = ["GAME", "Config", "Flick", "Galaxy", "GlonkGame", "GlonkState", "Move", "Piece",
-           "load_book", "load_galaxy"]
+__all__ = ["GAME", "MANIFEST", "Config", "Flick", "Galaxy", "GlonkGame", "GlonkState", "Move",
+           "Piece", "load_book", "load_galaxy"]

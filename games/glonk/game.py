@@ -5,7 +5,8 @@ import math
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
+from games.api import (CHANCE, TERMINAL, Capabilities, Discs, Event, GameType, IllegalAction,
+                       MotionSupport, ObservedActions, Scoring, Step)
 
 from physics.config import VERSION as PHYSICS_VERSION
 
@@ -26,7 +27,7 @@ def _cleared(s: GlonkState) -> GlonkState:
     last vanish map and resting contacts of the position asked about)."""
     return s if s.pending_board is None else replace(s, pending_board=None)
 
-class GlonkGame:
+class GlonkGame(Capabilities):
     name = "glonk"
     title = "Glonk"
     #: 2: the player places each returning saucer (version-1 records are upgraded on load)
@@ -38,6 +39,13 @@ class GlonkGame:
                          discrete_actions=True, upgrades_records=True, setup=True, intents=True,
                          min_players=2,
                          max_players=6)
+
+    def __init__(self):
+        self.motion = MotionSupport(self.physics_version, self.apply_with_motion,
+                                    self.motion_problem)
+        self.observed = ObservedActions(self.observed_motion, self.observed_problem)
+        self.discs = Discs(self.disc_position)
+        self.scoring = Scoring(self.scores)
 
     # --- setup ---------------------------------------------------------------------------
 

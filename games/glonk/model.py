@@ -219,7 +219,7 @@ class Config:
     no_return_cap: bool = False
     #: Table feel for the people at the window (FEELS): "practice" flicks exactly as aimed
     #: with the full ghost path; "club" and "expert" scatter each human flick like a player of
-    #: that level (analysis.skill) and show only the first contact, or no guide at all.
+    #: that level (analysis.glonk.skill) and show only the first contact, or no guide at all.
     feel: str = "practice"
 
     def __post_init__(self):

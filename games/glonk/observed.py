@@ -5,7 +5,7 @@ An observed node keeps, beside its (inferred) flick, `observed`:
 `{"entered": {ID: [x, y]}, "removed": [ID], "fit_error": metres, "ambiguous": bool}`: the
 resting places of the discs that moved, the discs that left the Galaxy, how well the inferred
 flick explains them and whether it is ambiguous: another flick explains them as well, or they
-cannot fix it to 1 deg and 5 % at all (`analysis.table.precision`; a short lone slide). Its stored motion is the
+cannot fix it to 1 deg and 5 % at all (`analysis.glonk.table.precision`; a short lone slide). Its stored motion is the
 inferred flick's simulation with its tail blended (a smooth correction over the second half of
 the motion, on the storage grid) so that its resting places are exactly the entered
 ones (its last frame within the 10 um grid); a disc the user removed that the simulation left on the mat leaves the Galaxy at

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.api import CHANCE, TERMINAL, Event, GameType, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Capabilities, Event, GameType, IllegalAction, Step
 
 from .actions import (PASS, BeastDraw, Discard, Draw, EventDraw, FirstPlayer, Move, Pass,
                       Play, Reveal, parse)
@@ -318,7 +318,7 @@ def _threat_phase(w: _Work):
 
 # ---------------------------------------------------------------- the game
 
-class GrendizerGame:
+class GrendizerGame(Capabilities):
     """Grendizer XperienZ for 1 to 4 cooperating players (see docs/rules/grendizer.md)."""
 
     name = "grendizer"

@@ -284,12 +284,12 @@ class EditorModel(ScenarioWords):
                         self.difficulty, self.verdict())
 
     def verdict(self) -> dict | None:
-        """What verifying found, as the other editors save it (analysis.puzzles.Verdict), so
+        """What verifying found, as the other editors save it (scenarios.verdict.Verdict), so
         the Learn list and `flickbook puzzles` show the puzzle's length ("2 AP, unique");
         None before a verification of this very position."""
         if not self.verified:
             return None
-        from analysis.puzzles import Verdict
+        from scenarios.verdict import Verdict
 
         r = self.result
         return Verdict(GAME_NAME, True, True, list(r.line), r.cost, "AP", r.unique, r.lines,

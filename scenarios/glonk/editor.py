@@ -6,7 +6,7 @@ of play, beside the Galaxy), never overlapping another disc on the Galaxy; a dis
 flipped (a ship active or passive, an Asteroid or Molten Mass); who is to move; the player
 count (2 to 6), which armada each seat plays and the starting scores (enemy pieces in a
 seat's trophy stack, as at the table); title, description, hints and the goal (words, plus
-optionally a checked goal from scenarios.glonk.goals); saving as a scenario under
+optionally a checked goal from games.glonk.goals); saving as a scenario under
 scenarios/glonk/. Every change of the position or goal can be undone (`undo`, `redo`). Every
 position goes through `GAME.state_from_json`, so a saved scenario is one the rules load.
 """
@@ -22,7 +22,7 @@ from games.glonk.galaxy import load_galaxy
 from games.glonk.model import (ATOMISED, IN_PLAY, OUT, REMOVED, GlonkState, gap, load_book,
                                make_armada_pieces)
 from scenarios.authoring import ScenarioWords
-from scenarios.glonk.goals import checkable_words, goal_problem, goal_words
+from games.glonk.goals import checkable_words, goal_problem, goal_words
 
 GAME_NAME = "glonk"
 G = load_galaxy()

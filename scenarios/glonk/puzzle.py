@@ -3,7 +3,7 @@ the line played from its start meets the checked goal. No window: the puzzle box
 from __future__ import annotations
 
 from scenarios.authoring import OpenedScenario
-from scenarios.glonk.goals import goal_met, goal_words
+from games.glonk.goals import goal_met, goal_words
 
 
 class Puzzle(OpenedScenario):

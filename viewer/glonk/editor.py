@@ -394,7 +394,7 @@ class GlonkEditor(Verifying, WordEntries):
             n = m.score(seat)
             msg = f"P{seat + 1} starts with {n} point{'s' if n != 1 else ''}"
             if m.check != goal:
-                from scenarios.glonk.goals import checkable_words
+                from games.glonk.goals import checkable_words
 
                 msg += f" (the checked goal moves with it: {checkable_words(m.check)})"
         self.ctl.say(msg)

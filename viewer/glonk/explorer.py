@@ -1,7 +1,7 @@
 """The shot explorer on the mat: the numbers behind the heatmap, the odds in words, the kept
 candidate aims, and the job that flicks the samples in the explorer's worker process.
 
-A flick is an intent plus the scatter of the hand (analysis/skill.py), so while you aim (or on
+A flick is an intent plus the scatter of the hand (analysis/glonk/skill.py), so while you aim (or on
 a flick of the record) the explorer flicks the intent many times under the skill chosen in the
 panel, through the real physics and rules (`analysis.glonk.explore_batches`), and the mat
 fills in where the disc ends. Each aim is a job in steps of the window's job service
@@ -215,7 +215,7 @@ def explore_in_steps(state, flick, skill: str, samples: int, seed: int):
     so far); the last report is its answer, the same bytes as `analysis.glonk.explore` for
     the same seed. An aim the rules refuse answers {"refused": the rule's words}."""
     from analysis.glonk import explore_batches, flick_batch, merge, report
-    from analysis.skill import skill_named
+    from analysis.glonk.skill import skill_named
 
     try:
         tasks = explore_batches(state, flick, skill_named(skill), samples=samples, seed=seed,

@@ -23,7 +23,7 @@ from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CullBinManager, TextNode, TransparencyAttrib
 
-from analysis.skill import SKILLS
+from analysis.glonk.skill import SKILLS
 from games.glonk.actions import Flick
 from viewer import geometry
 from viewer.glonk import meshes

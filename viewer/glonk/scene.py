@@ -1156,7 +1156,7 @@ class GlonkScene(Scene):
     # --- the best shot (B: viewer.bestshot asks, viewer.glonk.bestshot draws) ---------------------
     def best_shot_skill(self) -> str | None:
         """The skill chosen in the panel (the shot explorer's), else None (the bot's)."""
-        from analysis.skill import SKILLS
+        from analysis.glonk.skill import SKILLS
 
         explorer = getattr(self.input, "explorer", None)  # the panel's skill buttons
         skill = explorer.skill if explorer is not None else _setting("explorer_skill", None)
@@ -1197,9 +1197,9 @@ class GlonkScene(Scene):
 
     def executed(self, node, intent):
         """The flick the hand makes of `intent` at `node` under the game's table feel: the
-        intent itself at practice, else one draw of the feel's scatter (analysis.skill),
+        intent itself at practice, else one draw of the feel's scatter (analysis.glonk.skill),
         seeded by the record and the place in it, so it is the same every time."""
-        from analysis.skill import executed_flick
+        from analysis.glonk.skill import executed_flick
 
         feel = getattr(node.state.config, "feel", "practice")
         if not isinstance(intent, Flick) or feel == "practice":

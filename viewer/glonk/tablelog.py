@@ -3,10 +3,10 @@ disc that was flicked, drags the discs that moved to where they stopped (the edi
 drop, `viewer.glonk.editor.DiscDrag`, with no snapping: a disc rests exactly where it is let
 go), right-clicks a disc that left the Galaxy (into the Black Hole or off the mat; a disc
 dragged off the Galaxy has left it too), and confirms (Enter). The flick is then inferred in
-the window's analysis worker (`viewer.tablelog.infer_job`, process lane of viewer.jobs) with
+the window's analysis worker (`infer_job` below, process lane of viewer.jobs) with
 its progress in the log box, and logged as an observed action: the entered places are the
 position the rules judge, the inferred flick and its fit error beside them
-(`analysis.table.observed_entry`).
+(`analysis.glonk.table.observed_entry`).
 
 Every step is undone by Ctrl+Z (and redone by Ctrl+Y): the disc chosen, each drag, each
 removal. Before the Galaxy is set up (draws, placements) presses play as in play; chance (who
@@ -428,7 +428,7 @@ class GlonkFlickEntry:
 
     # --- confirming ---------------------------------------------------------------------------------
     def observation(self):
-        from analysis.table import Observation
+        from analysis.glonk.table import Observation
 
         return Observation(self.piece, dict(self.entered), frozenset(self.removed))
 
@@ -461,7 +461,7 @@ class GlonkFlickEntry:
         self.asked = (self.node, obs)
         self.failed = ""
         self.job = self.app.jobs.submit(
-            "table inference", "viewer.tablelog:infer_job", self.state(), obs.to_json(),
+            "table inference", "viewer.glonk.tablelog:infer_job", self.state(), obs.to_json(),
             lane="process", position=self.node, on_done=self._inferred, on_error=self._failed,
             on_progress=lambda job: self.log.refresh())
         ctl.say("Inferring the flick from where the discs stopped...")
@@ -474,7 +474,7 @@ class GlonkFlickEntry:
         self.log.refresh()
 
     def _inferred(self, job) -> None:
-        from analysis.table import observed_entry
+        from analysis.glonk.table import observed_entry
 
         self.job = None
         node, obs = self.asked
@@ -500,3 +500,11 @@ class GlonkFlickEntry:
     def _chance(self, action) -> None:
         self.log.record(self.node, action)
         self.log.refresh()
+
+
+def infer_job(state, observation: dict, on_progress=None):
+    """In the window's analysis worker (viewer.jobs, process lane): the flick that explains
+    `observation` (analysis.glonk.table.Observation as JSON) from `state`."""
+    from analysis.glonk.table import Observation, infer_flick
+
+    return infer_flick(state, Observation.from_json(observation), on_progress=on_progress)

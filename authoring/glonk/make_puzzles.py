@@ -4,7 +4,7 @@ a club player and an expert) is saved with it, and that flick is its solution li
 numbered in the order of PUZZLES, easiest first (the test checks the verdicts fall). Run from the checkout's root after a change to rules or
 physics:
 
-    python scenarios/glonk/make_puzzles.py [--samples N]
+    python authoring/glonk/make_puzzles.py [--samples N]
 """
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from analysis.puzzles import verify  # noqa: E402
 from games.glonk import GAME  # noqa: E402
 from games.glonk.positions import position  # noqa: E402
 from scenarios import Scenario, load_scenario  # noqa: E402
-from scenarios.glonk.goals import goal_problem  # noqa: E402
+from games.glonk.goals import goal_problem  # noqa: E402
 from timeline import save_record  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+FOLDER = ROOT / "scenarios" / "glonk"  # the bundled files this script writes
 ARMADAS = ("little_greys", "invaders")
 
 
@@ -116,7 +116,7 @@ def build(p, samples: int):
 def main() -> int:
     samples = int(sys.argv[sys.argv.index("--samples") + 1]) if "--samples" in sys.argv else 100
     built = [(p, *build(p, samples)) for p in PUZZLES]
-    for old in HERE.glob("1[0-9]-*.flick"):
+    for old in FOLDER.glob("1[0-9]-*.flick"):
         old.unlink()
     for rank, (p, state, v) in enumerate(built, 1):
         sc = Scenario("glonk", GAME.state_to_json(state), p["title"], p["description"],
@@ -125,7 +125,7 @@ def main() -> int:
         record = sc.to_record()
         record.headers["created"] = None
         record.root.camera = {"view": "top"}
-        path = HERE / f"1{rank}-{p['title'].lower().replace(' ', '-').replace(chr(39), '')}.flick"
+        path = FOLDER / f"1{rank}-{p['title'].lower().replace(' ', '-').replace(chr(39), '')}.flick"
         save_record(record, path)
         load_scenario(path)
         print(f"{path.name}: {v.words()}  {v.line[0]}  ({v.seconds:.1f} s)")

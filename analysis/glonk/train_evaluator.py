@@ -1,11 +1,11 @@
 """Train the Glonk position evaluator from seeded self-play (scikit-learn at training only).
 
-    python -m analysis.train_glonk_evaluator generate --games 72 --first-seed 1000 --out DATA
-    python -m analysis.train_glonk_evaluator generate --games 24 --first-seed 9000 --out HELD
-    python -m analysis.train_glonk_evaluator fit --data DATA --out analysis/data/glonk_evaluator.json
-    python -m analysis.train_glonk_evaluator calibrate --held HELD [--rollouts 8 --rollout-positions 200]
+    python -m analysis.glonk.train_evaluator generate --games 72 --first-seed 1000 --out DATA
+    python -m analysis.glonk.train_evaluator generate --games 24 --first-seed 9000 --out HELD
+    python -m analysis.glonk.train_evaluator fit --data DATA --out analysis/glonk/data/evaluator.json
+    python -m analysis.glonk.train_evaluator calibrate --held HELD [--rollouts 8 --rollout-positions 200]
 
-`generate` plays shot-bot games at mixed strengths (analysis/glonk_selfplay.py) through an
+`generate` plays shot-bot games at mixed strengths (analysis/glonk/selfplay.py) through an
 executor (`--executor local|inprocess|dask|ray|tcp://...|ray://...`, as `flickbook analyse`),
 one gzip JSON file per game, skipping games already there (so a stopped run resumes and a
 cluster can add games). Game i of a run has seed first_seed + i, so the data are the same
@@ -14,7 +14,7 @@ whoever makes them.
 `fit` reads every game, takes each non-terminal position of its main line with its label
 (who won the game: 1 for a winner, 1/k for k sharing, 0 otherwise), and fits a logistic
 regression (scikit-learn, fixed solver and regularisation: deterministic) of the
-Bradley-Terry form the runtime evaluator uses (analysis/glonk_eval.py): seat s's strength is
+Bradley-Terry form the runtime evaluator uses (analysis/glonk/evaluator.py): seat s's strength is
 w . phi(state, s), and the win chances are the softmax of the strengths over the seats still
 in play. With two seats that is a logistic regression on phi(s0) - phi(s1) without an
 intercept; each position enters once per seat ordering (x, y) and (-x, 1 - y), so the fit is
@@ -36,8 +36,8 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-MODEL_NAME = "glonk_evaluator.json"
+ROOT = Path(__file__).resolve().parents[2]
+MODEL_NAME = "evaluator.json"
 
 
 def game_path(folder: Path, seed: int) -> Path:
@@ -47,8 +47,8 @@ def game_path(folder: Path, seed: int) -> Path:
 def generate(folder: Path, games: int, first_seed: int, executor_spec: str = "local",
              workers: int | None = None, players: int = 2, quiet: bool = False) -> list[Path]:
     """Play the games of seeds first_seed .. first_seed + games - 1 that `folder` lacks."""
-    from .executors import Progress, open_executor, run_batches
-    from .glonk_selfplay import SelfPlayGame, play_game, strengths_for
+    from analysis.executors import Progress, open_executor, run_batches
+    from .selfplay import SelfPlayGame, play_game, strengths_for
 
     folder.mkdir(parents=True, exist_ok=True)
     seeds = [first_seed + i for i in range(games)]
@@ -105,7 +105,7 @@ def positions(game: dict, every: int = 1):
 def design(games: list[dict], race_q: float, every: int = 1):
     """Feature differences phi(s, 0) - phi(s, 1) and seat 0's label, per position (two-seat
     games)."""
-    from .glonk_eval import features
+    from .evaluator import features
 
     xs, ys = [], []
     for game in games:
@@ -115,7 +115,7 @@ def design(games: list[dict], race_q: float, every: int = 1):
             f = features(state, race_q)
             xs.append(f[0] - f[1])
             ys.append(label[0])
-    from .glonk_eval import FEATURES
+    from .evaluator import FEATURES
 
     return np.asarray(xs).reshape(-1, len(FEATURES)), np.asarray(ys)
 
@@ -169,7 +169,7 @@ def select(games: list[dict], folds: int = 5) -> dict:
 
 def fit(games: list[dict], c: float = 0.1, race_q: float = 0.35) -> "GlonkEvaluator":
     """The Bradley-Terry logistic regression of the module docstring (scikit-learn)."""
-    from .glonk_eval import GlonkEvaluator
+    from .evaluator import GlonkEvaluator
 
     x, y = design(games, race_q)
     return GlonkEvaluator(_logistic(x, y, c), race_q=race_q, meta={
@@ -236,7 +236,7 @@ def crossval(games: list[dict], folds: int = 5, c: float = 0.1, race_q: float = 
 def rollout_estimates(states: list, rollouts: int, executor, seed: int = 5) -> np.ndarray:
     """Seat 0's win chance of each state by `rollouts` playouts of the analysis's rollout
     method valued by the score at the horizon (the estimate the evaluator replaces)."""
-    from .glonk import ANALYSER
+    from analysis.glonk import ANALYSER
 
     analyser = ANALYSER.configured(method="rollouts", truncate="score")
     seeds = np.random.SeedSequence(seed).spawn(len(states))
@@ -252,8 +252,8 @@ def calibrate(held: Path, model: Path | None, *, rollouts: int = 8,
     estimates on `rollout_positions` of the same positions (evenly spaced). With `folds`,
     the games of `held` (less the seeds in `exclude`) are cross-validated by game
     (`crossval`); else `model` predicts every game of `held`."""
-    from .executors import open_executor
-    from .glonk_eval import GlonkEvaluator
+    from analysis.executors import open_executor
+    from .evaluator import GlonkEvaluator
 
     games = [g for g in read_games(held) if g["seed"] not in set(exclude)]
     if folds:
@@ -326,7 +326,7 @@ def reliability_plot(report: dict, path: Path) -> None:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m analysis.train_glonk_evaluator")
+    p = argparse.ArgumentParser(prog="python -m analysis.glonk.train_evaluator")
     sub = p.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate")
     g.add_argument("--games", type=int, required=True)
@@ -337,7 +337,7 @@ def main(argv=None) -> int:
     g.add_argument("--workers", type=int, default=None)
     f = sub.add_parser("fit")
     f.add_argument("--data", type=Path, required=True)
-    f.add_argument("--out", type=Path, default=ROOT / "analysis" / "data" / MODEL_NAME)
+    f.add_argument("--out", type=Path, default=ROOT / "analysis" / "glonk" / "data" / MODEL_NAME)
     f.add_argument("--folds", type=int, default=5,
                    help="folds (by game) of the cross-validation that picks C and race_q")
     f.add_argument("--exclude", type=int, nargs="*", default=(),
@@ -348,7 +348,7 @@ def main(argv=None) -> int:
                    help="cross-validate the games of --held by game instead of using --model")
     c.add_argument("--exclude", type=int, nargs="*", default=(),
                    help="game seeds left out (e.g. the test's fixed set)")
-    c.add_argument("--model", type=Path, default=ROOT / "analysis" / "data" / MODEL_NAME)
+    c.add_argument("--model", type=Path, default=ROOT / "analysis" / "glonk" / "data" / MODEL_NAME)
     c.add_argument("--rollouts", type=int, default=8)
     c.add_argument("--rollout-positions", type=int, default=120)
     c.add_argument("--plot", type=Path, default=ROOT / "docs" / "img" / "glonk-reliability.png")
@@ -369,7 +369,7 @@ def main(argv=None) -> int:
         tmp = args.out.with_suffix(".tmp")
         tmp.write_text(json.dumps(evaluator.to_json(), indent=1) + "\n")
         os.replace(tmp, args.out)
-        from .glonk_eval import FEATURES
+        from .evaluator import FEATURES
 
         print(f"fitted on {evaluator.meta['positions']} positions of {len(games)} games in "
               f"{time.perf_counter() - start:.1f} s -> {args.out}")

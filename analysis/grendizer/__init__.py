@@ -13,7 +13,7 @@ import numpy as np
 
 from games.grendizer.bot import choose_action
 
-from .record import WinAnalyser
+from analysis.record import WinAnalyser
 
 
 def team_policy(state, rng: np.random.Generator):

@@ -34,7 +34,7 @@ class GlonkLessons(LessonHouse):
     outcomes = OUTCOME_WORDS
 
     def own_problem(self, state, accept):
-        from analysis.skill import skill_named
+        from analysis.glonk.skill import skill_named
 
         if accept["outcome"] not in OUTCOME_WORDS:
             return (f"unknown outcome {accept['outcome']!r}: one of "

@@ -1,20 +1,21 @@
 """Write the bundled Grendizer XperienZ puzzles: each set up with the editor model, its hidden
 cards put in a fixed order, verified by the exact search and saved with its verdict.
 
-    python scenarios/grendizer/make_puzzles.py   (from the checkout's root)
+    python authoring/grendizer/make_puzzles.py   (from the checkout's root)
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[2]
 if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    sys.path.insert(0, str(ROOT))
 
 from analysis.puzzles import verify  # noqa: E402
 from scenarios.grendizer.editor import GAME_NAME, GrendizerEditorModel, first_position  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+FOLDER = ROOT / "scenarios" / "grendizer"  # the bundled files this script writes
 
 
 def blank(players: int = 1, difficulty: str = "easy") -> GrendizerEditorModel:
@@ -115,7 +116,7 @@ def main() -> int:
               f"{v.seconds:.2f} s)")
         if not (v.exact and v.solved):
             raise SystemExit(f"{m.title}: not solved: {v.words()}")
-        path = HERE / f"{i:02d}-{m.default_path().stem}.flick"
+        path = FOLDER / f"{i:02d}-{m.default_path().stem}.flick"
         m.save(path, overwrite=True)
         load_scenario(path)
     return 0

@@ -6,7 +6,7 @@ camera through the first flicks, slow motion and a hold at the first flick's fir
 and notes: a ring that rides on the flicked saucer and a text on the table. Run it again after
 the demo is rewritten:
 
-    python scenarios/demo/make_glonk_directed.py [--check]
+    python authoring/demo/make_glonk_directed.py [--check]
 """
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ sys.path.insert(0, str(ROOT))
 from timeline import dumps, load_record  # noqa: E402
 from timeline.direction import moment, read_direction  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-DEMO = HERE / "glonk-demo.flick"
-OUT = HERE / "glonk-directed.flick"
+FOLDER = ROOT / "scenarios" / "demo"  # the bundled files this script writes
+DEMO = FOLDER / "glonk-demo.flick"
+OUT = FOLDER / "glonk-directed.flick"
 
 
 def build():

@@ -1,4 +1,4 @@
-"""Make the README's pictures of the readable labels: `python -m viewer.label_pictures [OUT_DIR]`.
+"""Make the README's pictures of the readable labels: `python -m authoring.label_pictures [OUT_DIR]`.
 
 `glonk-labels.png`: the whole window (drawn offscreen by the same app a window uses) on the
 Glonk demo's last position from the top, every disc labelled with its id (the I key).

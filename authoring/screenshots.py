@@ -1,9 +1,9 @@
-"""Make the README's Glik screenshots: `python -m viewer.screenshots [OUT_DIR]`.
+"""Make the README's Glik screenshots: `python -m authoring.screenshots [OUT_DIR]`.
 
 Two are plain `flickbook render` pictures of the demo replay; two are the whole window drawn
 offscreen by the same app a window uses: play (panel, move tree, annotations, a selected stone
 with its destinations) and setup (the tray of boards in hand, one picked, turned with R and
-shown framed over the slot it may go in). `python -m viewer.screenshots glonk-editor [OUT_DIR]`
+shown framed over the slot it may go in). `python -m authoring.screenshots glonk-editor [OUT_DIR]`
 makes the Glonk editor's picture (a bundled tutorial set up for three players with starting
 scores). The move list's picture (`... move-list [OUT_DIR]` alone) is the Glonk demo at
 1280x800 with a teacher's nested variations, one of them closed, and comments.

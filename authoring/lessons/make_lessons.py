@@ -5,7 +5,7 @@ Each lesson is played into a session like any game, then its questions are marke
 mark "your turn", set what is accepted, add hints), every authored answer is checked to be
 accepted by the game's own house, and the file is written with `save_lesson`.
 
-    python scenarios/lessons/make_lessons.py [--check]
+    python authoring/lessons/make_lessons.py [--check]
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from scenarios import load_scenario  # noqa: E402
 from analysis.lessons import LessonAuthor, lesson_problems, save_lesson  # noqa: E402
 from timeline import Record, Session  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+FOLDER = ROOT / "scenarios" / "lessons"  # the bundled files this script writes
 
 
 def from_puzzle(name: str) -> Session:
@@ -92,7 +92,7 @@ def robust_flick(state, piece, target, accept, assault=None):
     """The flick at `target` whose success under the accept's scatter is highest (a small
     grid round the straight aim)."""
     from games.glonk.actions import Flick
-    from analysis.lessons.glonk import HOUSE
+    from analysis.glonk.lessons import HOUSE
 
     p, t = state.piece(piece), state.piece(target)
     base = math.degrees(math.atan2(t.y - p.y, t.x - p.x))
@@ -166,7 +166,7 @@ def main() -> int:
             print(f"{name}: {p}")
         bad += len(problems)
         if not problems and "--check" not in sys.argv:
-            save_lesson(session.record, HERE / name, title, description)
+            save_lesson(session.record, FOLDER / name, title, description)
         print(f"{name}: {len([n for n in session.record.nodes() if n.ask])} questions"
               + ("" if problems else ", every answer accepted"))
     return 1 if bad else 0

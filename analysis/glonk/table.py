@@ -37,7 +37,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from analysis.skill import Skill
+from analysis.glonk.skill import Skill
 from games.glonk.actions import MAX_SPEED, MAX_SPIN, Flick
 from games.glonk.model import GlonkState
 
@@ -498,7 +498,7 @@ def fit_hand(name: str, pairs: Sequence[tuple[Flick, Flick]], *, spin_sd: float 
     """A player's scatter from (intended, executed) flicks: the standard deviation of the angle
     error (degrees) and of the relative speed error, their means (a bias), 95 % bounds; spin's
     spread where the pairs know it (else `spin_sd`, or the club level's)."""
-    from analysis.skill import SKILLS
+    from analysis.glonk.skill import SKILLS
 
     if len(pairs) < 5:
         raise ValueError(f"a hand needs at least 5 flicks to fit, not {len(pairs)}")

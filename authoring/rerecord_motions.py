@@ -6,7 +6,7 @@ captured or turned over, the scores, whose turn, and how far any disc's resting 
 A record whose outcome changed is reported and left as it is (its stored motions still play)
 unless --force; a puzzle's saved verdict is kept (re-grade it with make_puzzles.py).
 
-    python scenarios/rerecord_motions.py [--check] [--force] FILE...
+    python authoring/rerecord_motions.py [--check] [--force] FILE...
 """
 from __future__ import annotations
 

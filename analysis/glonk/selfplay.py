@@ -38,7 +38,7 @@ def play_game(task: SelfPlayGame) -> dict:
     from games.api import CHANCE, sample_chance
     from games.glonk import GAME
 
-    from .glonk import ShotBot
+    from analysis.glonk import ShotBot
 
     start = time.perf_counter()
     rng = np.random.default_rng(task.seed)

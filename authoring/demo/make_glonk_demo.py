@@ -6,7 +6,7 @@ it), with comments, glyphs, arrows, highlights, a saved camera view and a variat
 another flick from the same position. Every flick's motion is stored, so the replay plays
 without simulating. Run it again after a change to the rules or physics:
 
-    python scenarios/demo/make_glonk_demo.py [--check]
+    python authoring/demo/make_glonk_demo.py [--check]
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from games.api import CHANCE  # noqa: E402
 from games.glonk.actions import Flick  # noqa: E402
 from timeline import Drawing, Record, Session, save_record  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "glonk-demo.flick"
+OUT = ROOT / "scenarios" / "demo" / "glonk-demo.flick"
 SEED = 7
 FLICKS = 14
 MU_G = 0.35 * 9.81

@@ -1,7 +1,7 @@
 """Glonk: the shot explorer, the best robust shot and the shot bot.
 
 A flick is a noisy continuous action, so a shot is judged by what happens over many flicks
-drawn around the intent with the player's skill scatter (analysis/skill.py), each one through
+drawn around the intent with the player's skill scatter (analysis/glonk/skill.py), each one through
 the real physics and rules. `flick_batch` is the pure unit of work: a batch of intents, each
 flicked `count` times from its own `SeedSequence`, summarised into small sums that add up in a
 fixed order, so an exploration gives the same bytes on any executor and any number of workers.
@@ -29,8 +29,8 @@ from games.glonk import rules as R
 from games.glonk.actions import MAX_SPEED, Flick
 from games.glonk.model import IN_PLAY, GlonkState
 
-from .executors import InProcessExecutor, Progress, run_batches
-from .record import WinAnalyser, lost
+from analysis.executors import InProcessExecutor, Progress, run_batches
+from analysis.record import WinAnalyser, lost
 from .skill import (EXACT, SKILLS, Skill, scattered, scattered_by, skill_named,
                     stratified_errors)
 
@@ -707,7 +707,7 @@ def score_share(state: GlonkState) -> list[float]:
 class Horizon:
     """Stop a Glonk playout `rounds` rounds after it started (or after `actions` actions)
     and value it by `score_share`, or by the position evaluator when `value` is
-    "evaluator" (analysis/glonk_eval.py)."""
+    "evaluator" (analysis/glonk/evaluator.py)."""
 
     rounds: int
     actions: int
@@ -717,7 +717,7 @@ class Horizon:
         if n >= self.actions or (state.phase == "actions"
                                  and state.round >= start.round + self.rounds):
             if self.value == "evaluator":
-                from .glonk_eval import shipped
+                from .evaluator import shipped
 
                 return shipped().win(state)
             return score_share(state)
@@ -729,7 +729,7 @@ TRUNCATIONS = ("evaluator", "score")
 
 
 class GlonkAnalyser(WinAnalyser):
-    """Win chance: by default the position evaluator (analysis/glonk_eval.py, learned from
+    """Win chance: by default the position evaluator (analysis/glonk/evaluator.py, learned from
     self-play: a fraction of a millisecond a position, no error bar). With method "rollouts":
     rollouts with the shot bot (`rollout_budget` flicks a decision, at the `skill` of the
     record's players), stopped after `horizon_rounds` rounds and valued by the evaluator
@@ -792,7 +792,7 @@ class GlonkAnalyser(WinAnalyser):
         if self.method == "rollouts":
             return super().win(states, budget=budget, seeds=seeds, executor=executor,
                                progress=progress, on_result=on_result)
-        from .glonk_eval import shipped
+        from .evaluator import shipped
 
         evaluator = shipped()
         out = []

@@ -1,13 +1,13 @@
 """Write the bundled Glonk tutorials (scenarios/glonk/*.flick).
 
 Each tutorial is a small hand-made position (games.glonk.positions) with a title, a
-description, hints, a goal in words plus a checked goal (scenarios.glonk.goals), a tutorial
+description, hints, a goal in words plus a checked goal (games.glonk.goals), a tutorial
 prompt on the start position, and as its main line a solution found here with the real
 physics: a grid of angles and speeds round the obvious aim, plus seeded random tries, keeping
 the flick whose neighbours (a degree and a few cm/s either way) also meet the goal most often,
 so the line shown is one a person can repeat. Run it again after a change to rules or physics:
 
-    python scenarios/glonk/make_tutorials.py [--check]
+    python authoring/glonk/make_tutorials.py [--check]
 """
 from __future__ import annotations
 
@@ -25,10 +25,10 @@ from games.glonk import GAME  # noqa: E402
 from games.glonk.actions import Flick  # noqa: E402
 from games.glonk.positions import position  # noqa: E402
 from scenarios import Scenario  # noqa: E402
-from scenarios.glonk.goals import goal_met, goal_problem  # noqa: E402
+from games.glonk.goals import goal_met, goal_problem  # noqa: E402
 from timeline import save_record  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+FOLDER = ROOT / "scenarios" / "glonk"  # the bundled files this script writes
 SEED = 11
 ARMADAS = ("little_greys", "invaders")
 
@@ -168,7 +168,7 @@ def main() -> None:
     rng = np.random.default_rng(SEED)
     for t in TUTORIALS:
         record, solution = build(t, rng)
-        path = HERE / t["file"]
+        path = FOLDER / t["file"]
         if "--check" not in sys.argv:
             save_record(record, path)
         print(f"{path.name}: {' ; '.join(solution)}")

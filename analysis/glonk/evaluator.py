@@ -1,6 +1,6 @@
 """The Glonk position evaluator: each seat's win chance from a position in microseconds,
-learned from self-play (analysis/train_glonk_evaluator.py) and shipped as a small JSON file
-(analysis/data/glonk_evaluator.json) read with numpy alone.
+learned from self-play (analysis/glonk/train_evaluator.py) and shipped as a small JSON file
+(analysis/glonk/data/evaluator.json) read with numpy alone.
 
 The model is of the Bradley-Terry kind: every seat still in play gets a strength
 w . phi(state, seat), and the win chances are the softmax of those strengths; with two seats
@@ -29,7 +29,7 @@ import numpy as np
 
 from flickbook import resources
 
-MODEL_FILE = ("analysis", "data", "glonk_evaluator.json")
+MODEL_FILE = ("analysis", "glonk", "data", "evaluator.json")
 MODEL_VERSION = 1
 FEATURES = ("race", "to_move", "score", "need_inv", "need_1", "need_2")
 RACE_CAP = 30  # points needed beyond this count as this many
@@ -130,7 +130,7 @@ class GlonkEvaluator:
 
 @lru_cache(maxsize=1)
 def shipped() -> GlonkEvaluator:
-    """The evaluator shipped in the wheel (analysis/data/glonk_evaluator.json)."""
+    """The evaluator shipped in the wheel (analysis/glonk/data/evaluator.json)."""
     path = resources.path(*MODEL_FILE)
     with open(path, encoding="utf-8") as f:
         return GlonkEvaluator.from_json(json.load(f))

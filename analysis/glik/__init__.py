@@ -20,8 +20,8 @@ from games.glik.bot import choose_action
 from games.glik.rules import AP_PER_TURN, STONES_PER_PLAYER
 from games.glik.solver import solve
 
-from .executors import InProcessExecutor, run_batches
-from .record import WinAnalyser
+from analysis.executors import InProcessExecutor, run_batches
+from analysis.record import WinAnalyser
 
 
 @dataclass(frozen=True)

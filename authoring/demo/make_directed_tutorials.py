@@ -5,7 +5,7 @@ view and close orbits over where the play is), slow motion through the key move,
 its result, notes in time on the table where it happens, and markers for the highlight reel
 (`flickbook export FILE --reel`). Run it again after the puzzles are rewritten:
 
-    python scenarios/demo/make_directed_tutorials.py [--check]
+    python authoring/demo/make_directed_tutorials.py [--check]
 """
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ sys.path.insert(0, str(ROOT))
 from timeline import Record, dumps, load_record  # noqa: E402
 from timeline.direction import moment, read_direction, versioned  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+FOLDER = ROOT / "scenarios" / "demo"  # the bundled files this script writes
 #: Where each tutorial's moves come from, and where it is written.
-SOURCES = {"glik": (ROOT / "scenarios" / "glik" / "05-round-the-corner.flick", HERE / "glik-directed.flick"),
+SOURCES = {"glik": (ROOT / "scenarios" / "glik" / "05-round-the-corner.flick", FOLDER / "glik-directed.flick"),
            "grendizer": (ROOT / "scenarios" / "grendizer" / "02-two-strikes.flick",
-                         HERE / "grendizer-directed.flick")}
+                         FOLDER / "grendizer-directed.flick")}
 
 
 def _played(source: Path, title: str, comments: dict[int, str]) -> Record:

@@ -1,8 +1,8 @@
 """Write and verify the bundled Glik puzzles (scenarios/glik/*.flick).
 
-    python scenarios/glik/make_puzzles.py            solve every puzzle, check, write files
-    python scenarios/glik/make_puzzles.py --check    re-solve the written files, write nothing
-    python scenarios/glik/make_puzzles.py --search 2 2 4 2 10
+    python authoring/glik/make_puzzles.py            solve every puzzle, check, write files
+    python authoring/glik/make_puzzles.py --check    re-solve the written files, write nothing
+    python authoring/glik/make_puzzles.py --search 2 2 4 2 10
                                   print candidates (seed, yellow stones, other stones, goal, AP)
 
 Every puzzle is a position on the standard layout with yellow (seat 0) to move, holding
@@ -26,7 +26,7 @@ from games.glik import GAME  # noqa: E402
 from games.glik.positions import position  # noqa: E402
 from games.glik.solver import solve  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+FOLDER = ROOT / "scenarios" / "glik"  # the bundled files this script writes
 Y, G, N = "yellow", "green", "neutral"
 
 # name, difficulty, title, description, hints, stones, goal, ap, options
@@ -166,7 +166,7 @@ def main(argv=None) -> int:
     from scenarios import Scenario, load_scenario, save_scenario
 
     for name, difficulty, title, desc, hints, stones, goal, ap, options in PUZZLES:
-        path = HERE / f"{name}.flick"
+        path = FOLDER / f"{name}.flick"
         if args.check:
             scenario, record = load_scenario(path)
             result = verify(record.root.state, scenario.goal, ap)

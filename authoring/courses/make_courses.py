@@ -2,7 +2,7 @@
 bundled tutorials, then the puzzles from easy to hard, then the lesson, each with a thumbnail
 of its starting position drawn offscreen. Run it again after a bundled file changes:
 
-    python scenarios/courses/make_courses.py [--check]
+    python authoring/courses/make_courses.py [--check]
 
 `--check` writes nothing and exits 1 when a course on disk differs from what it would write.
 """
@@ -65,7 +65,7 @@ def main(argv: list[str]) -> int:
         save_course(course, path)
         print(f"{path}: {len(course.chapters)} chapters")
     if stale:
-        print("out of date: " + ", ".join(stale) + " (run scenarios/courses/make_courses.py)")
+        print("out of date: " + ", ".join(stale) + " (run authoring/courses/make_courses.py)")
         return 1
     return 0
 
