@@ -30,7 +30,7 @@ class Editor(Verifying):
     def __init__(self):
         self.model, self.said, self.frame = Model(), [], object()
         self.result_label = {"text": ""}
-        self.ctl = self
+        self.host = self  # what it says goes to the host's message line: kept here
         self.refreshed = 0
 
     def say(self, text):

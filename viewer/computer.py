@@ -20,7 +20,6 @@ import time
 
 from games.api import CHANCE, TERMINAL
 from viewer import keys as K
-from viewer.camera_drag import CameraDrag
 from viewer.keys import Key
 from viewer.modes import PlayMode
 
@@ -223,7 +222,7 @@ class ComputerMode(PlayMode):
                 K.ZOOM]
 
     def holds(self) -> bool:
-        return self.ctl.computer.thinking is not None
+        return self.host.computer_thinking()
 
     def press(self, button, mods, pos):
-        return CameraDrag(self.ctl, button, pos, "pan" if mods == "shift-" else "orbit")
+        return self.host.camera_drag(button, pos, "pan" if mods == "shift-" else "orbit")

@@ -114,9 +114,10 @@ class Controller:
         from viewer.tablelog import LogMode, TableLog
 
         self.table_log = TableLog(self)  # log mode: a game from a real table (viewer.tablelog)
+        host = self.host  # every mode is made with the host, never with this controller
         self.modes = ModeManager(self, [
-            PlayMode(self), ReplayMode(self), EditMode(self), TypingMode(self),
-            DialogMode(self), ComputerMode(self), LogMode(self)])
+            PlayMode(host), ReplayMode(host), EditMode(host), TypingMode(host),
+            DialogMode(host), ComputerMode(host), LogMode(host)])
         self._keys_accepted: set[str] = set()
         self._modes_of = None
         self.follow_scene()

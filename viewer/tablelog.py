@@ -68,7 +68,7 @@ def infer_job(state, observation: dict, on_progress=None):
 
 
 def _log(host) -> "TableLog":
-    return host._ctl.table_log
+    return host.table_log
 
 
 def _undo(host):
@@ -111,23 +111,22 @@ class LogMode(Mode):
     groups = (LOG_KEYS, K.HELP, K.NAVIGATE, K.FILES, K.CAMERA, K.MOVE_LIST, K.SCREENSHOT)
 
     def holds(self) -> bool:
-        log = self.ctl.table_log
-        return log.active and not self.ctl.editor.active
+        return self.host.logging()
 
     def title(self) -> str:
         return f"Controls: log mode, a game from a real table ({self.host.game.title})"
 
     def bindings(self):
         keys = super().bindings()
-        own = self.ctl.table_log.entry_keys()
+        own = self.host.table_log.entry_keys()
         events = {k.event for k in own}
         return own + [k for k in keys if k.event not in events]
 
     def press(self, button, mods, pos):
-        return self.ctl.table_log.press(button, mods, pos)
+        return self.host.table_log.press(button, mods, pos)
 
     def gestures(self):
-        return list(self.ctl.table_log.gestures()) + [
+        return list(self.host.table_log.gestures()) + [
             ("Middle drag", "Orbit the camera"), ("Shift+left drag", "Pan the camera"),
             ("Wheel", "Zoom")]
 
