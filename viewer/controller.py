@@ -113,7 +113,10 @@ class Controller:
         self.host = Host(self)
         from viewer.tablelog import LogMode, TableLog
 
-        self.table_log = TableLog(self)  # log mode: a game from a real table (viewer.tablelog)
+        self.table_log = TableLog(self.host)  # log mode: a game from a real table
+        # Transitional, until viewer/glonk is on the Host wall (issue 36, its own branch): the
+        # Glonk flick entry still reads the controller and the app from the log.
+        self.table_log.ctl, self.table_log.app = self, app
         host = self.host  # every mode is made with the host, never with this controller
         self.modes = ModeManager(self, [
             PlayMode(host), ReplayMode(host), EditMode(host), TypingMode(host),

@@ -191,6 +191,60 @@ class Host:
         """Log mode's state (viewer.tablelog.TableLog): its entry's keys, presses and help."""
         return self._ctl.table_log
 
+    # --- what log mode asks of the window (viewer.tablelog) -------------------------------------
+    def editing(self) -> bool:
+        """Whether a position is being set up (edit mode, F2)."""
+        return self._ctl.editor.active
+
+    def hide_puzzle_box(self) -> None:
+        """The puzzle box makes way (the log box sits where it does)."""
+        self._ctl.puzzle_box.hide()
+
+    def show_puzzle_box(self) -> None:
+        """The puzzle box again, where there is one."""
+        box = self._ctl.puzzle_box
+        if box.frame is not None:
+            box.frame.show()
+
+    def sync_modes(self) -> None:
+        """The mode machine looks again at what holds (a field took the keys, a mode ended)."""
+        self._ctl.modes.sync()
+
+    def escape_best_shot(self) -> bool:
+        """Esc stops or hides the best shot first; whether it did."""
+        return self._ctl.best.escape()
+
+    def cursor_to(self, node) -> None:
+        """Put the cursor at `node` (nothing animates)."""
+        self._ctl.session.go_to(node)
+
+    def play_observed(self, action, observed):
+        """Record `action` at the cursor as observed at a real table (its entered places);
+        returns the new node (raises what the rules or the record refuse)."""
+        return self._ctl.session.play(action, observed=observed)
+
+    def follow_turn_log(self, node) -> None:
+        """The turn log shows the moves up to `node`."""
+        self._ctl.log.follow(node)
+
+    def show_node(self, node) -> None:
+        """Draw `node`'s position (no motion)."""
+        self._ctl.app.show_node(node)
+
+    def animate_steps(self, parent, nodes) -> None:
+        """Play the motion from `parent` through `nodes`."""
+        self._ctl.app.animate_steps(parent, nodes)
+
+    @property
+    def a2dTopLeft(self):
+        """The window's top-left corner: the log box hangs from it (Panda's name)."""
+        return self._ctl.app.a2dTopLeft
+
+    @property
+    def screen(self):
+        """The layout's screen (viewer.layout): a box asks it for its place and gives it back."""
+        return self._ctl.app.screen
+
     # --- what an editor asks of the window (viewer.editing, viewer/<game>/editor.py) ----------
     def every_frame(self, lane: str, task, name: str) -> None:
         """Run `task(task)` each frame in `lane` of the window's frame order (viewer.frame)."""
