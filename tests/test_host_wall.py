@@ -88,7 +88,8 @@ def modes_handed_the_controller() -> list[str]:
             f = node.func
             made = f.id if isinstance(f, ast.Name) else f.attr if isinstance(
                 f, ast.Attribute) else None
-            if made in modes and is_the_controller(node.args[0], in_controller):
+            makes_a_mode = made in modes or (made or "").endswith("mode_class")  # push_mode's
+            if makes_a_mode and is_the_controller(node.args[0], in_controller):
                 found.append(f"{where(path, node)} makes {made} with the controller")
     return found
 
@@ -114,6 +115,7 @@ def test_the_checks_catch_what_they_look_for():
     assert names_of_the_controller(VIEWER / "x.py", fine) == []
     made = ast.parse("AimMode(host._ctl)\nPlayMode(ctl)\nPickMode(host, 'jump')\n").body
     assert [is_the_controller(e.value.args[0], False) for e in made] == [True, True, False]
+    assert is_the_controller(ast.parse("PlayMode(self)").body[0].value.args[0], True)
 
 
 def test_no_game_package_in_the_window_names_the_controller():

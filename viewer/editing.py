@@ -8,9 +8,8 @@ Ctrl+Z goes back to it (while an editor with its own undo is open, Ctrl+Z is the
 `panel_frame` and `panel_label` for the rest of the panel; `Verifying` runs an editor's Verify
 in a thread (`VerifyJob`) and takes the verdict in on the frame thread. A game's editor is made
 with the window's host (`viewer.host.Host`, its `host`) and reaches the window only through it,
-these shared parts too. `PuzzleBox` shows an
-opened puzzle's words, goal and hints, and the stored solution only when asked ("Show
-solution").
+these shared parts too. `PuzzleBox` shows an opened puzzle's words, goal and hints, and the
+stored solution only when asked ("Show solution").
 """
 from __future__ import annotations
 
