@@ -35,8 +35,8 @@ class Editor(Verifying):
     def __init__(self):
         self.model, self.said, self.frame = Model(), [], object()
         self.result_label = {"text": ""}
-        self.ctl = self
-        self.app = SimpleNamespace(jobs=JOBS)
+        self.host = self  # what it says goes to the host's message line: kept here
+        self.jobs = JOBS  # and its job service
         self.refreshed = 0
 
     def say(self, text):

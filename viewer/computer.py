@@ -19,7 +19,6 @@ import time
 
 from games.api import CHANCE, TERMINAL
 from viewer import keys as K
-from viewer.camera_drag import CameraDrag
 from viewer.keys import Key
 from viewer.modes import PlayMode
 
@@ -222,7 +221,7 @@ class ComputerMode(PlayMode):
                 K.ZOOM]
 
     def holds(self) -> bool:
-        return self.ctl.computer.thinking is not None
+        return self.host.computer_thinking()
 
     def press(self, button, mods, pos):
-        return CameraDrag(self.ctl, button, pos, "pan" if mods == "shift-" else "orbit")
+        return self.host.camera_drag(button, pos, "pan" if mods == "shift-" else "orbit")

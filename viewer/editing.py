@@ -7,8 +7,9 @@ Ctrl+Z goes back to it (while an editor with its own undo is open, Ctrl+Z is the
 `WordEntries` is the title / description / hint handling every editor's panel shares, with
 `panel_frame` and `panel_label` for the rest of the panel; `Verifying` runs an editor's Verify
 as a job of the window's job service (`VerifyJob`, thread lane) and takes the verdict in on the
-frame thread. `PuzzleBox` shows an opened puzzle's words, goal and hints, and the stored
-solution only when asked ("Show solution").
+frame thread. A game's editor is made with the window's host (`viewer.host.Host`, its `host`)
+and reaches the window only through it, these shared parts too. `PuzzleBox` shows an opened
+puzzle's words, goal and hints, and the stored solution only when asked ("Show solution").
 """
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ def plain_record(scenario):
 
 
 def panel_frame(app):
-    """An editor's panel: the height of the window at its right, over the move list."""
+    """An editor's panel: the height of the window at its right, over the move list (`app`:
+    the window's host, or anything with its top-right corner)."""
     from viewer.panel import BG, PANEL_W
 
     DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
@@ -125,8 +127,8 @@ class Verifying:
     _job: VerifyJob | None = None
 
     def start_verify(self, work, key) -> None:
-        self._job = VerifyJob(work, key, self.ctl.app.jobs)
-        self.ctl.say("Verifying...")
+        self._job = VerifyJob(work, key, self.host.jobs)
+        self.host.say("Verifying...")
         self._refresh_panel()
 
     def verify_words(self) -> str:
@@ -153,10 +155,10 @@ class Verifying:
         elif job is not None:
             self._job = None
             if job.error is not None:
-                self.ctl.say(f"{self.REFUSED}: {job.error}")
+                self.host.say(f"{self.REFUSED}: {job.error}")
             elif self.model is not None:
                 self.model.accept(job.result, job.key)
-                self.ctl.say(self.verdict_words(job.result, job.key))
+                self.host.say(self.verdict_words(job.result, job.key))
             self._refresh_panel()
         return task.cont if task is not None else None
 
@@ -207,12 +209,10 @@ class WordEntries:
 
         from viewer.fields import MAX_LINES
 
-        fields = getattr(self.ctl, "fields", None)
         for name, e in self.entries.items():
             if e["numLines"] > 1:
-                if fields is not None:  # it scrolls past its lines (viewer.fields)
-                    fields.scroll(e)
-                e.bind(DGG.OVERFLOW, lambda *_event, name=name: self.ctl.say(
+                self.host.scroll_field(e)  # it scrolls past its lines (viewer.fields)
+                e.bind(DGG.OVERFLOW, lambda *_event, name=name: self.host.say(
                     f"The {name.replace('_', ' ')} is full ({MAX_LINES} lines): shorten it to "
                     f"add more"))
 
@@ -225,9 +225,7 @@ class WordEntries:
             self._entry_done(name)
             self.entries[name]["focus"] = 1
             return
-        from viewer.keyfocus import hand_back_keys
-
-        hand_back_keys(self.app)
+        self.host.hand_back_keys()
         self.entries[name]["focus"] = 0
         self._entry_done(name)
 
@@ -256,7 +254,7 @@ class WordEntries:
             self.asked = dict([("Replace", lambda: self._write(path, True)),
                                ("Keep both", lambda: self._write(free_path(path), False)),
                                ("Cancel", None)])
-            self.ctl.dialogs.ask(f"{path.name} exists. Replace it?", list(self.asked.items()))
+            self.host.ask(f"{path.name} exists. Replace it?", list(self.asked.items()))
             return
         self._write(path, False)
 
@@ -264,9 +262,9 @@ class WordEntries:
         try:
             self.path = self.model.save(path, overwrite=overwrite)
         except (OSError, ValueError) as exc:
-            self.ctl.say(f"Could not save: {exc}")
+            self.host.say(f"Could not save: {exc}")
             return
-        self.ctl.say(f"Saved {self.path}")
+        self.host.say(f"Saved {self.path}")
 
 
 class EditorHost:
@@ -312,7 +310,7 @@ class EditorHost:
         """The game's editor over the position shown; a game without one says so."""
         if self.ctl.dialog is not None:
             return
-        from viewer.editors import editor_class
+        from viewer.editors import GIVEN_THE_CONTROLLER, editor_class
 
         game = self.ctl.session.game
         cls = editor_class(game.name)
@@ -322,7 +320,12 @@ class EditorHost:
         self.ctl.player.stop()
         editor = self.editors.get(game.name)
         if editor is None:
-            editor = self.editors[game.name] = cls(self.ctl)
+            if game.name in GIVEN_THE_CONTROLLER:  # transitional (viewer.editors)
+                editor = cls(self.ctl)
+                editor.host = self.ctl.host
+            else:
+                editor = cls(self.ctl.host)
+            self.editors[game.name] = editor
         if editor.enter():
             self.current = editor
             self.ctl.puzzle_box.hide()

@@ -16,6 +16,9 @@ move like any edit.
 The one new box is the log box (`LogBox`): top left, where the puzzle box sits (a2dTopLeft,
 `viewer.editing.BOX_TOP`), with what to do now, what is entered, the inference's progress,
 its buttons, and for typed entry the field and its completions.
+
+Log mode, its state and the typed entry are made with the window's host (`viewer.host.Host`)
+and reach the window only through it.
 """
 from __future__ import annotations
 
@@ -55,7 +58,7 @@ def entry_class(game_name: str):
 
 
 def _log(host) -> "TableLog":
-    return host._ctl.table_log
+    return host.table_log
 
 
 def _undo(host):
@@ -98,23 +101,22 @@ class LogMode(Mode):
     groups = (LOG_KEYS, K.HELP, K.NAVIGATE, K.FILES, K.CAMERA, K.MOVE_LIST, K.SCREENSHOT)
 
     def holds(self) -> bool:
-        log = self.ctl.table_log
-        return log.active and not self.ctl.editor.active
+        return self.host.logging()
 
     def title(self) -> str:
         return f"Controls: log mode, a game from a real table ({self.host.game.title})"
 
     def bindings(self):
         keys = super().bindings()
-        own = self.ctl.table_log.entry_keys()
+        own = self.host.table_log.entry_keys()
         events = {k.event for k in own}
         return own + [k for k in keys if k.event not in events]
 
     def press(self, button, mods, pos):
-        return self.ctl.table_log.press(button, mods, pos)
+        return self.host.table_log.press(button, mods, pos)
 
     def gestures(self):
-        return list(self.ctl.table_log.gestures()) + [
+        return list(self.host.table_log.gestures()) + [
             ("Middle drag", "Orbit the camera"), ("Shift+left drag", "Pan the camera"),
             ("Wheel", "Zoom")]
 
@@ -122,39 +124,38 @@ class LogMode(Mode):
 class TableLog:
     """Log mode's state: whether it is on, the entry for the game shown, the box."""
 
-    def __init__(self, ctl):
-        self.ctl = ctl
-        self.app = ctl.app
+    def __init__(self, host):
+        self.host = host  # the window's (viewer.host.Host): all log mode asks of the window
         self.active = False
         self.entry = None
         self.box: LogBox | None = None
         self.logged = 0  # moves logged (the probe; tests wait on it)
-        self.app.frame.add("jobs", self._frame, "flickbook-table-log")
+        host.every_frame("jobs", self._frame, "flickbook-table-log")
 
     # --- on and off -----------------------------------------------------------------------------
     def toggle(self) -> None:
         if self.active:
             self.stop()
-            self.ctl.say("Logging stopped: play and review as usual"
-                         + (" (Ctrl+L logs again)" if self.ctl.host.logged_at_table() else ""))
+            self.host.say("Logging stopped: play and review as usual"
+                          + (" (Ctrl+L logs again)" if self.host.logged_at_table() else ""))
         else:
             self.start()
 
     def start(self) -> None:
-        ctl = self.ctl
-        if ctl.editor.active:
-            ctl.say("Setting up: press F2 (Done) first, then log the table game")
+        host = self.host
+        if host.editing():
+            host.say("Setting up: press F2 (Done) first, then log the table game")
             return
-        ctl.player.stop()
-        ctl.puzzle_box.hide()  # the log box sits where it does
-        self.entry = entry_class(ctl.session.game.name)(self)
+        host.stop_playback()
+        host.hide_puzzle_box()  # the log box sits where it does
+        self.entry = entry_class(host.game.name)(self)
         self.active = True
         self.box = LogBox(self, getattr(self.entry, "box_height", BOX_H))
         self.entry.reset()
         self.entry.begin()
         self.refresh()
-        ctl.modes.sync()
-        ctl.say(self.entry.step_words())
+        host.sync_modes()
+        host.say(self.entry.step_words())
 
     def stop(self) -> None:
         if self.entry is not None:
@@ -164,10 +165,9 @@ class TableLog:
             self.box.destroy()
         self.box = None
         self.active = False
-        if self.ctl.puzzle_box.frame is not None:
-            self.ctl.puzzle_box.frame.show()
-        self.ctl.modes.sync()
-        self.ctl.app.show_node(self.ctl.session.node)
+        self.host.show_puzzle_box()
+        self.host.sync_modes()
+        self.host.show_node(self.host.node)
 
     def follow(self, session) -> None:
         """Another record is shown: a record logged at a table goes on being logged (its
@@ -215,65 +215,63 @@ class TableLog:
             self.entry.confirm()
 
     def clear(self) -> None:
-        ctl = self.ctl
-        if ctl.best.escape():
+        if self.host.escape_best_shot():
             return
         if self.entry is not None:
-            self.ctl.say(self.entry.clear() or "")
+            self.host.say(self.entry.clear() or "")
             self.refresh()
 
     def undo(self) -> None:
         """The entry's last step, else the last edit of the record (a logged move)."""
         words = self.entry.undo() if self.entry is not None else None
         if words:
-            self.ctl.say(f"Undone: {words}")
+            self.host.say(f"Undone: {words}")
             self.refresh()
         else:
-            self.ctl.edits.undo()
+            self.host.run_command("undo")
 
     def redo(self) -> None:
         words = self.entry.redo() if self.entry is not None else None
         if words:
-            self.ctl.say(f"Redone: {words}")
+            self.host.say(f"Redone: {words}")
             self.refresh()
         else:
-            self.ctl.edits.redo()
+            self.host.run_command("redo")
 
     # --- recording ------------------------------------------------------------------------------
     def record(self, parent, action, *, observed=None, words: str = "") -> bool:
         """Log `action` at `parent` (the cursor is put back there if it left): an observed
         flick with its entered places, or a move typed or chosen. The motion plays."""
-        ctl = self.ctl
-        session = ctl.session
-        if session.node is not parent:
-            session.go_to(parent)
+        host = self.host
+        if host.node is not parent:
+            host.cursor_to(parent)
         if observed is None:
-            ok = ctl.moves.play(action)
+            ok = host.play(action)
             if ok:
                 self.logged += 1
             return ok
         from games.api import IllegalAction
 
         try:
-            node = session.play(action, observed=observed)
+            node = host.play_observed(action, observed)
         except IllegalAction as exc:
-            ctl.say(f"Not logged: {exc.rule}")
+            host.say(f"Not logged: {exc.rule}")
             return False
         except ValueError as exc:
-            ctl.say(f"Not logged: {exc}")
+            host.say(f"Not logged: {exc}")
             return False
         self.logged += 1
-        ctl.app.scene.deselect()
-        ctl.log.follow(session.node)
-        ctl.say(words)
-        ctl.app.animate_steps(parent, [node])
+        host.deselect()
+        host.follow_turn_log(host.node)
+        host.say(words)
+        host.animate_steps(parent, [node])
         return True
 
     # --- the frame --------------------------------------------------------------------------------
     def _frame(self, task):
         if self.active and self.entry is not None:
             self.entry.frame()
-            if self.entry.node is not self.ctl.session.node and not self.entry.busy():
+            if self.entry.node is not self.host.node and not self.entry.busy():
                 self.entry.reset()
                 self.refresh()
         return task.cont
@@ -300,9 +298,9 @@ class LogBox:
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
         self.log = log
         self.height = height
-        app = log.app
-        self.app = app
-        self.frame = DirectFrame(parent=app.a2dTopLeft, frameColor=(*BG[:3], 0.78),
+        host = log.host
+        self.host = host
+        self.frame = DirectFrame(parent=host.a2dTopLeft, frameColor=(*BG[:3], 0.78),
                                  frameSize=(0, BOX_W, -height, 0), pos=(0.03, 0, -0.2))
 
         def text(y, scale, fg, wrap=40):
@@ -318,10 +316,10 @@ class LogBox:
         self.completions = None
         self._shown_buttons = None
         # the layout gives the box its room in the column of boxes (never over the table)
-        app.screen.request("table-log", BOX_W, height, self._place, order=15, rank=2)
+        host.screen.request("table-log", BOX_W, height, self._place, order=15, rank=2)
 
     def _place(self, rect, folded) -> None:
-        self.app.screen.put(self.frame, rect)
+        self.host.screen.put(self.frame, rect)
 
     def make_field(self, on_enter) -> None:
         """A one-line field for typed moves (its Enter logs; Tab completes)."""
@@ -334,7 +332,7 @@ class LogBox:
         self.field = DirectEntry(parent=self.frame, scale=SMALL, width=(BOX_W - 0.08) / SMALL,
                                  numLines=1, pos=(0.03, 0, -0.255), frameColor=(0.16, 0.17, 0.2, 1),
                                  text_fg=TEXT, initialText="", cursorKeys=1, overflow=1,
-                                 command=on_enter, focusInCommand=self.log.ctl.modes.sync)
+                                 command=on_enter, focusInCommand=self.log.host.sync_modes)
         self.completions = DirectLabel(parent=self.frame, text="", text_scale=SMALL,
                                        text_fg=(0.6, 0.85, 1, 1), text_wordwrap=48,
                                        frameColor=(0, 0, 0, 0), text_align=TextNode.ALeft,
@@ -374,10 +372,10 @@ class LogBox:
             if height != self.height:
                 self.height = height
                 self.frame["frameSize"] = (0, BOX_W, -height, 0)
-                self.app.screen.request("table-log", BOX_W, height, self._place, order=15, rank=2)
+                self.host.screen.request("table-log", BOX_W, height, self._place, order=15, rank=2)
 
     def destroy(self) -> None:
-        self.app.screen.release("table-log")
+        self.host.screen.release("table-log")
         self.frame.destroy()
 
 
@@ -389,7 +387,7 @@ class TypedEntry:
 
     def __init__(self, log: TableLog):
         self.log = log
-        self.ctl = log.ctl
+        self.host = log.host
         self.node = None
         self.cycle = 0  # Tab: which match is filled in
         self.refusal = ""
@@ -397,21 +395,21 @@ class TypedEntry:
 
     # the entry's words and buttons ---------------------------------------------------------------
     def title(self) -> str:
-        return f"Logging a table game of {self.ctl.session.game.title}"
+        return f"Logging a table game of {self.host.game.title}"
 
     def chance(self) -> bool:
-        return self.ctl.session.game.current_player(self.node.state) == CHANCE
+        return self.host.game.current_player(self.node.state) == CHANCE
 
     def candidates(self):
         """What may be entered here (made once a position: completion runs per keystroke)."""
         from games.entry import candidates
 
         if self._cands is None or self._cands[0] is not self.node:
-            self._cands = (self.node, candidates(self.ctl.session.game, self.node.state))
+            self._cands = (self.node, candidates(self.host.game, self.node.state))
         return self._cands[1]
 
     def step_words(self) -> str:
-        game = self.ctl.session.game
+        game = self.host.game
         if game.is_terminal(self.node.state):
             return "The game is over"
         if self.chance() and self.buttons():
@@ -453,7 +451,7 @@ class TypedEntry:
 
     # steps ------------------------------------------------------------------------------------
     def reset(self) -> None:
-        self.node = self.ctl.session.node
+        self.node = self.host.node
         self.cycle = 0
         self.refusal = ""
         box = self.log.box
@@ -488,23 +486,23 @@ class TypedEntry:
             base = self._typed_base = typed
         found = distinct(matching(self.candidates(), base))
         if not found:
-            self.ctl.say(f"No move matches {base!r}")
+            self.host.say(f"No move matches {base!r}")
             return
         text = found[self.cycle % len(found)][0]
         self.cycle += 1
         field.enterText(text)
         self._seen = text
         field.guiItem.setCursorPosition(len(text))
-        self.ctl.say(f"{len(found)} moves match" if len(found) > 1 else "One move matches: Enter logs it")
+        self.host.say(f"{len(found)} moves match" if len(found) > 1 else "One move matches: Enter logs it")
 
     def _entered(self, text: str) -> None:
         from games.entry import resolve
 
         try:
-            action = resolve(self.ctl.session.game, self.node.state, text)
+            action = resolve(self.host.game, self.node.state, text)
         except ValueError as exc:
             self.refusal = str(exc)
-            self.ctl.say(self.refusal)
+            self.host.say(self.refusal)
             self.log.refresh()
             self.log.box.field["focus"] = 1  # the field keeps the keys: mend it
             return
@@ -525,7 +523,7 @@ class TypedEntry:
                 self._entered(box.field.get())
             else:
                 box.field["focus"] = 1
-                self.ctl.say("Type the move in the field (Tab completes)")
+                self.host.say("Type the move in the field (Tab completes)")
 
     def clear(self) -> str:
         box = self.log.box
@@ -541,7 +539,7 @@ class TypedEntry:
         return None
 
     def press(self, button, mods, pos):
-        return self.ctl.pointer.board_press(button, mods, pos)
+        return self.host.board_press(button, mods, pos)
 
     def close(self) -> None:
         pass

@@ -41,9 +41,8 @@ class GlikEditor(Verifying, WordEntries):
 
     REFUSED = "The solver refused"
 
-    def __init__(self, controller):
-        self.ctl = controller
-        self.app = controller.app
+    def __init__(self, host):
+        self.host = host  # the window's (viewer.host.Host): all this editor asks of the window
         self.model: EditorModel | None = None
         self.active = False
         self.colour: str | None = "yellow"
@@ -54,19 +53,19 @@ class GlikEditor(Verifying, WordEntries):
         self._marks_scene = None
         self.frame = None
         self.entries: dict = {}
-        self.app.frame.add("jobs", self._poll, "flickbook-editor-poll")
+        host.every_frame("jobs", self._poll, "flickbook-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:
         """Start from the position shown (a puzzle at its start: the puzzle itself)."""
-        session = self.ctl.session
-        state = session.node.state
+        record, node = self.host.record, self.host.node
+        state = node.state
         model = None
         try:
-            if session.record.kind == "scenario" and session.node is session.record.root:
+            if record.kind == "scenario" and node is record.root:
                 from scenarios import Scenario
 
-                model = EditorModel.from_scenario(Scenario.from_record(session.record))
+                model = EditorModel.from_scenario(Scenario.from_record(record))
             elif state.phase == "play":
                 model = EditorModel.from_state(state)
         except ValueError:
@@ -76,7 +75,7 @@ class GlikEditor(Verifying, WordEntries):
         self.active = True
         self._build_panel()
         self.show()
-        self.ctl.say("Set up: click fields to put stones, right-click your stones to mark the goal")
+        self.host.say("Set up: click fields to put stones, right-click your stones to mark the goal")
         return True
 
     def finish(self):
@@ -86,7 +85,7 @@ class GlikEditor(Verifying, WordEntries):
         try:
             scenario = self.model.scenario()
         except ValueError as exc:
-            self.ctl.say(f"Still setting up: {rule_words(str(exc))}")
+            self.host.say(f"Still setting up: {rule_words(str(exc))}")
             return None
         record = scenario.to_record() if scenario.goal else plain_record(scenario)
         if not scenario.goal:
@@ -110,24 +109,24 @@ class GlikEditor(Verifying, WordEntries):
     # --- the board --------------------------------------------------------------------------
     def show(self) -> None:
         """Draw the position being set up, with rings round the goal stones."""
-        app = self.app
+        host = self.host
         try:
             state = self.model.state()
         except ValueError:
             return
-        app.shown_state = state
-        app.scene.deselect()
-        app.scene.show(state)
-        app.scene.draw_annotations([])
+        host.shown_state = state
+        host.scene.deselect()
+        host.scene.show(state)
+        host.scene.draw_annotations([])
         self._draw_marks()
-        app.refresh_status()
+        host.refresh_status()
         self._refresh_panel()
 
     def _draw_marks(self) -> None:
         """Rings round the goal stones, in a node of their own (Esc's deselect keeps them)."""
         from viewer import geometry
 
-        scene = self.app.scene
+        scene = self.host.scene
         if self.marks is None or self.marks.isEmpty() or self._marks_scene is not scene:
             self.marks = scene.overlay.attachNewNode("editor-goal-marks")
             self._marks_scene = scene
@@ -146,7 +145,7 @@ class GlikEditor(Verifying, WordEntries):
             msg = self.model.toggle_mark(pick.cell)
         else:
             msg = self.model.put(pick.cell, self.colour)
-        self.ctl.say(msg or "")
+        self.host.say(msg or "")
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
@@ -154,14 +153,14 @@ class GlikEditor(Verifying, WordEntries):
         from viewer.panel import DIM, _button
 
         DGG, DirectButton, DirectEntry, DirectFrame, DirectLabel, TextNode = gui()
-        f = self.frame = panel_frame(self.app)
+        f = self.frame = panel_frame(self.host)
         x0 = X0
 
         def label(text, y, scale=0.034, fg=None, x=x0, wrap=None):
             return panel_label(f, text, y, scale, fg, x, wrap)
 
         label("Set up a puzzle", -0.075, 0.045)
-        _button(f, "Done (F2)", self.ctl.editor.toggle, (-0.13, 0, -0.062), width=0.2, height=0.06, scale=0.032)
+        _button(f, "Done (F2)", lambda: self.host.run_command("edit_mode"), (-0.13, 0, -0.062), width=0.2, height=0.06, scale=0.032)
         label("Stone", -0.165, fg=DIM)
         self.swatches, self.rims = {}, {}
         for i, colour in enumerate(PALETTE):
@@ -252,7 +251,7 @@ class GlikEditor(Verifying, WordEntries):
     def _cycle_players(self) -> None:
         n = self.model.players % 4 + 1 if self.model.players < 4 else 2
         msg = self.model.set_players(max(n, 2))
-        self.ctl.say(msg or "")
+        self.host.say(msg or "")
         self.show()
 
     def _next_turn(self) -> None:
@@ -275,7 +274,7 @@ class GlikEditor(Verifying, WordEntries):
     def _cycle_actions(self) -> None:
         self.model.cycle_actions()
         acts = self.model.goal_actions or ("place", "slide")
-        self.ctl.say(f"The player to move may: {', '.join(acts)}")
+        self.host.say(f"The player to move may: {', '.join(acts)}")
         self.show()
 
     def _toggle_chain(self) -> None:
@@ -299,7 +298,7 @@ class GlikEditor(Verifying, WordEntries):
             return
         problems = self.model.problems()
         if problems:
-            self.ctl.say(problems[0])
+            self.host.say(problems[0])
             return
         from scenarios import solver_for
 
@@ -316,7 +315,7 @@ class GlikEditor(Verifying, WordEntries):
     def save(self) -> None:
         self._sync_entries()
         if not self.model.verified:
-            self.ctl.say("Verify the puzzle first: a puzzle is saved with its solution"
+            self.host.say("Verify the puzzle first: a puzzle is saved with its solution"
                          if self.model.result is None or self.model.result.solved or
                          self.model._verified_key != self.model._key()
                          else "This position has no solution within its AP: nothing to save")

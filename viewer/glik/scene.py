@@ -4,65 +4,37 @@ Board coordinates are the rules' (row, col) fields: row 0 is the north edge, col
 the east. One field is one world unit; the board is centred on the origin, its top surface at
 `TILE_H`. Every interaction ends in a Glik action from `games.glik.actions` that the app plays
 through the session; the scene only proposes what the rules list as legal.
+
+The scene is made of rooms, each a module of its own: the table's measures
+(`viewer.glik.board`), building the table and the boards' tiles (`viewer.glik.building`),
+clicks in play and their hints (`viewer.glik.clicks`), laying the boards at setup
+(`viewer.glik.setup`), the status lines, buttons and keys (`viewer.glik.status`); this module
+keeps the constructor, the stones and showing a state, the geometry, picking and motion.
 """
 from __future__ import annotations
 
 import math
 
-from panda3d.core import NodePath, TextNode, Vec3
+from panda3d.core import NodePath, Vec3
 
-from games.glik import actions as A
-from games.glik.kit import COLS, KIT, NEUTRAL, ROWS, SIZE
-from games.glik.notation import DIRECTION_WORDS, cell_name, column_labels, row_labels
-from games.glik.rules import (NEUTRAL_CODE, STONES_PER_PLAYER, code_of, frozen_cells,
-                              slide_path)
+from games.glik.kit import COLS, NEUTRAL, ROWS
+from games.glik.rules import STONES_PER_PLAYER, frozen_cells
 from viewer import geometry
-from viewer.lighting import MATTE, STONE, Material, apply_material
-from viewer.keys import Key
-from viewer.glik import words
-from viewer.glik.tiles import RGB, tile_texture
-from viewer.glik.tray import OUTLINE_RGBA, HandTray
-from viewer.scene import ClickResult, Motion, Pick, Scene
+from viewer.glik.tray import HandTray
+from viewer.scene import Motion, Pick, Scene
 
-TILE_H = 0.16
-GAP = 0.05
-STONE_R = 0.37
-STONE_H = 0.30
+from .board import COORD_GAP, COORD_SIZE, STONE_H, STONE_R, TILE_H, cell_xy, xy_cell
+from .building import Building
+from .clicks import Clicks
+from .setup import Setup
+from .status import COLOUR_NAMES, StatusAndButtons
 
-COLOUR_NAMES = {c: c.capitalize() for c in RGB}
 
-COORD_GAP = 0.72  # board coordinates lie this far outside the board's edge
-COORD_SIZE = 0.52
-COORD_RGBA = (0.93, 0.90, 0.80, 0.9)
-
-SELECT = OUTLINE_RGBA  # the picked stone's ring: the gold of the tray's frame
-SELECT_RING = 1.2  # its size (a field is 1): clear of the stone on the cream field
-SLIDE_END = (0.20, 0.95, 0.45, 0.85)
 FROZEN = (0.10, 0.50, 0.95, 1.0)  # the ice-blue ring round a stone that may not move
 FROZEN_RING = (STONE_R + 0.02, STONE_R + 0.10)  # its inner and outer radius
-PATH_DOT = (0.20, 0.95, 0.45, 0.55)
-PLACE_OK = (0.30, 0.70, 1.00, 0.70)
-SLOT_OK = (0.30, 0.70, 1.00, 0.35)
 
 
-def cell_xy(r: float, c: float) -> tuple[float, float]:
-    """World (x, y) of the centre of field (r, c)."""
-    return (c - COLS / 2 + 0.5, ROWS / 2 - r - 0.5)
-
-
-def xy_cell(x: float, y: float):
-    c = math.floor(x + COLS / 2)
-    r = math.floor(ROWS / 2 - y)
-    if 0 <= r < ROWS and 0 <= c < COLS:
-        return (r, c)
-    return None
-
-
-# matte printed card: no specular (measured: 10% of the frame in software GL for a faint sheen)
-BOARD_MATERIAL = Material(0.0, 20.0, textured=True)
-
-
-class GlikScene(Scene):
+class GlikScene(Building, Clicks, Setup, StatusAndButtons, Scene):
     """Glik on the table. `self.pieces` maps a field (r, c) to the stone node standing there."""
 
     mouse_help = (
@@ -92,100 +64,6 @@ class GlikScene(Scene):
         self.ghost_frame: NodePath | None = None
         self.reserve_cells: dict = {}  # node key -> ("reserve", colour)
         self.tray = HandTray(self)  # setup: the boards in hand, on the screen
-
-    # --- building ---------------------------------------------------------------------------
-    def build(self) -> None:
-        for colour, rgb in RGB.items():
-            proto = geometry.lathe(f"stone-{colour}", geometry.stone_profile(STONE_R, STONE_H, 4),
-                                   20, (*rgb, 1.0))
-            apply_material(proto, STONE)
-            self._protos[colour] = proto
-            self._pool[colour] = []
-        # Only stones cast into the shadow map: the boards are flat and the cloth is unlit,
-        # so drawing them into the map would cost a full-map pass for no visible shadow.
-        self.lighting.hide_from_shadow(self.board_root)
-        under = geometry.box("underlay", COLS + 0.6, ROWS + 0.6, TILE_H * 0.5, (0.20, 0.16, 0.12, 1))
-        under.setPos(-(COLS + 0.6) / 2, -(ROWS + 0.6) / 2, 0)
-        apply_material(under, MATTE)
-        under.reparentTo(self.board_root)
-        # the cloth is unlit (see viewer.table), so the board's shadow on it is painted on
-        shade = geometry.soft_rect("board-shadow", COLS + 0.6, ROWS + 0.6, 0.9, (0, 0, 0, 0.45))
-        kd = self.lighting.key_dir
-        shade.setPos(-kd.x / -kd.z * TILE_H * 3, -kd.y / -kd.z * TILE_H * 3, 0.0005)
-        shade.reparentTo(self.overlay)
-        shade.setShaderOff(20)  # shader-free: the rasteriser's fast path (see viewer.table)
-        self._draw_coordinates()
-
-    def _draw_coordinates(self) -> None:
-        """Letters along the south and north edges, numbers along the west and east (the
-        notation's a1 is the south-west field); each edge's labels read from outside it."""
-        labels = self.overlay.attachNewNode("coordinates")
-        out = ROWS / 2 + COORD_GAP, COLS / 2 + COORD_GAP
-        for c, letter in column_labels():
-            x = cell_xy(0, c)[0]
-            self._coordinate(labels, letter, x, -out[0], 0)
-            self._coordinate(labels, letter, x, out[0], 180)
-        for r, number in row_labels():
-            y = cell_xy(r, 0)[1]
-            self._coordinate(labels, number, -out[1], y, -90)
-            self._coordinate(labels, number, out[1], y, 90)
-        labels.setShaderInput("flat_textured", 1.0)
-        labels.flattenStrong()  # one batch: 80 labels cost what one does
-
-    def _coordinate(self, parent, text: str, x: float, y: float, heading: float) -> None:
-        label = TextNode("coordinate")
-        label.setText(text)
-        label.setAlign(TextNode.ACenter)
-        label.setTextColor(*COORD_RGBA)
-        node = parent.attachNewNode(label.generate())
-        node.setScale(COORD_SIZE)
-        node.setHpr(heading, -90, 0)
-        # the text's baseline sits a third of a letter below its middle, seen by its reader
-        drop = COORD_SIZE * 0.33
-        h = math.radians(heading)
-        node.setPos(x + math.sin(h) * drop, y - math.cos(h) * drop, 0.004)
-
-    def _tile(self, slot, board, rotation, unused=False) -> NodePath:
-        side = SIZE - GAP
-        node = geometry.box(f"tile-{slot}", side, side, TILE_H)
-        node.setTexture(tile_texture(board, rotation, unused))
-        apply_material(node, BOARD_MATERIAL)
-        return node
-
-    def _draw_boards(self, state) -> None:
-        board = state.board
-        if self._fill == (state.fill, state.colours):
-            return
-        self._fill = (state.fill, state.colours)
-        for node in self._tiles.values():
-            node.removeNode()
-        self._tiles.clear()
-        self.slot_marks.getChildren().detach()
-        for info in board.slots:
-            r0, c0 = info.origin
-            x, y = cell_xy(r0 + SIZE - 1, c0)  # south-west field of the slot
-            if info.board is None:
-                mark = geometry.square("slot", SIZE - 0.3, (0.95, 0.92, 0.8, 0.45), inner=SIZE - 0.45)
-                mark.reparentTo(self.slot_marks)
-                cx, cy = cell_xy(r0 + (SIZE - 1) / 2, c0 + (SIZE - 1) / 2)
-                mark.setPos(cx, cy, TILE_H * 0.5 + 0.003)
-                label = TextNode("q")
-                label.setText("?")
-                label.setAlign(TextNode.ACenter)
-                label.setTextColor(0.95, 0.92, 0.8, 0.5)
-                lnp = self.slot_marks.attachNewNode(label)
-                lnp.setShaderInput("flat_textured", 1.0)
-                lnp.setScale(2.2)
-                lnp.setP(-90)
-                lnp.setPos(cx, cy - 0.75, TILE_H * 0.5 + 0.004)
-                continue
-            colour = KIT["boards"][info.board].get("colour")
-            node = self._tile(info.slot, info.board, info.rotation,
-                              unused=colour is not None and colour not in state.colours)
-            node.setPos(x - 0.5 + GAP / 2, y - 0.5 + GAP / 2, 0)
-            node.reparentTo(self.board_root)
-            self._tiles[info.slot] = node
-        self.lighting.mark_dirty()
 
     # --- stones -----------------------------------------------------------------------------
     def _stone(self, colour: str, used: dict) -> NodePath:
@@ -369,227 +247,6 @@ class GlikScene(Scene):
     def piece_at(self, cell):
         return self.state.stone_at(*cell) if self.state is not None else None
 
-    # --- interaction ------------------------------------------------------------------------
-    def deselect(self) -> None:
-        self.selected = None
-        self.clear_hints()
-        self._clear_ghost()
-
-    def click(self, state, pick: Pick) -> ClickResult:
-        """Turn a click into a selection, a legal action, or the rule that forbids it."""
-        if state.phase == "over":
-            return ClickResult(message="The game is over")
-        if state.phase in ("choose", "fill"):
-            return self._click_setup(state, pick)
-        if state.phase != "play":
-            return ClickResult()
-        seat = state.turn
-        colour = state.colours[seat]
-        sel = self.selected
-        if pick.target is not None and pick.target[0] == "reserve":
-            want = pick.target[1]
-            if want != colour and want != NEUTRAL:
-                return self.refuse(state, A.Place(state.board.start_cell[want]))
-            self.selected = ("reserve", want)
-            self.show_hints(state)
-            return ClickResult()
-        cell = pick.cell
-        if cell is None:
-            self.deselect()
-            return ClickResult()
-        if sel is not None:
-            action = self._action_for(state, sel, cell)
-            if action is not None:
-                self.deselect()
-                return ClickResult(action=action)
-        v = state.stones[cell[0] * COLS + cell[1]]
-        if v:
-            if sel == ("stone", cell):
-                self.deselect()
-                return ClickResult()
-            if v == NEUTRAL_CODE:
-                if state.neutral_reserve:
-                    return ClickResult(message="Neutral stones may move only once all 4 are placed")
-                if cell[0] * COLS + cell[1] in frozen_cells(state):
-                    return ClickResult(message="A stone in a touching chain is frozen")
-                self.selected = ("stone", cell)
-                self.show_hints(state)
-                return ClickResult()
-            if v != code_of(colour):
-                return self.refuse(state, A.Slide(cell, "N"))
-            if cell[0] * COLS + cell[1] in frozen_cells(state):
-                return self.refuse(state, A.Slide(cell, "N"))
-            if state.ap_left <= 0:
-                return ClickResult(message="You have no action points left this turn")
-            self.selected = ("stone", cell)
-            self.show_hints(state)
-            if not any(slide_path(state.stones, state.board, cell, d) for d in "NESW"):
-                return ClickResult(message="A slide that goes nowhere is not a move: this stone is boxed in")
-            return ClickResult()
-        if sel is not None:
-            return self._explain_miss(state, sel, cell)
-        if cell == state.board.start_cell.get(colour):
-            return self.attempt(state, A.Place(cell))
-        return ClickResult(message="Click one of your stones (or a stone beside your start) first")
-
-    def _action_for(self, state, sel, cell):
-        """The legal action that moves the selection to `cell`, or None."""
-        kind, what = sel
-        for action in self.legal_for(state, sel):
-            if isinstance(action, A.Slide) and slide_path(state.stones, state.board, action.cell,
-                                                          action.direction)[-1] == cell:
-                return action
-            if isinstance(action, (A.Place, A.PlaceNeutral)) and action.cell == cell:
-                return action
-            if isinstance(action, A.MoveNeutral) and action.to == cell:
-                return action
-        return None
-
-    def legal_for(self, state, sel) -> list:
-        """The legal actions of the current player that start from the selection."""
-        if state.phase != "play" or state.ap_left <= 0:
-            return []
-        kind, what = sel
-        acts = self.game.legal_actions(state)
-        if kind == "stone":
-            return [a for a in acts if isinstance(a, (A.Slide, A.MoveNeutral)) and a.cell == what]
-        if kind == "reserve" and what == NEUTRAL:
-            return [a for a in acts if isinstance(a, A.PlaceNeutral)]
-        if kind == "reserve":
-            return [a for a in acts if isinstance(a, A.Place)]
-        return []
-
-    def _explain_miss(self, state, sel, cell) -> ClickResult:
-        kind, what = sel
-        if kind == "stone" and state.stone_at(*what) != NEUTRAL:
-            (r0, c0), (r, c) = what, cell
-            if r0 != r and c0 != c:
-                return ClickResult(message="Stones move orthogonally: north, east, south or west")
-            d = ("S" if r > r0 else "N") if c0 == c else ("E" if c > c0 else "W")
-            path = slide_path(state.stones, state.board, what, d)
-            if not path:
-                return self.refuse(state, A.Slide(what, d))
-            # in the board's own names ("sliding up from g10 it stops at g16"), not "0,6"
-            return ClickResult(message=f"A stone slides until it meets an obstacle: sliding "
-                                       f"{DIRECTION_WORDS[d]} from {cell_name(what)} it stops "
-                                       f"at {cell_name(path[-1])}")
-        if kind == "reserve" and what != NEUTRAL:
-            return self.refuse(state, A.Place(cell))
-        if kind == "reserve":
-            return self.refuse(state, A.PlaceNeutral(cell))
-        return self.refuse(state, A.MoveNeutral(what, cell))
-
-    def show_hints(self, state) -> None:
-        """Mark the selection, its slide destinations (with paths) and legal placement fields."""
-        self.clear_hints()
-        sel = self.selected
-        if sel is None:
-            return
-        kind, what = sel
-        if kind == "stone":
-            self.add_hint(what, SELECT, "ring", SELECT_RING)
-        else:
-            key = next((k for k in self.pieces if k[:2] == ("reserve", what)), None)
-            if key is not None:
-                p = self.pieces[key].getPos(self.root)
-                ring = geometry.disc("sel", SELECT_RING * 0.42, 28, SELECT, inner=SELECT_RING * 0.30)
-                ring.reparentTo(self.hints)
-                ring.setPos(p.x, p.y, 0.01)
-        for action in self.legal_for(state, sel):
-            if isinstance(action, A.Slide):
-                path = slide_path(state.stones, state.board, action.cell, action.direction)
-                for p in path[:-1]:
-                    self.add_hint(p, PATH_DOT, "dot")
-                self.add_hint(path[-1], SLIDE_END, "ring")
-                self.add_hint(path[-1], (*SLIDE_END[:3], 0.25), "square", 0.92)
-            elif isinstance(action, (A.Place, A.PlaceNeutral)):
-                self.add_hint(action.cell, PLACE_OK, "square", 0.8 if kind == "reserve" and what == NEUTRAL else 0.92)
-            elif isinstance(action, A.MoveNeutral):
-                self.add_hint(action.to, PLACE_OK, "square", 0.8)
-
-    # --- setup --------------------------------------------------------------------------------
-    def legal_slots(self, state, board: int) -> list:
-        return sorted({a.slot for a in self.game.legal_actions(state)
-                       if isinstance(a, A.LayBoard) and a.board == board})
-
-    def _click_setup(self, state, pick: Pick) -> ClickResult:
-        if pick.target is not None and pick.target[0] == "hand":
-            b = pick.target[1]
-            self.selected = None if self.selected == ("hand", b) else ("hand", b)
-            self.rotation = 0
-            self._show_hand(state)
-            self.show_slot_hints(state)
-            return ClickResult()
-        if self.selected is None or self.selected[0] != "hand":
-            return ClickResult(message=f"Choose one of your boards ({self.tray.where()}), "
-                                       "then click a \"?\" slot; R turns it")
-        slot = self.slot_of(pick.cell) if pick.cell is not None else None
-        if slot is None:
-            return ClickResult(message='Boards are laid only in the "?" slots')
-        action = A.LayBoard(self.selected[1], self.rotation, slot)
-        result = self.attempt(state, action)
-        if result.action is not None:
-            self.deselect()
-        return result
-
-    @staticmethod
-    def slot_of(cell):
-        return (cell[0] // SIZE, cell[1] // SIZE)
-
-    def show_slot_hints(self, state) -> None:
-        self.clear_hints()
-        if self.selected is None or self.selected[0] != "hand":
-            return
-        for slot in self.legal_slots(state, self.selected[1]):
-            r0, c0 = slot[0] * SIZE, slot[1] * SIZE
-            for r in range(r0, r0 + SIZE):
-                for c in range(c0, c0 + SIZE):
-                    self.add_hint((r, c), SLOT_OK, "square", 0.96).setZ(TILE_H * 0.5 + 0.006)
-
-    def rotate_selection(self, state) -> bool:
-        """R: turn the board in hand a quarter clockwise (and its preview)."""
-        if self.selected is None or self.selected[0] != "hand":
-            return False
-        self.rotation = (self.rotation + 1) % 4
-        self._show_hand(state)
-        self._preview(state, self.hover_slot, force=True)
-        return True
-
-    def hover(self, state, pick) -> None:
-        if state.phase in ("choose", "fill") and self.selected is not None:
-            self._preview(state, self.slot_of(pick.cell) if pick.cell is not None else None)
-
-    def _preview(self, state, slot, force: bool = False) -> None:
-        """Preview the board in hand in the slot under the mouse."""
-        if not force and slot == self.hover_slot:
-            return
-        self.hover_slot = slot
-        self._clear_ghost()
-        if slot is None or self.selected is None or self.selected[0] != "hand":
-            return
-        if slot not in self.legal_slots(state, self.selected[1]):
-            return
-        node = self._tile(("ghost",), self.selected[1], self.rotation)
-        x, y = cell_xy(slot[0] * SIZE + SIZE - 1, slot[1] * SIZE)
-        node.setPos(x - 0.5 + GAP / 2, y - 0.5 + GAP / 2, 0.02)
-        node.reparentTo(self.root)
-        self.lighting.hide_from_shadow(node)
-        self.ghost = node
-        # framed in the tray's gold: this is the board picked there, as it would lie
-        frame = geometry.square("ghost-frame", SIZE + 0.25, (*OUTLINE_RGBA[:3], 0.95),
-                                inner=SIZE - 0.05)
-        cx, cy = cell_xy(slot[0] * SIZE + (SIZE - 1) / 2, slot[1] * SIZE + (SIZE - 1) / 2)
-        frame.setPos(cx, cy, TILE_H + 0.03)
-        frame.reparentTo(self.overlay)
-        self.ghost_frame = frame
-
-    def _clear_ghost(self) -> None:
-        if self.ghost is not None:
-            self.ghost.removeNode()
-            self.ghost_frame.removeNode()
-            self.ghost = None
-        self.hover_slot = None
-
     # --- motion -----------------------------------------------------------------------------
     def motion_between(self, before, after, step):
         """Slides glide along their path; placed stones drop in; moved neutrals hop."""
@@ -626,70 +283,3 @@ class GlikScene(Scene):
             return None
         return Motion(duration=1.0, tracks=tracks)
 
-    # --- words and buttons --------------------------------------------------------------------
-    def action_colour(self, node):
-        from viewer.panel import PLAYER_FG
-
-        parent = node.parent.state
-        if parent.phase in ("deal", "over"):
-            return None
-        return PLAYER_FG.get(parent.colours[parent.turn])
-
-    def seat_legend(self, state):
-        from viewer.panel import PLAYER_FG
-
-        return [(colour.capitalize(), PLAYER_FG.get(colour)) for colour in state.colours]
-
-    def turn_actions(self, state):
-        if state.phase != "play":
-            return []
-        labels = {A.EndTurn: "End turn", A.OfferEnd: "Offer to end", A.Agree: "Agree to end"}
-        return [(labels[type(a)], a) for a in self.game.legal_actions(state) if type(a) in labels]
-
-    def keys(self, mode: str):
-        """R turns the board in hand, in play mode, while boards are laid (setup)."""
-        if mode != "play":
-            return []
-
-        def rotate(host):
-            if not self.rotate_selection(host.shown_state):
-                host.say("Click a board in hand first: R turns it")
-
-        return [Key("r", rotate, "Setup: turn the board in hand",
-                    lambda host: getattr(host.shown_state, "phase", None) in ("choose", "fill"))]
-
-    # --- words --------------------------------------------------------------------------------
-    def event_lines(self, node) -> list[str]:
-        return words.event_lines(node.step)
-
-    def status_lines(self, state) -> list[str]:
-        """What is always visible: phase, whose turn, AP left, touching stones, the result."""
-        names = [COLOUR_NAMES[c] for c in state.colours]
-        counts = state.touching()
-        touching = "   ".join(f"{n} {k}/{STONES_PER_PLAYER}" for n, k in zip(names, counts))
-        if state.phase == "deal":
-            return [f"Setup: dealing the boards ({len(state.deck)} still to deal)"]
-        if state.phase in ("choose", "fill"):
-            who = names[state.turn]
-            where = ("the slot right of your starting board" if state.phase == "choose"
-                     else 'any "?" slot')
-            return [f"Setup: {who}, lay a board in {where}"] + (
-                [f"Click a board in hand ({self.tray.where()}), R turns it, click a slot"]
-                if self.show_prompts else [])
-        if state.phase == "over":
-            desc = self.game.describe(state)
-            return [desc.split(";")[0], f"Touching: {touching}"]
-        who = names[state.turn]
-        res = state.reserve[state.turn]
-        unused = [COLOUR_NAMES[c] for c in RGB if c != NEUTRAL and c not in state.colours]
-        lines = [f"Round {state.round}   {who} to play   {state.ap_left} AP left   "
-                 f"({res} in reserve, {state.neutral_reserve} neutral)",
-                 f"Touching: {touching}"
-                 + (f"   Not in play: {', '.join(unused)} (unused)" if unused else "")]
-        if state.offer is not None:
-            by, agreed = state.offer
-            waiting = [names[i] for i in range(len(names)) if i != by and i not in agreed]
-            lines.append(f"{names[by]} offers to end the game"
-                         + (f"; {', '.join(names[i] for i in agreed)} agreed" if agreed else "")
-                         + (f"; waiting for {', '.join(waiting)}" if waiting else ""))
-        return lines

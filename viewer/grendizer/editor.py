@@ -66,9 +66,8 @@ class GrendizerEditor(Verifying, WordEntries):
 
     WORD_FIELDS = ("title", "description")
 
-    def __init__(self, controller):
-        self.ctl = controller
-        self.app = controller.app
+    def __init__(self, host):
+        self.host = host  # the window's (viewer.host.Host): all this editor asks of the window
         self.model: GrendizerEditorModel | None = None
         self.active = False
         self.tool = "minifo"
@@ -78,30 +77,30 @@ class GrendizerEditor(Verifying, WordEntries):
         self.frame = None
         self.entries: dict = {}
         self._job = None  # verifying (viewer.editing.VerifyJob)
-        self.app.frame.add("jobs", self._poll, "flickbook-grendizer-editor-poll")
+        host.every_frame("jobs", self._poll, "flickbook-grendizer-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:
-        session = self.ctl.session
+        record, node = self.host.record, self.host.node
         try:
-            if session.record.kind == "scenario" and session.node is session.record.root \
-                    and session.record.scenario and session.record.scenario.get("goal"):
+            if record.kind == "scenario" and node is record.root \
+                    and record.scenario and record.scenario.get("goal"):
                 from analysis.puzzles import Verdict
                 from scenarios import Scenario
 
-                scenario = Scenario.from_record(session.record)
+                scenario = Scenario.from_record(record)
                 self.model = GrendizerEditorModel.from_scenario(scenario)
                 if scenario.verdict:  # found for this very position and goal when saved
                     self.model.accept(Verdict.from_json(scenario.verdict), self.model.key())
             else:
-                self.model = GrendizerEditorModel(session.node.state)
+                self.model = GrendizerEditorModel(node.state)
         except ValueError as exc:
-            self.ctl.say(f"Setting up from a new game ({exc})")
+            self.host.say(f"Setting up from a new game ({exc})")
             self.model = GrendizerEditorModel()
         self.lane, self.path, self.active = None, None, True
         self._build_panel()
         self.show()
-        self.ctl.say("Set up: choose a tool, then click lane spaces")
+        self.host.say("Set up: choose a tool, then click lane spaces")
         return True
 
     def finish(self):
@@ -120,9 +119,9 @@ class GrendizerEditor(Verifying, WordEntries):
     # --- the board --------------------------------------------------------------------------
     def show(self) -> None:
         state = self.model.state()
-        self.app.shown_state = state
-        self.app.scene.show(state)
-        self.app.refresh_status()
+        self.host.shown_state = state
+        self.host.scene.show(state)
+        self.host.refresh_status()
         self._refresh_panel()
 
     def board_click(self, pick, button: int = 1) -> None:
@@ -151,7 +150,7 @@ class GrendizerEditor(Verifying, WordEntries):
                 msg = m.remove_beast(lane) or "The Saucer Beast is back in its pile"
             else:
                 msg = m.remove_minifo(lane, space) or "The MiniFO is back in its pile"
-        self.ctl.say(msg)
+        self.host.say(msg)
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
@@ -162,13 +161,13 @@ class GrendizerEditor(Verifying, WordEntries):
         if e is None or self.model is None:
             return
         msg = self.model.set_hand(self.model.state().player, e.get().upper().split())
-        self.ctl.say(msg or "Hand set")
+        self.host.say(msg or "Hand set")
         self.show()
 
     def _build_panel(self) -> None:
         from viewer.panel import DIM, _button
 
-        f = self.frame = panel_frame(self.app)
+        f = self.frame = panel_frame(self.host)
 
         def label(text, y, scale=0.034, fg=None, x=X0, wrap=None):
             return panel_label(f, text, y, scale, fg, x, wrap)
@@ -179,7 +178,7 @@ class GrendizerEditor(Verifying, WordEntries):
                            extraArgs=list(args))
 
         label("Set up a Grendizer puzzle", -0.075, 0.042)
-        _button(f, "Done (F2)", self.ctl.editor.toggle, (-0.13, 0, -0.062), width=0.2,
+        _button(f, "Done (F2)", lambda: self.host.run_command("edit_mode"), (-0.13, 0, -0.062), width=0.2,
                 height=0.06, scale=0.032)
         self.tool_buttons = [button(t, "tool", i, self.set_tool, [k])
                              for i, (t, k) in enumerate(TOOLS)]
@@ -229,12 +228,12 @@ class GrendizerEditor(Verifying, WordEntries):
 
     def set_tool(self, tool: str) -> None:
         self.tool = tool
-        self.ctl.say(f"Tool: {tool} (click a lane space; right-click takes away)")
+        self.host.say(f"Tool: {tool} (click a lane space; right-click takes away)")
         self._refresh_panel()
 
     def _selected_lane(self) -> int | None:
         if self.lane is None or self.model.state().lanes[self.lane].beast_token != "board":
-            self.ctl.say("Place or click a Saucer Beast first")
+            self.host.say("Place or click a Saucer Beast first")
             return None
         return self.lane
 
@@ -246,10 +245,10 @@ class GrendizerEditor(Verifying, WordEntries):
         L = s.lanes[lane]
         later = [c for c in s.beast_deck if c > L.beast_card] or list(s.beast_deck)
         if not later:
-            self.ctl.say("No other Saucer Beast card is left in the deck")
+            self.host.say("No other Saucer Beast card is left in the deck")
             return
         msg = self.model.place_beast(lane, L.beast_pos, later[0])
-        self.ctl.say(msg or f"{BEASTS[later[0]].name} ({BEASTS[later[0]].life} HP, "
+        self.host.say(msg or f"{BEASTS[later[0]].name} ({BEASTS[later[0]].life} HP, "
                             f"{BEASTS[later[0]].power})")
         self.show()
 
@@ -258,12 +257,12 @@ class GrendizerEditor(Verifying, WordEntries):
         if lane is None:
             return
         L = self.model.state().lanes[lane]
-        self.ctl.say(self.model.set_damage(lane, L.damage + d) or f"Damage {L.damage + d}")
+        self.host.say(self.model.set_damage(lane, L.damage + d) or f"Damage {L.damage + d}")
         self.show()
 
     def _threat(self, d: int) -> None:
         t = self.model.state().threat + d
-        self.ctl.say(self.model.set_threat(t) or f"Threat {t}")
+        self.host.say(self.model.set_threat(t) or f"Threat {t}")
         self.show()
 
     def set_goal(self, kind: str) -> None:
@@ -277,7 +276,7 @@ class GrendizerEditor(Verifying, WordEntries):
             m.set_goal("destroy", beast=None)
         else:
             m.set_goal(kind)
-        self.ctl.say(m.goal_words())
+        self.host.say(m.goal_words())
         self._refresh_panel()
 
     def _turns(self, d: int) -> None:
@@ -294,12 +293,12 @@ class GrendizerEditor(Verifying, WordEntries):
 
     def fix_order(self) -> None:
         self.model.fix_order(int(time.time()) % 1000)
-        self.ctl.say("The hidden cards come in a fixed order: Verify searches every line")
+        self.host.say("The hidden cards come in a fixed order: Verify searches every line")
         self._refresh_panel()
 
     def shuffle_order(self) -> None:
         self.model.shuffle_order()
-        self.ctl.say("The hidden cards are shuffled: Verify estimates the success chance")
+        self.host.say("The hidden cards are shuffled: Verify estimates the success chance")
         self._refresh_panel()
 
     # --- verify and save --------------------------------------------------------------------
@@ -310,7 +309,7 @@ class GrendizerEditor(Verifying, WordEntries):
         self._sync_entries()
         problems = self.model.problems()
         if problems:
-            self.ctl.say(problems[0])
+            self.host.say(problems[0])
             return
         from analysis.puzzles import verify
 
@@ -320,6 +319,6 @@ class GrendizerEditor(Verifying, WordEntries):
     def save(self) -> None:
         self._sync_entries()
         if not self.model.verified:
-            self.ctl.say("Verify the puzzle first: a puzzle is saved with its verdict")
+            self.host.say("Verify the puzzle first: a puzzle is saved with its verdict")
             return
         self._save_to_default_path()

@@ -1,7 +1,7 @@
 """The Grendizer XperienZ screen overlay (aspect2d): the active player's hand along the bottom,
 a large preview of the card under the mouse, and the outcome list at a chance node.
 
-The overlay is plain geometry, not DirectGUI: the controller's clicks reach the scene's
+The overlay is plain geometry, not DirectGUI: the window's clicks reach the scene's
 `pick`, which asks `hit_ray` what lies under the mouse before looking at the board.
 """
 from __future__ import annotations
