@@ -166,7 +166,7 @@ class GlonkEditor(Verifying, WordEntries):
             self.marks = scene.overlay.attachNewNode("glonk-editor-marks")
         self.marks.getChildren().detach()
         if self.space is not None:
-            node = scene._space_node(self.space, SPACE_RGBA, 0.003)
+            node = scene.drawing.space_node(self.space, SPACE_RGBA, 0.003)
             node.setZ(0.0016)
             node.reparentTo(self.marks)
         pose = scene.poses.get(self.selected) if self.selected else None
