@@ -128,3 +128,42 @@ class Host:
     @property
     def mode(self) -> str:
         return self._ctl.modes.active.name
+
+    # --- what a game's window-side parts read (viewer.glonk: input, explorer, labels) ---------
+    @property
+    def drag(self):
+        """The drag in progress (a `viewer.modes.Drag`, e.g. a flick being aimed), or None."""
+        return self._ctl.drag
+
+    def editing(self) -> bool:
+        """Whether the position editor (F2) is open."""
+        return self._ctl.editor.active
+
+    def move_pending(self) -> bool:
+        """Whether a move played is still being simulated (its step not there yet)."""
+        return self._ctl.moves.pending is not None
+
+    @property
+    def panel(self):
+        """The window's panel: its `side` (where a box of the side panel docks) and its
+        `message` line (labels on the table keep off it)."""
+        return self._ctl.panel
+
+    @property
+    def turn_log(self):
+        """The turn log (viewer.turnlog: its `frame`, the entries `visible()`), or None."""
+        return getattr(self._ctl, "log", None)
+
+    @property
+    def win_graph(self):
+        """The side panel's win graph (viewer.wingraph: `shown`, `give_way`), or None."""
+        return getattr(self._ctl, "graph", None)
+
+    def cancel_flick(self) -> None:
+        """Esc or F1 while aiming: the flick being pulled back ends without effect."""
+        self._ctl.pointer.cancel_flick()
+
+    def scene_mode(self, mode_class, *args):
+        """A `mode_class(window, *args)` of this window, made for the scene's own list of
+        modes (`Scene.modes`), not pushed."""
+        return mode_class(self._ctl, *args)

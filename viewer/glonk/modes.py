@@ -86,7 +86,7 @@ class AimMode(Mode):
 
     def key(self, event):
         if event == "f1":  # help closes the aim: the overlay takes the window
-            self.ctl.pointer.cancel_flick()
+            self.host.cancel_flick()
         return super().key(event)
 
     def gestures(self):
@@ -121,8 +121,8 @@ class PickMode(PlayMode):
               K.HELP, K.CAMERA, K.SCREENSHOT)
     scene_keys = "pick"
 
-    def __init__(self, ctl, kind):
-        super().__init__(ctl)
+    def __init__(self, window, kind):
+        super().__init__(window)
         self.kind = kind
 
     @property

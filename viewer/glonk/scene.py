@@ -250,7 +250,7 @@ class GlonkScene(Scene):
     def modes(self, host):
         self.host = host
         self.picking.picking = None
-        return [AimMode(host._ctl)]
+        return [host.scene_mode(AimMode)]
 
     def keys(self, mode: str):
         return KEYS.get(mode, [])
