@@ -167,3 +167,31 @@ class Host:
         """A `mode_class(window, *args)` of this window, made for the scene's own list of
         modes (`Scene.modes`), not pushed."""
         return mode_class(self._ctl, *args)
+
+    # --- what log mode's flick entry asks (viewer.glonk.tablelog) ------------------------------
+    @property
+    def message_text(self) -> str:
+        """What the message line says now."""
+        return self._ctl.message_text
+
+    def end_turn(self) -> None:
+        """E: the scene's turn button that ends the turn, if there is one here."""
+        self._ctl.moves.end_turn()
+
+    def playing_back(self) -> bool:
+        """Whether the line is being played back (viewer.clock)."""
+        return self._ctl.player.playing
+
+    def stop_playback(self) -> None:
+        self._ctl.player.stop()
+
+    def board_press(self, button, mods: str, pos):
+        """Play mode's answer to a press: the scene's own drag first, then a click that may
+        become an orbit, a pan or a drawing."""
+        return self._ctl.pointer.board_press(button, mods, pos)
+
+    def camera_drag(self, button, pos, kind: str):
+        """A drag that orbits ("orbit") or pans ("pan") the camera from film position `pos`."""
+        from viewer.camera_drag import CameraDrag
+
+        return CameraDrag(self._ctl, button, pos, kind)

@@ -70,6 +70,7 @@ class GlonkEditor(Verifying, WordEntries):
     def __init__(self, controller):
         self.ctl = controller
         self.app = controller.app
+        self.host = controller.host  # the narrow window (viewer.host), for its drags
         self.model: GlonkEditorModel | None = None
         self.active = False
         self.selected: str | None = None
@@ -484,7 +485,7 @@ class DiscDrag(Drag):
         self.editor = editor
 
     def move(self, pos):
-        pick = self.editor.ctl.pointer.pick(pos)
+        pick = self.editor.host.pick_at(pos)
         if pick.point is not None:
             self.editor.drag_to(pick.point[0], pick.point[1])
 
