@@ -195,3 +195,13 @@ class Host:
         from viewer.camera_drag import CameraDrag
 
         return CameraDrag(self._ctl, button, pos, kind)
+
+    # --- what the position editor asks (viewer.glonk.editor) ----------------------------------
+    @property
+    def record(self):
+        """The record shown (a scenario's is set up again from its own words)."""
+        return self._ctl.session.record
+
+    def toggle_editor(self) -> None:
+        """F2: into the position editor, or out of it with the position set up."""
+        self._ctl.editor.toggle()

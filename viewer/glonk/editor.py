@@ -67,10 +67,12 @@ class GlonkEditor(Verifying, WordEntries):
 
     WORD_FIELDS = ("title", "description", "goal_text")
 
-    def __init__(self, controller):
-        self.ctl = controller
-        self.app = controller.app
-        self.host = controller.host  # the narrow window (viewer.host), for its drags
+    def __init__(self, window):
+        #: what the shared editor parts (viewer.editing: Verifying, WordEntries) talk to;
+        #: this editor's own code asks the narrow host (viewer.host.Host)
+        self.ctl = window
+        self.app = window.app
+        self.host = window.host
         self.model: GlonkEditorModel | None = None
         self.active = False
         self.selected: str | None = None
@@ -88,19 +90,19 @@ class GlonkEditor(Verifying, WordEntries):
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:
-        session = self.ctl.session
+        record, node = self.host.record, self.host.node
         model = None
         try:
-            if session.record.kind == "scenario" and session.node is session.record.root:
+            if record.kind == "scenario" and node is record.root:
                 from scenarios import Scenario
 
                 from analysis.puzzles import Verdict
 
-                model = GlonkEditorModel.from_scenario(Scenario.from_record(session.record))
+                model = GlonkEditorModel.from_scenario(Scenario.from_record(record))
                 if model.saved_verdict:  # found for this very position and goal when saved
                     model.accept(Verdict.from_json(model.saved_verdict), model.key())
             else:
-                model = GlonkEditorModel.from_state(session.node.state)
+                model = GlonkEditorModel.from_state(node.state)
         except ValueError:
             model = GlonkEditorModel()  # armadas not drawn yet: a small starting position
         self.model = model
@@ -110,7 +112,7 @@ class GlonkEditor(Verifying, WordEntries):
         self.app.scene.setting_up = SETTING_UP  # the status says so, not how to flick
         self._build_panel()
         self.show()
-        self.ctl.say(f"Set up: {SETTING_UP}")
+        self.host.say(f"Set up: {SETTING_UP}")
         return True
 
     def finish(self):
@@ -120,7 +122,7 @@ class GlonkEditor(Verifying, WordEntries):
             self._sync_entries()
             scenario = self.model.scenario()
         except ValueError as exc:
-            self.ctl.say(f"Still setting up: {exc}")
+            self.host.say(f"Still setting up: {exc}")
             return None
         problems = self.model.problems()
         return scenario.to_record(), (f"{scenario.title}: playing from the set-up position"
@@ -146,7 +148,7 @@ class GlonkEditor(Verifying, WordEntries):
         try:
             state = self.model.state()
         except ValueError as exc:
-            self.ctl.say(str(exc))
+            self.host.say(str(exc))
             return
         app.shown_state = state
         if self.selected not in self.model.pieces:  # its armada left the table
@@ -181,14 +183,14 @@ class GlonkEditor(Verifying, WordEntries):
             return
         if pick.piece is not None:
             if button == 3:
-                self.ctl.say(self.model.flip(pick.piece) or
+                self.host.say(self.model.flip(pick.piece) or
                              f"{pick.piece} now {self.model.face(pick.piece)}")
             else:
                 self.selected = pick.piece
-                self.ctl.say(self._describe(pick.piece))
+                self.host.say(self._describe(pick.piece))
         elif pick.cell is not None and button == 1:
             self.space = pick.cell
-            self.ctl.say(f"Space {pick.cell} chosen (for a Reach goal)")
+            self.host.say(f"Space {pick.cell} chosen (for a Reach goal)")
         self.show()
 
     def _describe(self, pid: str) -> str:
@@ -197,7 +199,7 @@ class GlonkEditor(Verifying, WordEntries):
         state = self.model.state()
         return f"{pid}: {describe_piece(self.app.scene.book, state, state.piece(pid))}"
 
-    # --- dragging discs (a drag handler the controller feeds) ----------------------------------
+    # --- dragging discs (a drag handler the window feeds) --------------------------------------
     def press(self, pick, pos):
         """A press on a disc: a `DiscDrag` that moves it with the pointer (None elsewhere)."""
         if not self.active or not self.grab_disc(pick):
@@ -227,7 +229,7 @@ class GlonkEditor(Verifying, WordEntries):
             node.setPos(x, y, p.thickness / 2 + 0.004)
         off = math.hypot(x, y) > G.radius
         other = None if off else self.model.overlap(pid, x, y)
-        self.ctl.say(f"{pid} would overlap {other}" if other else
+        self.host.say(f"{pid} would overlap {other}" if other else
                      f"Drop {pid} here: in the box" if self.in_box(x, y) else
                      f"Drop {pid} here: out of play" if off else "")
 
@@ -247,7 +249,7 @@ class GlonkEditor(Verifying, WordEntries):
             msg = self.model.move(pid, *self.drop) or (
                 f"{pid} out of play (lost in space: it returns in its owner's turn)"
                 if self.model.pieces[pid].status == OUT else f"{pid} placed")
-        self.ctl.say(msg)
+        self.host.say(msg)
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
@@ -264,7 +266,7 @@ class GlonkEditor(Verifying, WordEntries):
                            scale=scale, extraArgs=list(args))
 
         label("Set up a Glonk scenario", -0.075, 0.042)
-        button("Done (F2)", (-0.13, -0.062), self.ctl.editor.toggle, scale=0.032)
+        button("Done (F2)", (-0.13, -0.062), self.host.toggle_editor, scale=0.032)
         self.selected_label = label("", -0.155, 0.028, wrap=17)
         button("Flip face", spot("flip"), self.flip)
         label("Players", spot("players")[1] - 0.01, 0.03, DIM)
@@ -363,7 +365,7 @@ class GlonkEditor(Verifying, WordEntries):
             else:
                 msg = (f"P{len(before)} {m.armada_name(before[-1])} left with all its discs "
                        f"(Ctrl+Z brings them back)")
-        self.ctl.say(msg)
+        self.host.say(msg)
         self.show()
 
     def _next_armada(self, seat: int) -> None:
@@ -374,14 +376,14 @@ class GlonkEditor(Verifying, WordEntries):
             return
         free = m.free_armadas()
         if not free:
-            self.ctl.say("All six armadas are in play: each plays once")
+            self.host.say("All six armadas are in play: each plays once")
             return
         from games.glonk.model import load_book
 
         ids = load_book().ids()
         here = ids.index(m.seats[seat])
         armada = next(a for a in ids[here + 1:] + ids[:here] if a in free)
-        self.ctl.say(m.set_armada(seat, armada) or
+        self.host.say(m.set_armada(seat, armada) or
                      f"{m.seat_name(seat)}: its ships take the old armada's places")
         self.show()
 
@@ -398,7 +400,7 @@ class GlonkEditor(Verifying, WordEntries):
                 from scenarios.glonk.goals import checkable_words
 
                 msg += f" (the checked goal moves with it: {checkable_words(m.check)})"
-        self.ctl.say(msg)
+        self.host.say(msg)
         self.show()
 
     def _set_turn(self, seat: int) -> None:
@@ -419,9 +421,9 @@ class GlonkEditor(Verifying, WordEntries):
 
     def flip(self) -> None:
         if self.selected is None:
-            self.ctl.say("Select a disc first (click it)")
+            self.host.say("Select a disc first (click it)")
             return
-        self.ctl.say(self.model.flip(self.selected) or
+        self.host.say(self.model.flip(self.selected) or
                      f"{self.selected} now {self.model.face(self.selected)}")
         self.show()
 
@@ -441,16 +443,16 @@ class GlonkEditor(Verifying, WordEntries):
             msg = "Click the space to reach first (an empty spot of the Galaxy)"
         else:
             msg = m.set_check({"type": "reach", "piece": self.selected, "space": self.space})
-        self.ctl.say(msg or m.goal_line())
+        self.host.say(msg or m.goal_line())
         self._refresh_panel()
 
     def _points(self, d: int) -> None:
         g = self.model.check
         if not g or g.get("type") != "score":
-            self.ctl.say("Choose a Score goal first")
+            self.host.say("Choose a Score goal first")
             return
         msg = self.model.set_check(dict(g, points=g["points"] + d))
-        self.ctl.say(msg or "")
+        self.host.say(msg or "")
         self._refresh_panel()
 
     # --- verifying and saving ------------------------------------------------------------------
@@ -460,19 +462,19 @@ class GlonkEditor(Verifying, WordEntries):
             return
         problems = self.model.problems()
         if problems or not self.model.check:
-            self.ctl.say(problems[0] if problems else "Choose a checked goal to verify")
+            self.host.say(problems[0] if problems else "Choose a checked goal to verify")
             return
         from analysis.puzzles import verify
 
         state, goal = self.model.state(), dict(self.model.check)
         self.start_verify(lambda: verify("glonk", state, goal, samples=20), self.model.key())
-        self.ctl.say("Verifying: flicking the candidate shots...")
+        self.host.say("Verifying: flicking the candidate shots...")
 
     def save(self) -> None:
         self._sync_entries()
         problems = self.model.problems()
         if problems:
-            self.ctl.say(f"Not saved: {problems[0]}")
+            self.host.say(f"Not saved: {problems[0]}")
             return
         self._save_to_default_path()
 
