@@ -15,6 +15,7 @@ from panda3d.core import NodePath, Quat, Shader, TextNode, TransparencyAttrib, V
 
 from flickbook import resources
 from games.glonk import rules as R
+from games.glonk.actions import Move
 from games.glonk.model import ATOMISED, IN_PLAY, OUT
 from viewer import geometry
 from viewer.glonk import beside, meshes, textures
@@ -26,8 +27,6 @@ from viewer.scene import Motion
 DISC = Material(0.30, 36.0, textured=True)
 MAT = Material(0.06, 10.0, textured=True)
 
-REACH = (0.25, 0.95, 0.45, 0.30)
-START = (0.35, 1.0, 0.55, 0.55)
 PLACE = (0.35, 0.70, 1.00, 0.40)
 TARGET = (1.0, 0.35, 0.25, 0.85)
 SELECT = (1.0, 1.0, 1.0, 0.9)
@@ -455,8 +454,6 @@ class TableDrawing:
         ph = state.phase
         if ph not in ("place_armada", "place_asteroid", "return_base", "stellar"):
             return
-        from games.glonk.actions import Move
-
         spaces = {a.args[-1] for a in s.picking.legal(state) if isinstance(a, Move) and a.args
                   and a.args[-1] in s.galaxy.by_id}
         group = s.phase_root.attachNewNode("spaces")

@@ -194,7 +194,7 @@ class GlonkEditor(Verifying, WordEntries):
         self.show()
 
     def _describe(self, pid: str) -> str:
-        from viewer.glonk.scene import describe_piece
+        from viewer.glonk.status import describe_piece
 
         state = self.model.state()
         return f"{pid}: {describe_piece(self.app.scene.book, state, state.piece(pid))}"

@@ -17,6 +17,8 @@ from games.glonk import rules as R
 from games.glonk.actions import Move, at_arg, jump_move, xy_args
 from games.glonk.moves import RULES
 from viewer.glonk import aim as AIM
+from viewer.glonk.modes import PickMode
+from viewer.glonk.status import describe_piece
 from viewer.scene import ClickResult, Pick
 
 REACH = (0.25, 0.95, 0.45, 0.30)
@@ -95,8 +97,6 @@ class Picking:
         if old is not None:
             host.pop_mode(old)
         if awaiting:
-            from viewer.glonk.modes import PickMode
-
             self.picking = host.push_mode(PickMode, awaiting)
 
     def set_mode(self, state, mode) -> str:
@@ -190,8 +190,6 @@ class Picking:
 
     def hover(self, state, pick) -> None:
         """Name the disc under the mouse in the status lines (what it is, whose, its state)."""
-        from viewer.glonk.status import describe_piece
-
         s = self.scene
         line = None
         p = state.get(pick.piece) if (state is not None and pick.piece) else None

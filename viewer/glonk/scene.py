@@ -29,15 +29,24 @@ from games.glonk.actions import Flick
 from games.glonk.galaxy import load_galaxy
 from games.glonk.model import load_book
 from viewer.glonk import aim as AIM
-from viewer.glonk.aiming import Aiming, assault_verdict  # noqa: F401 - the scene's words
-from viewer.glonk.beside import (BOX_ANGLE, BOX_GAP, BOX_R, ROW_R, STELLAR_ANGLE,  # noqa: F401
-                                 STELLAR_R, ZONE_SPREAD, grid, shows_back, zone_of)
-from viewer.glonk.drawing import TableDrawing, disc_quat, flick_motion, load_shader  # noqa: F401
+from viewer.glonk.aiming import Aiming
+from viewer.glonk.beside import grid, zone_of
+from viewer.glonk.drawing import TableDrawing, flick_motion, load_shader
 from viewer.glonk.modes import KEYS, PICKS, AimMode
 from viewer.glonk.picking import Awaiting, Picking
 from viewer.glonk.settings import setting as _setting
-from viewer.glonk.status import StatusWords, describe_piece, short_name  # noqa: F401
+from viewer.glonk.status import StatusWords
 from viewer.scene import ClickResult, Motion, Pick, Scene
+
+# What this module offered before its rooms had modules of their own, importable from here still.
+from viewer.glonk.aiming import (AIM_HYPER, AIM_LOST, AIM_OK, CONTACT, GHOST,  # noqa: E402,F401
+                                 assault_verdict)
+from viewer.glonk.beside import (BOX_ANGLE, BOX_GAP, BOX_R, ROW_R, STELLAR_ANGLE,  # noqa: E402,F401
+                                 STELLAR_R, ZONE_SPREAD, shows_back)
+from viewer.glonk.drawing import (DISC, MAT, PLACE, READY, SELECT, TARGET,  # noqa: E402,F401
+                                  disc_quat)
+from viewer.glonk.picking import REACH, START  # noqa: E402,F401
+from viewer.glonk.status import describe_piece, short_name  # noqa: E402,F401
 
 
 def _attach_input(app, scene):
