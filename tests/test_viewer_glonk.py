@@ -520,20 +520,26 @@ def test_a_flick_node_plays_its_recorded_motion_through_the_app(app):
         assert (got.x, got.y) == pytest.approx((after.x, after.y), abs=1e-6)
 
 
-class _Ctl:
-    """What the chrono reads of the window: the session, the line's playback, the dialog, and
-    the moves it plays (kept in `played`)."""
+class _Host:
+    """What the chrono reads of the window through its host (viewer.host.Host): the record
+    and the cursor's place in it, whether playback or a dialog holds the window, and the
+    moves it plays (kept in `played`)."""
 
     def __init__(self, session):
-        from types import SimpleNamespace
-
         self.session = session
-        self.player = SimpleNamespace(playing=False)
-        self.dialog = None
         self.played = []
-        self.moves = SimpleNamespace(play=self._play)
 
-    def _play(self, action):
+    @property
+    def record_id(self) -> int:
+        return id(self.session.record)
+
+    def at_line_end(self) -> bool:
+        return not self.session.node.variations
+
+    def busy(self) -> bool:
+        return False
+
+    def play(self, action, step=None, intent=None):
         self.played.append(action)
         return True
 
@@ -563,14 +569,14 @@ def test_chrono_mode_shows_the_clock_and_ends_the_turn_after_60_seconds(app):
     fake = _App(app)
     fi = FlickInput(fake, scene)
     try:
-        ctl = _Ctl(session)
-        fi._chrono(ctl, session.state, 0.0)
-        fi._chrono(ctl, session.state, 15.5)
+        host = _Host(session)
+        fi._chrono(host, session.state, 0.0)
+        fi._chrono(host, session.state, 15.5)
         assert any("Chrono  0:44 left" in line for line in scene.status_lines(session.state))
-        fi._chrono(ctl, session.state, 44.0)
-        assert ctl.played == []
-        fi._chrono(ctl, session.state, 1.0)
-        assert ctl.played == [Move("timeout")]
+        fi._chrono(host, session.state, 44.0)
+        assert host.played == []
+        fi._chrono(host, session.state, 1.0)
+        assert host.played == [Move("timeout")]
     finally:
         app.frame.remove(fi.task)
         scene.chrono_left = None

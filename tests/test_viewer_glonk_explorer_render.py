@@ -136,7 +136,7 @@ def child(tmp: Path) -> None:
     while ex._replaying():
         app.clock.tick(0.1)
     app.render_frames(1)
-    ex.frame(ctl)
+    ex.frame(ctl.host)  # what the scene's input hands it each frame: the window's host
     assert not ex._replay_discs, "the replay's discs go when it ends"
     ex.destroy()
     print("explorer pictures checked", flush=True)

@@ -114,9 +114,7 @@ class Controller:
         from viewer.tablelog import LogMode, TableLog
 
         self.table_log = TableLog(self.host)  # log mode: a game from a real table
-        # Transitional, until viewer/glonk is on the Host wall (issue 36, its own branch): the
-        # Glonk flick entry still reads the controller and the app from the log.
-        self.table_log.ctl, self.table_log.app = self, app
+        self.table_log.app = app  # what a game's entry draws with (never the controller)
         host = self.host  # every mode is made with the host, never with this controller
         self.modes = ModeManager(self, [
             PlayMode(host), ReplayMode(host), EditMode(host), TypingMode(host),

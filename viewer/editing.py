@@ -310,7 +310,7 @@ class EditorHost:
         """The game's editor over the position shown; a game without one says so."""
         if self.ctl.dialog is not None:
             return
-        from viewer.editors import GIVEN_THE_CONTROLLER, editor_class
+        from viewer.editors import editor_class
 
         game = self.ctl.session.game
         cls = editor_class(game.name)
@@ -320,11 +320,7 @@ class EditorHost:
         self.ctl.player.stop()
         editor = self.editors.get(game.name)
         if editor is None:
-            if game.name in GIVEN_THE_CONTROLLER:  # transitional (viewer.editors)
-                editor = cls(self.ctl)
-                editor.host = self.ctl.host
-            else:
-                editor = cls(self.ctl.host)
+            editor = cls(self.ctl.host)
             self.editors[game.name] = editor
         if editor.enter():
             self.current = editor

@@ -5,11 +5,6 @@ from __future__ import annotations
 from games.registry import part
 
 
-#: Transitional, until viewer/glonk is on the Host wall (issue 36, its own branch): the editors
-#: still made with the controller (their `host` set after); every other is made with the host.
-GIVEN_THE_CONTROLLER = {"glonk"}
-
-
 def editor_class(game_name: str):
     """The editor class for `game_name` (made with the window's host, `viewer.host.Host`), or
     None when it has none."""

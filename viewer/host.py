@@ -172,6 +172,59 @@ class Host:
         """What the mouse does in the game's editor (edit mode's F1)."""
         return self._ctl.editor.mouse_help()
 
+    # --- what a game's window-side parts read (viewer.glonk: input, explorer, labels) ---------
+    @property
+    def drag(self):
+        """The drag in progress (a `viewer.modes.Drag`, e.g. a flick being aimed), or None."""
+        return self._ctl.drag
+
+    def editing(self) -> bool:
+        """Whether the position editor (F2) is open."""
+        return self._ctl.editor.active
+
+    def move_pending(self) -> bool:
+        """Whether a move played is still being simulated (its step not there yet)."""
+        return self._ctl.moves.pending is not None
+
+    @property
+    def panel(self):
+        """The window's panel: its `side` (where a box of the side panel docks) and its
+        `message` line (labels on the table keep off it)."""
+        return self._ctl.panel
+
+    @property
+    def turn_log(self):
+        """The turn log (viewer.turnlog: its `frame`, the entries `visible()`), or None."""
+        return getattr(self._ctl, "log", None)
+
+    @property
+    def win_graph(self):
+        """The side panel's win graph (viewer.wingraph: `shown`, `give_way`), or None."""
+        return getattr(self._ctl, "graph", None)
+
+    def cancel_flick(self) -> None:
+        """Esc or F1 while aiming: the flick being pulled back ends without effect."""
+        self._ctl.pointer.cancel_flick()
+
+    def scene_mode(self, mode_class, *args):
+        """A `mode_class(host, *args)` of this window, made for the scene's own list of
+        modes (`Scene.modes`), not pushed."""
+        return mode_class(self, *args)
+
+    # --- what log mode's flick entry asks (viewer.glonk.tablelog) ------------------------------
+    @property
+    def message_text(self) -> str:
+        """What the message line says now."""
+        return self._ctl.message_text
+
+    def end_turn(self) -> None:
+        """E: the scene's turn button that ends the turn, if there is one here."""
+        self._ctl.moves.end_turn()
+
+    def playing_back(self) -> bool:
+        """Whether the line is being played back (viewer.clock)."""
+        return self._ctl.player.playing
+
     def stop_playback(self) -> None:
         self._ctl.player.stop()
 
@@ -197,10 +250,6 @@ class Host:
         return self._ctl.table_log
 
     # --- what log mode asks of the window (viewer.tablelog) -------------------------------------
-    def editing(self) -> bool:
-        """Whether a position is being set up (edit mode, F2)."""
-        return self._ctl.editor.active
-
     def hide_puzzle_box(self) -> None:
         """The puzzle box makes way (the log box sits where it does)."""
         self._ctl.puzzle_box.hide()
@@ -274,3 +323,8 @@ class Host:
         from viewer.keyfocus import hand_back_keys
 
         hand_back_keys(self._ctl.app)
+
+    # --- what the position editor asks (viewer.glonk.editor) ----------------------------------
+    def toggle_editor(self) -> None:
+        """F2: into the position editor, or out of it with the position set up."""
+        self._ctl.editor.toggle()

@@ -56,11 +56,6 @@ class Mode:
     scene_keys: str | None = None
 
     def __init__(self, host):
-        window_host = getattr(host, "host", None)
-        if window_host is not None:
-            # Transitional, until viewer/glonk is on the Host wall (issue 36, its own branch):
-            # Glonk's aim mode is still made with the controller, and reads it as `ctl`.
-            self.ctl, host = host, window_host
         self.host = host  # the window's (viewer.host.Host): all this mode reaches
 
     def enter(self, previous: "Mode | None") -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from viewer.glonk.labels import (disc_pixel_boxes, free_area, hud_boxes, label_node,
-                                 place_one, project_many, status_obstacle)
+                                 place_one, project_many, status_obstacle, window_host)
 
 #: Text height in aspect2d units (0.034: about 14 pixels a line in an 800-pixel-high window).
 TEXT_SCALE = 0.034
@@ -119,8 +119,7 @@ class DiscLabels:
         cam = app.cam.getNetTransform().getMat()
         lens = app.camLens
         poses = self.scene.poses
-        ctl = getattr(app, "controller", None)
-        panel = getattr(ctl, "panel", None)
+        panel = getattr(window_host(app), "panel", None)
         return (tuple(cam.getCell(i, j) for i in range(4) for j in range(4)),
                 tuple(lens.getFilmOffset()), tuple(lens.getFov()), tuple(app.size),
                 app.free_region(), status_obstacle(app),

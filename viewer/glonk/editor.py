@@ -67,9 +67,8 @@ class GlonkEditor(Verifying, WordEntries):
 
     WORD_FIELDS = ("title", "description", "goal_text")
 
-    def __init__(self, controller):
-        self.ctl = controller
-        self.app = controller.app
+    def __init__(self, host):
+        self.host = host  # the window's (viewer.host.Host): all this editor reaches
         self.model: GlonkEditorModel | None = None
         self.active = False
         self.selected: str | None = None
@@ -83,33 +82,33 @@ class GlonkEditor(Verifying, WordEntries):
         self.entries: dict = {}
         self.marks = None
         self._job = None  # the shot explorer verifying the goal (viewer.editing.VerifyJob)
-        self.app.frame.add("jobs", self._poll, "flickbook-glonk-editor-poll")
+        self.host.every_frame("jobs", self._poll, "flickbook-glonk-editor-poll")
 
     # --- entering and leaving ---------------------------------------------------------------
     def enter(self) -> bool:
-        session = self.ctl.session
+        record, node = self.host.record, self.host.node
         model = None
         try:
-            if session.record.kind == "scenario" and session.node is session.record.root:
+            if record.kind == "scenario" and node is record.root:
                 from scenarios import Scenario
 
                 from analysis.puzzles import Verdict
 
-                model = GlonkEditorModel.from_scenario(Scenario.from_record(session.record))
+                model = GlonkEditorModel.from_scenario(Scenario.from_record(record))
                 if model.saved_verdict:  # found for this very position and goal when saved
                     model.accept(Verdict.from_json(model.saved_verdict), model.key())
             else:
-                model = GlonkEditorModel.from_state(session.node.state)
+                model = GlonkEditorModel.from_state(node.state)
         except ValueError:
             model = GlonkEditorModel()  # armadas not drawn yet: a small starting position
         self.model = model
         self.selected = self.space = self.dragging = None
         self.path = None
         self.active = True
-        self.app.scene.setting_up = SETTING_UP  # the status says so, not how to flick
+        self.host.scene.setting_up = SETTING_UP  # the status says so, not how to flick
         self._build_panel()
         self.show()
-        self.ctl.say(f"Set up: {SETTING_UP}")
+        self.host.say(f"Set up: {SETTING_UP}")
         return True
 
     def finish(self):
@@ -119,7 +118,7 @@ class GlonkEditor(Verifying, WordEntries):
             self._sync_entries()
             scenario = self.model.scenario()
         except ValueError as exc:
-            self.ctl.say(f"Still setting up: {exc}")
+            self.host.say(f"Still setting up: {exc}")
             return None
         problems = self.model.problems()
         return scenario.to_record(), (f"{scenario.title}: playing from the set-up position"
@@ -129,7 +128,7 @@ class GlonkEditor(Verifying, WordEntries):
         """Take the panel and the marks away (leaving edit mode)."""
         self.active = False
         self.dragging = None
-        self.app.scene.setting_up = None
+        self.host.scene.setting_up = None
         if self.frame is not None:
             self.frame.destroy()
             self.frame = None
@@ -141,32 +140,32 @@ class GlonkEditor(Verifying, WordEntries):
     # --- the table --------------------------------------------------------------------------
     def show(self) -> None:
         """Draw the position being set up, the selection and the chosen space."""
-        app = self.app
+        host = self.host
         try:
             state = self.model.state()
         except ValueError as exc:
-            self.ctl.say(str(exc))
+            host.say(str(exc))
             return
-        app.shown_state = state
+        host.shown_state = state
         if self.selected not in self.model.pieces:  # its armada left the table
             self.selected = None
-        scene = app.scene
+        scene = host.scene
         scene.deselect()
         scene.show(state)
         scene.draw_annotations([])
         self._draw_marks(state)
-        app.refresh_status()
+        host.refresh_status()
         self._refresh_panel()
 
     def _draw_marks(self, state) -> None:
         from viewer.glonk import meshes
 
-        scene = self.app.scene
+        scene = self.host.scene
         if self.marks is None or self.marks.isEmpty():
             self.marks = scene.overlay.attachNewNode("glonk-editor-marks")
         self.marks.getChildren().detach()
         if self.space is not None:
-            node = scene._space_node(self.space, SPACE_RGBA, 0.003)
+            node = scene.drawing.space_node(self.space, SPACE_RGBA, 0.003)
             node.setZ(0.0016)
             node.reparentTo(self.marks)
         pose = scene.poses.get(self.selected) if self.selected else None
@@ -180,23 +179,23 @@ class GlonkEditor(Verifying, WordEntries):
             return
         if pick.piece is not None:
             if button == 3:
-                self.ctl.say(self.model.flip(pick.piece) or
+                self.host.say(self.model.flip(pick.piece) or
                              f"{pick.piece} now {self.model.face(pick.piece)}")
             else:
                 self.selected = pick.piece
-                self.ctl.say(self._describe(pick.piece))
+                self.host.say(self._describe(pick.piece))
         elif pick.cell is not None and button == 1:
             self.space = pick.cell
-            self.ctl.say(f"Space {pick.cell} chosen (for a Reach goal)")
+            self.host.say(f"Space {pick.cell} chosen (for a Reach goal)")
         self.show()
 
     def _describe(self, pid: str) -> str:
-        from viewer.glonk.scene import describe_piece
+        from viewer.glonk.status import describe_piece
 
         state = self.model.state()
-        return f"{pid}: {describe_piece(self.app.scene.book, state, state.piece(pid))}"
+        return f"{pid}: {describe_piece(self.host.scene.book, state, state.piece(pid))}"
 
-    # --- dragging discs (a drag handler the controller feeds) ----------------------------------
+    # --- dragging discs (a drag handler the window feeds) --------------------------------------
     def press(self, pick, pos):
         """A press on a disc: a `DiscDrag` that moves it with the pointer (None elsewhere)."""
         if not self.active or not self.grab_disc(pick):
@@ -206,7 +205,7 @@ class GlonkEditor(Verifying, WordEntries):
     def grab_disc(self, pick) -> bool:
         """A press on a disc starts moving it (True); anything else is not ours."""
         pid = pick.piece
-        pose = self.app.scene.poses.get(pid) if pid else None
+        pose = self.host.scene.poses.get(pid) if pid else None
         if pose is None or pick.point is None:
             return False
         self.dragging = pid
@@ -220,13 +219,13 @@ class GlonkEditor(Verifying, WordEntries):
         pid = self.dragging
         x, y = x + self.grab[0], y + self.grab[1]
         self.drop = (x, y)
-        node = self.app.scene.nodes.get(pid)
+        node = self.host.scene.nodes.get(pid)
         p = self.model.pieces[pid]
         if node is not None:
             node.setPos(x, y, p.thickness / 2 + 0.004)
         off = math.hypot(x, y) > G.radius
         other = None if off else self.model.overlap(pid, x, y)
-        self.ctl.say(f"{pid} would overlap {other}" if other else
+        self.host.say(f"{pid} would overlap {other}" if other else
                      f"Drop {pid} here: in the box" if self.in_box(x, y) else
                      f"Drop {pid} here: out of play" if off else "")
 
@@ -246,14 +245,14 @@ class GlonkEditor(Verifying, WordEntries):
             msg = self.model.move(pid, *self.drop) or (
                 f"{pid} out of play (lost in space: it returns in its owner's turn)"
                 if self.model.pieces[pid].status == OUT else f"{pid} placed")
-        self.ctl.say(msg)
+        self.host.say(msg)
         self.show()
 
     # --- panel ------------------------------------------------------------------------------
     def _build_panel(self) -> None:
         from viewer.panel import DIM, _button
 
-        f = self.frame = panel_frame(self.app)
+        f = self.frame = panel_frame(self.host)
 
         def label(text, y, scale=0.034, fg=None, x=X0, wrap=None):
             return panel_label(f, text, y, scale, fg, x, wrap)
@@ -263,7 +262,7 @@ class GlonkEditor(Verifying, WordEntries):
                            scale=scale, extraArgs=list(args))
 
         label("Set up a Glonk scenario", -0.075, 0.042)
-        button("Done (F2)", (-0.13, -0.062), self.ctl.editor.toggle, scale=0.032)
+        button("Done (F2)", (-0.13, -0.062), self.host.toggle_editor, scale=0.032)
         self.selected_label = label("", -0.155, 0.028, wrap=17)
         button("Flip face", spot("flip"), self.flip)
         label("Players", spot("players")[1] - 0.01, 0.03, DIM)
@@ -362,7 +361,7 @@ class GlonkEditor(Verifying, WordEntries):
             else:
                 msg = (f"P{len(before)} {m.armada_name(before[-1])} left with all its discs "
                        f"(Ctrl+Z brings them back)")
-        self.ctl.say(msg)
+        self.host.say(msg)
         self.show()
 
     def _next_armada(self, seat: int) -> None:
@@ -373,14 +372,14 @@ class GlonkEditor(Verifying, WordEntries):
             return
         free = m.free_armadas()
         if not free:
-            self.ctl.say("All six armadas are in play: each plays once")
+            self.host.say("All six armadas are in play: each plays once")
             return
         from games.glonk.model import load_book
 
         ids = load_book().ids()
         here = ids.index(m.seats[seat])
         armada = next(a for a in ids[here + 1:] + ids[:here] if a in free)
-        self.ctl.say(m.set_armada(seat, armada) or
+        self.host.say(m.set_armada(seat, armada) or
                      f"{m.seat_name(seat)}: its ships take the old armada's places")
         self.show()
 
@@ -397,7 +396,7 @@ class GlonkEditor(Verifying, WordEntries):
                 from games.glonk.goals import checkable_words
 
                 msg += f" (the checked goal moves with it: {checkable_words(m.check)})"
-        self.ctl.say(msg)
+        self.host.say(msg)
         self.show()
 
     def _set_turn(self, seat: int) -> None:
@@ -418,9 +417,9 @@ class GlonkEditor(Verifying, WordEntries):
 
     def flip(self) -> None:
         if self.selected is None:
-            self.ctl.say("Select a disc first (click it)")
+            self.host.say("Select a disc first (click it)")
             return
-        self.ctl.say(self.model.flip(self.selected) or
+        self.host.say(self.model.flip(self.selected) or
                      f"{self.selected} now {self.model.face(self.selected)}")
         self.show()
 
@@ -440,16 +439,16 @@ class GlonkEditor(Verifying, WordEntries):
             msg = "Click the space to reach first (an empty spot of the Galaxy)"
         else:
             msg = m.set_check({"type": "reach", "piece": self.selected, "space": self.space})
-        self.ctl.say(msg or m.goal_line())
+        self.host.say(msg or m.goal_line())
         self._refresh_panel()
 
     def _points(self, d: int) -> None:
         g = self.model.check
         if not g or g.get("type") != "score":
-            self.ctl.say("Choose a Score goal first")
+            self.host.say("Choose a Score goal first")
             return
         msg = self.model.set_check(dict(g, points=g["points"] + d))
-        self.ctl.say(msg or "")
+        self.host.say(msg or "")
         self._refresh_panel()
 
     # --- verifying and saving ------------------------------------------------------------------
@@ -459,19 +458,19 @@ class GlonkEditor(Verifying, WordEntries):
             return
         problems = self.model.problems()
         if problems or not self.model.check:
-            self.ctl.say(problems[0] if problems else "Choose a checked goal to verify")
+            self.host.say(problems[0] if problems else "Choose a checked goal to verify")
             return
         from analysis.puzzles import verify
 
         state, goal = self.model.state(), dict(self.model.check)
         self.start_verify(lambda: verify("glonk", state, goal, samples=20), self.model.key())
-        self.ctl.say("Verifying: flicking the candidate shots...")
+        self.host.say("Verifying: flicking the candidate shots...")
 
     def save(self) -> None:
         self._sync_entries()
         problems = self.model.problems()
         if problems:
-            self.ctl.say(f"Not saved: {problems[0]}")
+            self.host.say(f"Not saved: {problems[0]}")
             return
         self._save_to_default_path()
 
@@ -484,7 +483,7 @@ class DiscDrag(Drag):
         self.editor = editor
 
     def move(self, pos):
-        pick = self.editor.ctl.pointer.pick(pos)
+        pick = self.editor.host.pick_at(pos)
         if pick.point is not None:
             self.editor.drag_to(pick.point[0], pick.point[1])
 

@@ -197,13 +197,13 @@ class ShotExplorer:
         for c in self.candidates.items:
             self._explore_candidate(c)
         self.box.refresh()
-        ctl = self.app.controller
-        if ctl is not None:
-            ctl.say(f"Shot explorer: {name} skill")
+        host = self.scene.host
+        if host is not None:
+            host.say(f"Shot explorer: {name} skill")
 
-    def keep(self, ctl) -> str:
+    def keep(self, host) -> str:
         """A while aiming: keep the aim as a candidate; otherwise replay the candidates."""
-        drag = ctl.drag
+        drag = host.drag
         from viewer.glonk.input import FlickDrag
 
         if not isinstance(drag, FlickDrag):
@@ -234,15 +234,15 @@ class ShotExplorer:
 
     def play_candidate(self, slot: int) -> None:
         """A click on a candidate's line in the panel: play that aim (exactly as kept)."""
-        ctl = self.app.controller
+        host = self.scene.host
         cand = next((c for c in self.candidates.items if c.slot == slot), None)
-        if ctl is None or cand is None:
+        if host is None or cand is None:
             return
-        if ctl.session.node.state is not self.candidates.state:
-            ctl.say("The candidate aims belong to another position: go back to it to play one")
+        if host.state is not self.candidates.state:
+            host.say("The candidate aims belong to another position: go back to it to play one")
             return
         self._stop_replay()
-        ctl.moves.play(cand.flick, step=cand.step)
+        host.play(cand.flick, step=cand.step)
 
     def clear(self) -> str:
         gone = self.candidates.clear()
@@ -304,7 +304,7 @@ class ShotExplorer:
 
     # --- the replay of the candidates on the one clock -----------------------------------------
     def replay(self) -> str:
-        ctl = self.app.controller
+        host = self.scene.host
         shown = [c for c in self.candidates.by_slot() if c.step is not None
                  and c.step.motion is not None and c.flick.piece in c.step.motion.ids]
         if not self.candidates.items or self.app.shown_state is not self.candidates.state:
@@ -314,7 +314,7 @@ class ShotExplorer:
             return "The candidate paths are still being simulated"
         from viewer.clock import Segments
 
-        node = ctl.session.node
+        node = host.node
         span = max(float(c.step.motion.duration) for c in shown)
         self.app.clock.run(Segments(node, [node], lambda n: span), speed=REPLAY_SPEED,
                            show=self._replay_at, then=self._replay_done)
@@ -361,19 +361,19 @@ class ShotExplorer:
         self.app.wake()
 
     # --- each frame --------------------------------------------------------------------------
-    def _wanted(self, ctl):
+    def _wanted(self, host):
         """(state, flick) to explore now; None for nothing; False to keep what there is."""
         from viewer.glonk.input import FlickDrag
 
-        if not self.on or ctl.editor.active:
+        if not self.on or host.editing():
             return None
-        drag = ctl.drag
+        drag = host.drag
         if isinstance(drag, FlickDrag):
             flick = self.scene.intended_flick(self.scene.aim) if self.scene.aim else None
             return None if flick is None else (drag.state, flick)
-        if ctl.moves.pending is not None or (self.app.clock.running and not self._replaying()):
+        if host.move_pending() or (self.app.clock.running and not self._replaying()):
             return False  # a flick is simulated or plays: wait for where it lands
-        node = ctl.session.node
+        node = host.node
         if node.parent is not None and isinstance(node.action, Flick):
             return (node.parent.state, node.action)
         return None
@@ -391,9 +391,9 @@ class ShotExplorer:
         self._draw_heat()
         self.box.refresh()
 
-    def frame(self, ctl) -> None:
-        self.box.dock(ctl.panel)
-        wanted = self._wanted(ctl)
+    def frame(self, host) -> None:
+        self.box.dock(host.panel)
+        wanted = self._wanted(host)
         if wanted is not False:
             self._set_subject(wanted)
         now = globalClock.getRealTime()
@@ -668,7 +668,7 @@ class ExplorerBox:
             odds = "X explores the aimed flick: a heatmap of where the disc ends"
         # The side panel's foot: the win graph's while the explorer is off (its title and
         # skill row stay, its words go), the explorer's while it is on (the graph gives way).
-        graph = getattr(getattr(e.app, "controller", None), "graph", None)
+        graph = getattr(e.scene.host, "win_graph", None)
         if graph is not None:
             graph.give_way(e.on)
         compact = graph is not None and graph.shown

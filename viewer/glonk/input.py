@@ -169,37 +169,38 @@ class FlickInput:
         self.task = app.frame.add("game input", self._frame, f"glonk-input-{id(self)}")
 
     @property
-    def controller(self):
-        return getattr(self.app, "controller", None)
+    def host(self):
+        """The window's narrow host (viewer.host.Host), once it gave the scene its modes."""
+        return self.scene.host
 
     def _state(self):
-        ctl = self.controller
-        if ctl is None:
+        host = self.host
+        if host is None:
             return None
-        return ctl.session.node.state
+        return host.state
 
     def _frame(self, task):
-        ctl = self.controller
-        if ctl is None:
+        host = self.host
+        if host is None:
             return task.cont
         state = self._state()
         if state is None or not hasattr(state, "pieces"):
             return task.cont
         self.scene.ghost_frame()
         if self.explorer is not None:
-            self.explorer.frame(ctl)
-        self._chrono(ctl, state)
+            self.explorer.frame(host)
+        self._chrono(host, state)
         self._refresh_buttons(state)
         return task.cont
 
     def on_key(self, key: str) -> bool:
         """The shot explorer's keys: X on / off, A keep the aim (or replay), Shift+A clear."""
-        ctl = self.controller
-        what = {"x": lambda: self.explorer.toggle(), "a": lambda: self.explorer.keep(ctl),
+        host = self.host
+        what = {"x": lambda: self.explorer.toggle(), "a": lambda: self.explorer.keep(host),
                 "shift-a": lambda: self.explorer.clear()}.get(key)
-        if what is None or ctl is None or self.explorer is None:
+        if what is None or host is None or self.explorer is None:
             return False
-        ctl.say(what())
+        host.say(what())
         return True
 
     def pointer(self, button: str, kind: str):
@@ -223,25 +224,25 @@ class FlickInput:
         self.app.screen.release("piece_actions")
 
     # --- Chrono mode ---------------------------------------------------------------------------
-    def _chrono(self, ctl, state, dt: float | None = None) -> None:
+    def _chrono(self, host, state, dt: float | None = None) -> None:
         """Count the turn's seconds while the player can act; at 60 s play the time-out."""
         cfg = state.config
-        if not cfg.chrono or state.phase != "actions" or ctl.session.node.variations:
+        if not cfg.chrono or state.phase != "actions" or not host.at_line_end():
             self.scene.chrono_left = None
             self._clock_turn = None
             return
-        turn = (id(ctl.session.record), state.turns, state.turn_player, state.round)
+        turn = (host.record_id, state.turns, state.turn_player, state.round)
         if turn != self._clock_turn:
             self._clock_turn = turn
             self.turn_seconds = 0.0
-        if not ctl.player.playing and not self.app.animating and ctl.dialog is None:
+        if not host.busy():
             self.turn_seconds += globalClock.getDt() if dt is None else dt
         self.scene.chrono_left = cfg.chrono_seconds - self.turn_seconds
         self.app.refresh_status()
         if self.scene.chrono_left <= 0:
             self._clock_turn = None
             self.scene.deselect()
-            ctl.moves.play(Move("timeout"))
+            host.play(Move("timeout"))
 
     # --- buttons for the selected disc ------------------------------------------------------------
     def _refresh_buttons(self, state) -> None:
@@ -291,13 +292,13 @@ class FlickInput:
                 b.show()
 
     def _choose(self, what) -> None:
-        ctl = self.controller
+        host = self.host
         state = self._state()
-        if ctl is None or state is None:
+        if host is None or state is None:
             return
         if isinstance(what, str) and what.startswith("mode:"):
             msg = self.scene.set_mode(state, what[5:] or None)
-            ctl.say(msg)
+            host.say(msg)
             self._buttons_key = None
             return
-        ctl.moves.play(what)
+        host.play(what)

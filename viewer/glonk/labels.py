@@ -151,6 +151,11 @@ def status_obstacle(app):
             math.ceil(y1 / STATUS_GRAIN) * STATUS_GRAIN)
 
 
+def window_host(app):
+    """The window's host (viewer.host.Host) that the scene shown talks to, None offscreen."""
+    return getattr(getattr(app, "scene", None), "host", None)
+
+
 def hud_boxes(app) -> list:
     """Pixel boxes of what the app draws over the table: the status lines' backdrop (as
     `status_obstacle`), the message line, the piece buttons and the turn log (those shown
@@ -159,13 +164,13 @@ def hud_boxes(app) -> list:
     status = status_obstacle(app)
     if status is not None:
         boxes.append(status)
-    ctl = getattr(app, "controller", None)
+    host = window_host(app)
     nodes = []
-    panel = getattr(ctl, "panel", None)
+    panel = getattr(host, "panel", None)
     message = getattr(panel, "message", None)
     if message is not None and str(message["text"]).strip():
         nodes.append(message)
-    log = getattr(ctl, "log", None)
+    log = getattr(host, "turn_log", None)
     if log is not None:
         nodes.append(log.frame)
     scene_input = getattr(getattr(app, "scene", None), "input", None)
@@ -243,9 +248,9 @@ class SeatLabels:
         app = self.app
         cam = app.cam.getNetTransform().getMat()
         lens = app.camLens
-        ctl = getattr(app, "controller", None)
-        panel = getattr(ctl, "panel", None)
-        log = getattr(ctl, "log", None)
+        host = window_host(app)
+        panel = getattr(host, "panel", None)
+        log = getattr(host, "turn_log", None)
         scene_input = getattr(getattr(app, "scene", None), "input", None)
         buttons = getattr(scene_input, "buttons", ()) or ()
         return (tuple(round(cam.getCell(i, j), 6) for i in range(4) for j in range(4)),

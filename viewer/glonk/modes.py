@@ -86,7 +86,7 @@ class AimMode(Mode):
 
     def key(self, event):
         if event == "f1":  # help closes the aim: the overlay takes the window
-            self.ctl.pointer.cancel_flick()
+            self.host.cancel_flick()
         return super().key(event)
 
     def gestures(self):
@@ -111,22 +111,23 @@ PICKS = {
 
 
 class PickMode(PlayMode):
-    """A piece's action waits for a second choice (`kind`: assault, telekinesis, fission,
-    jump, or "place ..." for a Kiboom or a teleported saucer): a left click makes it, Esc
-    cancels it; the camera keys and the help still work, the record's keys wait."""
+    """A piece's action waits for a second choice (`kind`: a viewer.glonk.picking.Awaiting,
+    an assault's or a power's target, a Jump's landing, or where a Kiboom or a teleported
+    saucer goes): a left click makes it, Esc cancels it; the camera keys and the help still
+    work, the record's keys wait."""
 
     name = "pick"
     groups = ([K.Key("escape", _cancel_pick, "Cancel this choice (back to the disc's actions)")],
               K.HELP, K.CAMERA, K.SCREENSHOT)
     scene_keys = "pick"
 
-    def __init__(self, ctl, kind: str):
-        super().__init__(ctl)
+    def __init__(self, window, kind):
+        super().__init__(window)
         self.kind = kind
 
     @property
     def what(self) -> str:
-        return self.kind.split()[0]
+        return self.kind.choice.value
 
     def title(self) -> str:
         return f"Controls: {PICKS[self.what][0]}, pick mode ({self.host.game.title})"

@@ -13,7 +13,7 @@ difference when a part is hidden, measured in turn in one process, load 2-4):
   discs (moving and near) 1-3, their occluders' depth 0-1, the patches 0.3-2.5, the moving
   discs' own shadow pass 1.5-2 (one map of every disc each frame cost 1.3-1.8 ms more), an
   empty scene's frame (clear, present, Panda's traversal) 4-4.5, Python 2.8 (the bench's
-  probe 1.1 of it, `show_node` 0.6, the controller 0.4, this module's frame 0.26 and the
+  probe 1.1 of it, `show_node` 0.6, the window's routing 0.4, this module's frame 0.26 and the
   still fingerprint 0.1: those two cost 0.76 and 0.6 ms before their loops over every node
   went).
 Measured in turn by the benches: render_glonk's playback_picture_cpu_ratio 0.53-0.71 (15.3

@@ -41,7 +41,6 @@ class GlonkFlickEntry:
 
     def __init__(self, log):
         self.log = log
-        self.ctl = log.ctl
         self.app = log.app
         self.node = None
         self.piece: str | None = None
@@ -62,6 +61,11 @@ class GlonkFlickEntry:
         #: id(node) -> (node, entry, undo, redo): entries left unfinished where they were made
         self.drafts: dict[int, tuple] = {}
 
+    @property
+    def host(self):
+        """The window's narrow host (viewer.host.Host), the one the scene shown talks to."""
+        return self.app.scene.host
+
     # --- what the box says ------------------------------------------------------------------------
     box_height = 0.30
 
@@ -74,13 +78,13 @@ class GlonkFlickEntry:
     def entering(self) -> bool:
         """Whether flicks are entered here (the Galaxy set up, a player to act)."""
         state = self.state()
-        return state.phase == "actions" and self.ctl.session.game.current_player(state) >= 0
+        return state.phase == "actions" and self.host.game.current_player(state) >= 0
 
     def chance(self) -> bool:
-        return self.ctl.session.game.current_player(self.state()) == CHANCE
+        return self.host.game.current_player(self.state()) == CHANCE
 
     def step_words(self) -> str:
-        game = self.ctl.session.game
+        game = self.host.game
         state = self.state()
         if game.is_terminal(state):
             return "The game is over"
@@ -118,14 +122,14 @@ class GlonkFlickEntry:
         if self.chance():
             from games.entry import candidates
 
-            outcomes = candidates(self.ctl.session.game, self.state())
+            outcomes = candidates(self.host.game, self.state())
             return [(text, (lambda a=a: self._chance(a))) for text, a in outcomes[:CHANCE_BUTTONS]]
         if not self.entering():
             return []
         if self.job is not None:
             return [("Stop (Esc)", self.log.clear)]
         return [("Log the flick (Enter)", self.confirm), ("Clear (Esc)", self.log.clear),
-                ("End the turn (E)", self.ctl.moves.end_turn)]
+                ("End the turn (E)", self.host.end_turn)]
 
     def keys(self):
         return []
@@ -153,7 +157,7 @@ class GlonkFlickEntry:
         if left is not None and (self.piece or self.entered or self.removed):
             self.drafts[id(left)] = (left, self._snapshot(), list(self.undo_list),
                                      list(self.redo_list), "unfinished")
-        self.node = self.ctl.session.node
+        self.node = self.host.node
         self.piece, self.entered, self.removed = None, {}, set()
         self.undo_list, self.redo_list = [], []
         self.failed = ""
@@ -163,10 +167,10 @@ class GlonkFlickEntry:
         if kept is not None and kept[0] is self.node:
             _, snap, self.undo_list, self.redo_list, why = kept
             self._restore(snap)
-            self.ctl.say("The entry left here unfinished is back: Enter logs it" if why ==
+            self.host.say("The entry left here unfinished is back: Enter logs it" if why ==
                          "unfinished" else "The flick taken back is entered again: Ctrl+Z "
                          "takes back its steps, Enter logs it again")
-            if not (self.app.animating or self.ctl.player.playing):
+            if not (self.app.animating or self.host.playing_back()):
                 self.show()
 
     def begin(self) -> None:
@@ -220,7 +224,7 @@ class GlonkFlickEntry:
         job = self.job
         if job is not None and job.status == "cancelled":  # the cursor left its position
             self.job = None
-            self.ctl.say("Inference stopped: the position changed")
+            self.host.say("Inference stopped: the position changed")
             self.log.refresh()
 
     def close(self) -> None:
@@ -285,29 +289,27 @@ class GlonkFlickEntry:
 
     # --- the mouse (log mode's presses) -------------------------------------------------------------
     def press(self, button, mods, pos):
-        ctl = self.ctl
+        host = self.host
         if not self.entering():
-            return ctl.pointer.board_press(button, mods, pos)  # set-up: as in play
+            return host.board_press(button, mods, pos)  # set-up: as in play
         if self.job is not None:
-            ctl.say("Inferring the flick: Esc stops it")
+            host.say("Inferring the flick: Esc stops it")
             return None
-        if self.app.animating or ctl.player.playing:  # the last flick still plays: it is done now
-            ctl.player.stop()
+        if self.app.animating or host.playing_back():  # the last flick still plays: it is done now
+            host.stop_playback()
             self.app.clock.stop(finish=True)
             if self.piece or self.entered or self.removed:
                 self.show()
             else:
                 self.app.show_node(self.node)
-        pick = ctl.pointer.pick(pos)
+        pick = host.pick_at(pos)
         if button == 1 and mods == "" and self.grab_disc(pick):
             return DiscDrag(self, pos)
         if button == 3 and pick.piece is not None:
             self.toggle_removed(pick.piece)
             return None
-        from viewer.camera_drag import CameraDrag
-
         if button == 2 or button == 1:
-            return CameraDrag(ctl, button, pos, "pan" if mods == "shift-" else "orbit")
+            return host.camera_drag(button, pos, "pan" if mods == "shift-" else "orbit")
         return None
 
     def grab_disc(self, pick) -> bool:
@@ -335,7 +337,7 @@ class GlonkFlickEntry:
         if node is not None:
             node.setPos(x, y, p.thickness / 2 + 0.004)
         other = self._overlap(pid, x, y)
-        self.ctl.say(f"{pid} would overlap {other}" if other else
+        self.host.say(f"{pid} would overlap {other}" if other else
                      f"Drop {pid} here: it left the Galaxy" if self._off(x, y) else "")
 
     def drop_here(self) -> None:
@@ -353,20 +355,20 @@ class GlonkFlickEntry:
                 self._step(f"{pid} left the Galaxy")
                 self.entered.pop(pid, None)
                 self.removed.add(pid)
-            self.ctl.say(f"{pid} left the Galaxy (right click it to put it back)")
+            self.host.say(f"{pid} left the Galaxy (right click it to put it back)")
         else:
             other = self._overlap(pid, x, y)
             if other is not None:
-                self.ctl.say(f"{pid} cannot rest there: it would overlap {other}")
+                self.host.say(f"{pid} cannot rest there: it would overlap {other}")
             else:
                 self._step(f"{pid} to where it stopped")
                 self.removed.discard(pid)
                 if math.dist((x, y), (start.x, start.y)) <= 0.002:
                     self.entered.pop(pid, None)
-                    self.ctl.say(f"{pid} is back where it was (not moved)")
+                    self.host.say(f"{pid} is back where it was (not moved)")
                 else:
                     self.entered[pid] = (x, y)
-                    self.ctl.say(f"{pid} stopped here" + self._next_hint())
+                    self.host.say(f"{pid} stopped here" + self._next_hint())
         self.show()
 
     def _next_hint(self) -> str:
@@ -379,14 +381,14 @@ class GlonkFlickEntry:
         if self.piece == pid:
             self.show()
             return
-        why = self.ctl.session.game.refusal(self.state(), Flick(pid, 0.0, 1.0, 0.0))
+        why = self.host.game.refusal(self.state(), Flick(pid, 0.0, 1.0, 0.0))
         if why is not None:
-            self.ctl.say(f"{pid} cannot have been flicked: {why}")
+            self.host.say(f"{pid} cannot have been flicked: {why}")
             self.show()
             return
         self._step(f"{pid} was flicked")
         self.piece = pid
-        self.ctl.say(f"{pid} was flicked: now drag it to where it stopped")
+        self.host.say(f"{pid} was flicked: now drag it to where it stopped")
         self.show()
 
     def _movable(self, pid: str) -> bool:
@@ -396,19 +398,19 @@ class GlonkFlickEntry:
 
     def toggle_removed(self, pid: str) -> None:
         if not self._movable(pid):
-            self.ctl.say(f"{pid} was not on the Galaxy before the flick: it cannot have left it"
+            self.host.say(f"{pid} was not on the Galaxy before the flick: it cannot have left it"
                          if self.state().get(pid) is None or self.state().piece(pid).status != IN_PLAY
                          else f"{pid} does not move")
             return
         if pid in self.removed:
             self._step(f"{pid} back on the mat")
             self.removed.discard(pid)
-            self.ctl.say(f"{pid} is on the mat again")
+            self.host.say(f"{pid} is on the mat again")
         else:
             self._step(f"{pid} left the Galaxy")
             self.removed.add(pid)
             self.entered.pop(pid, None)
-            self.ctl.say(f"{pid} left the Galaxy (right click again: it is back)")
+            self.host.say(f"{pid} left the Galaxy (right click again: it is back)")
         self.show()
 
     def _off(self, x: float, y: float) -> bool:
@@ -433,15 +435,15 @@ class GlonkFlickEntry:
         return Observation(self.piece, dict(self.entered), frozenset(self.removed))
 
     def confirm(self) -> None:
-        ctl = self.ctl
+        host = self.host
         if not self.entering():
-            ctl.say("No flick is entered here: " + self.step_words())
+            host.say("No flick is entered here: " + self.step_words())
             return
         if self.job is not None:
-            ctl.say("Still inferring the flick (Esc stops it)")
+            host.say("Still inferring the flick (Esc stops it)")
             return
         if self.piece is None:
-            ctl.say("Click the disc that was flicked first")
+            host.say("Click the disc that was flicked first")
             return
         if self.piece not in self.entered and self.piece not in self.removed:
             # A flick that left its disc where it was (pressed against a neighbour, or moved
@@ -450,7 +452,7 @@ class GlonkFlickEntry:
             here = self._snapshot()
             if self.unmoved_asked != here:
                 self.unmoved_asked = here
-                ctl.say(f"Drag {self.piece} to where it stopped (or right click it: it left the "
+                host.say(f"Drag {self.piece} to where it stopped (or right click it: it left the "
                         f"Galaxy); if the flick did not move it, Enter again logs it so")
                 return
             start = self.state().piece(self.piece)
@@ -464,13 +466,13 @@ class GlonkFlickEntry:
             "table inference", "viewer.glonk.tablelog:infer_job", self.state(), obs.to_json(),
             lane="process", position=self.node, on_done=self._inferred, on_error=self._failed,
             on_progress=lambda job: self.log.refresh())
-        ctl.say("Inferring the flick from where the discs stopped...")
+        host.say("Inferring the flick from where the discs stopped...")
         self.log.refresh()
 
     def _failed(self, job) -> None:
         self.job = None
         self.failed = f"The flick could not be inferred: {job.error}"
-        self.ctl.say(self.failed)
+        self.host.say(self.failed)
         self.log.refresh()
 
     def _inferred(self, job) -> None:
@@ -494,7 +496,7 @@ class GlonkFlickEntry:
             self.reset()
             self.drafts[id(node)] = entry
         else:
-            self.failed = self.ctl.message_text
+            self.failed = self.host.message_text
         self.log.refresh()
 
     def _chance(self, action) -> None:
