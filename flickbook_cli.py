@@ -523,6 +523,8 @@ def cmd_progress(args) -> int:
             report = read_export(args.file)
         except ProgressFileError as exc:
             raise UserError(str(exc)) from None
+        if hasattr(sys.stdout, "reconfigure"):  # a student's words, whatever they are
+            sys.stdout.reconfigure(errors="backslashreplace")
         print(f"{report.student or 'A student'}: progress exported {report.exported}")
         if args.course is None:
             for key, tried in sorted(report.tried.items(), key=lambda kv: report.titles.get(kv[0], "")):
@@ -770,23 +772,15 @@ def cmd_infer(args) -> int:
     if record.game.name != "glonk":
         raise UserError(f"{args.file}: only Glonk flicks are inferred, not {record.game.title}")
     state = _position(record, args.ply)
-    from timeline.fileformat import RecordFileError, read_bounded
+    from analysis.table import OBSERVATION
+    from timeline.fileformat import RecordFileError, read_bounded, read_strict
 
+    read_bounded(args.observation, "JSON observation")  # its words for a path that is no file
     try:
-        raw = read_bounded(args.observation, "JSON observation")
+        obs = Observation.from_json(read_strict(args.observation, "observation", spec=OBSERVATION))
     except RecordFileError as exc:
-        raise UserError(str(exc)) from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except ValueError:  # (UnicodeDecodeError is one too)
-        data = None  # not JSON: said below with what an observation holds
-    try:
-        if data is None:
-            raise ValueError("not JSON")
-        obs = Observation.from_json(data)
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise UserError(f"{args.observation}: not an observation ({exc}); it holds "
-                        '{"piece": "P1", "moved": {"P1": [x, y], ...}, "removed": [...]}') from None
+        raise UserError(f"{exc} (not an observation, which holds "
+                        '{"piece": "P1", "moved": {"P1": [x, y], ...}, "removed": [...]})') from None
     try:
         found = infer_flick(state, obs)
     except ValueError as exc:

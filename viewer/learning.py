@@ -114,17 +114,17 @@ def kept_entries(directory: Path | None = None) -> list[Entry]:
     import json
 
     from games.registry import get_game
+    from timeline.fileformat import named_game
     from viewer.autosave import kept_sessions
     from viewer.opened_from import recall
 
     out = []
     for path in kept_sessions(directory)[:KEPT_SHOWN]:
         try:
-            with open(path, "rb") as handle:
-                game = json.loads(handle.read(64 << 20)).get("game")
-            title = get_game(game).title if isinstance(game, str) else "?"
+            game = named_game(path)
+            title = get_game(game).title if game is not None else "?"
             when = _dt.datetime.fromtimestamp(path.stat().st_mtime)
-        except (OSError, ValueError, AttributeError, RecursionError):
+        except (OSError, ValueError):
             title, when = "damaged", None
         source = recall(path)
         words = f"{title}, {when:%d %b %H:%M}" if when else title

@@ -270,35 +270,66 @@ class Report:
     titles: dict[str, str]
 
 
+def _when(value, where):
+    """A moment as `datetime.isoformat` writes it."""
+    from timeline.schema import Str, fail
+
+    Str(100)(value, where)
+    try:
+        _dt.datetime.fromisoformat(value)
+    except ValueError:
+        fail(where, f"must be an ISO 8601 date and time, not {value[:40]!r}")
+
+
+def _export_spec():
+    """What `Progress.export` writes, every value of its type and range."""
+    from timeline.schema import Bool, Int, ListOf, Num, Obj, OneOf, Str
+
+    item = Obj(required={"item_id": Str(1000), "title": Str(10_000), "game": Str(200),
+                         "kind": Str(200), "path": Str(10_000)})
+    attempt = Obj(required={"item_id": Str(1000), "at": _when, "solved": Bool,
+                            "seconds": Num(0.0, 1e9)})
+    return Obj(required={"format": OneOf(EXPORT_FORMAT), "version": Int(1, EXPORT_VERSION),
+                         "items": ListOf(item, max_len=MAX_EXPORT_ITEMS),
+                         "attempts": ListOf(attempt, max_len=MAX_EXPORT_ITEMS)},
+               optional={"student": Str(200), "exported": _when})
+
+
+#: The most items, and attempts, an export may list.
+MAX_EXPORT_ITEMS = 1_000_000
+
+
 def read_export(path) -> Report:
-    """Read a progress file a student exported; ProgressFileError with the reason."""
-    from timeline.fileformat import RecordFileError, read_bounded
+    """Read a progress file a student exported, through the one strict door of every file
+    kind (`timeline.fileformat.read_strict`); ProgressFileError with the reason, one line."""
+    from timeline.fileformat import RecordFileError, read_strict
+    from timeline.schema import show
 
     try:
-        raw = read_bounded(path, "progress")  # the one bounded reader: its words for a bad path
+        data = read_strict(path, "progress")
     except RecordFileError as exc:
         raise ProgressFileError(str(exc)) from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ProgressFileError(f"{path}: not a progress file (not a progress export's JSON)") from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise ProgressFileError(f"{path}: not a progress file (no \"format\": \"{EXPORT_FORMAT}\")")
-    if data.get("version") != EXPORT_VERSION:
-        raise ProgressFileError(f"{path}: progress file version {data.get('version')!r} is not "
+    version = data.get("version")
+    if type(version) is int and version != EXPORT_VERSION:
+        raise ProgressFileError(f"{path}: progress file version {show(version)} is not "
                                 f"supported (this Flickbook reads version {EXPORT_VERSION})")
+    from timeline.schema import SchemaError
+
+    try:
+        _export_spec()(data, "")
+    except SchemaError as exc:
+        raise ProgressFileError(f"{path}: {exc}") from None
     solved: dict[str, int] = {}
     tried: dict[str, int] = {}
-    try:
-        titles = {str(i["item_id"]): str(i["title"]) for i in data["items"]}
-        for a in data["attempts"]:
-            key = str(a["item_id"])
-            tried[key] = tried.get(key, 0) + 1
-            if a["solved"] is True:
-                solved[key] = solved.get(key, 0) + 1
-    except (KeyError, TypeError) as exc:
-        raise ProgressFileError(f"{path}: damaged progress file ({exc})") from None
-    return Report(str(data.get("student", "")), str(data.get("exported", "")), solved, tried, titles)
+    titles = {i["item_id"]: i["title"] for i in data["items"]}
+    for a in data["attempts"]:
+        key = a["item_id"]
+        tried[key] = tried.get(key, 0) + 1
+        if a["solved"]:
+            solved[key] = solved.get(key, 0) + 1
+    return Report(data.get("student", ""), data.get("exported", ""), solved, tried, titles)
 
 
 def item_for(record, path, question: int | None = None) -> Item:
