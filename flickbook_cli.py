@@ -518,13 +518,13 @@ def cmd_solve(args) -> int:
 def cmd_progress(args) -> int:
     from analysis.lessons.progress import Progress, ProgressFileError, read_export
 
+    if hasattr(sys.stdout, "reconfigure"):  # a student's words and titles, whatever they are
+        sys.stdout.reconfigure(errors="backslashreplace")
     if args.progress_action == "show":
         try:
             report = read_export(args.file)
         except ProgressFileError as exc:
             raise UserError(str(exc)) from None
-        if hasattr(sys.stdout, "reconfigure"):  # a student's words, whatever they are
-            sys.stdout.reconfigure(errors="backslashreplace")
         print(f"{report.student or 'A student'}: progress exported {report.exported}")
         if args.course is None:
             for key, tried in sorted(report.tried.items(), key=lambda kv: report.titles.get(kv[0], "")):
@@ -552,26 +552,32 @@ def cmd_progress(args) -> int:
         print(f"{course.title}: {done}/{len(course.chapters)} chapters solved")
         print("\n".join(lines))
         return 0
+    from analysis.lessons.progress import ProgressError
+
     try:
-        db = Progress()
-    except (sqlite3.Error, OSError, RuntimeError) as exc:
-        raise UserError(f"cannot open your progress: {exc}") from None
-    with db:
-        if args.progress_action == "export":
-            try:
-                out = db.export(args.out, student=args.student)
-            except OSError as exc:
-                raise UserError(f"cannot write {args.out}: {exc.strerror or exc}") from None
-            print(f"{out}: {_things(len(db.attempts()), 'attempt')} exported")
-            return 0
-        due = db.due()
-        for d in due:
-            print(f"{d.item.game:<10} {d.item.title} ({d.item.kind}), due {d.due:%Y-%m-%d %H:%M} UTC\n"
-                  f"{'':11}{d.item.path}")
-        if not due:
-            upcoming = db.next_due()
-            print("Nothing is due for review" + (f" (next: {upcoming:%Y-%m-%d %H:%M} UTC)" if upcoming else ""))
+        with Progress() as db:
+            return _progress_of(db, args)
+    except ProgressError as exc:  # damaged, locked, newer, or in a place that cannot be written
+        raise UserError(str(exc)) from None
+
+
+def _progress_of(db, args) -> int:
+    """`progress export` and `progress due` on the open database."""
+    if args.progress_action == "export":
+        try:
+            out = db.export(args.out, student=args.student)
+        except OSError as exc:
+            raise UserError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+        print(f"{out}: {_things(len(db.attempts()), 'attempt')} exported")
         return 0
+    due = db.due()
+    for d in due:
+        print(f"{d.item.game:<10} {d.item.title} ({d.item.kind}), due {d.due:%Y-%m-%d %H:%M} UTC\n"
+              f"{'':11}{d.item.path}")
+    if not due:
+        upcoming = db.next_due()
+        print("Nothing is due for review" + (f" (next: {upcoming:%Y-%m-%d %H:%M} UTC)" if upcoming else ""))
+    return 0
 
 
 def cmd_puzzles(args) -> int:

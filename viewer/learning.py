@@ -133,22 +133,32 @@ def kept_entries(directory: Path | None = None) -> list[Entry]:
     return out
 
 
+class _Ratings:
+    """The progress a Files shelf asks for ratings, each query behind the study's guard."""
+
+    def __init__(self, study):
+        self.study = study
+
+    def rating(self, item_id: str):
+        return self.study.read(lambda db: db.rating(item_id), None)
+
+
 def shelves(study) -> tuple[dict[str, list[Entry]], str]:
     """The Learn list's shelves and a note for an empty review shelf (when the next review is)."""
     from flickbook import places
 
-    progress = study.progress
-    solved = progress.solved_ids() if progress is not None else set()
+    study.flush()  # attempts kept while the database could not take them
+    solved = study.read(lambda db: db.solved_ids(), set())
     courses, problems = course_entries(solved, places.data_dir() / "course-chapters")
-    review = review_entries(progress) if progress is not None else []
+    review = study.read(review_entries, [])
+    upcoming = study.read(lambda db: db.next_due(), None) if not review else None
     note = study.problem or ""
-    if progress is not None and not review:
-        upcoming = progress.next_due()
+    if not review and study.problem is None:
         note = ("Nothing is due: a puzzle or question you fail comes back here "
                 + (f"(next review {upcoming:%d %b %H:%M} UTC)" if upcoming else "for review"))
     if problems:
         note = (note + "  " if note else "") + "; ".join(problems)
-    found = {"Files": file_entries(progress), "Courses": courses,
+    found = {"Files": file_entries(_Ratings(study) if study.progress is not None else None), "Courses": courses,
              f"Review ({len(review)} due)": review}
     kept = kept_entries(places.data_dir())
     if kept:  # sessions kept aside are listed, so none is out of sight
