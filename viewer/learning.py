@@ -93,6 +93,49 @@ def course_entries(solved: set[str], folder: Path) -> tuple[list[Entry], list[st
     return out, problems
 
 
+def in_library(course_path: Path) -> bool:
+    """Whether a course file is one the Courses shelf lists (bundled or the user's own)."""
+    course_path = Path(course_path).resolve()
+    raw = None
+    for known in course_files():
+        if known.resolve() == course_path:
+            return True
+        if known.name == course_path.name:
+            try:
+                raw = course_path.read_bytes() if raw is None else raw
+                if known.read_bytes() == raw:
+                    return True
+            except OSError:
+                pass
+    return False
+
+
+def add_to_library(course_path: Path) -> Path:
+    """A copy of the course in the user's own courses folder, which the Courses shelf lists
+    (a course of the same name there is not overwritten: the copy is numbered); OSError."""
+    from scenarios.authoring import own_root
+    from timeline.fileformat import write_atomic
+
+    folder = own_root() / "courses"
+    course_path = Path(course_path)
+    target, n = folder / course_path.name, 1
+    while target.exists():
+        n += 1
+        target = folder / f"{course_path.stem}-{n}{course_path.suffix}"
+    return write_atomic(target, course_path.read_bytes())
+
+
+def first_chapter(course_path: Path):
+    """A handed-out course opened: (the course, its first chapter's own `.flick` file); the
+    chapters are written once into the data folder, as the Courses shelf writes them."""
+    from flickbook import places
+    from scenarios.courses import chapter_file
+
+    course = _course(Path(course_path))
+    folder = places.data_dir() / "course-chapters"
+    return course, chapter_file(course_path, 1, course.chapters[0], folder)
+
+
 def review_entries(progress) -> list[Entry]:
     """The items due for review now, longest overdue first (a lesson question opens its lesson)."""
     out = []

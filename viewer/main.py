@@ -62,6 +62,17 @@ def session_for_args(args):
     if command == "open":
         from pathlib import Path
 
+        from scenarios.courses import is_course_file
+
+        if is_course_file(args.file):  # a handed-out course: its first chapter
+            from viewer.learning import first_chapter
+
+            try:
+                chapter = first_chapter(Path(args.file))[1]
+            except OSError as exc:  # the data folder cannot take the chapter's file
+                raise ValueError(f"{args.file}: its chapters cannot be written: "
+                                 f"{exc.strerror or exc}") from None
+            return Session(load_record(chapter)), chapter
         return Session(load_record(args.file)), Path(args.file)
     return demo_for(getattr(args, "game", None) if command == "demo" else None), None
 
@@ -127,6 +138,13 @@ def run_viewer(args) -> int:
     if path is not None:
         ctl.disk.note(ctl.session, path)  # a save notices when another window wrote it since
     ctl.study.opened(ctl.session.record, path)  # a puzzle opened from the command line counts
+    course_path = getattr(args, "file", None) if getattr(args, "command", None) == "open" else None
+    if course_path is not None and str(course_path).endswith(".course"):
+        from pathlib import Path
+
+        from viewer.learning import first_chapter
+
+        ctl.files.offer_course(Path(course_path), first_chapter(Path(course_path))[0])
     from flickbook import places
 
     moved = places.take_notice()  # the autosaver's folder was asked for: any move is done
