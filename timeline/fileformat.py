@@ -749,10 +749,10 @@ SCENARIO = Obj(optional={"title": _TEXT, "description": _TEXT,
                          "goal": Nullable(Obj(extra=Json())),
                          "solution": ListOf(Str(MAX_HEADER_TEXT), max_len=MAX_NODES),
                          "difficulty": Int(1, 5), "verdict": VERDICT})
-_POINT = Either(_NAME, ListOf(Either(Num(-MAX_COORDINATE, MAX_COORDINATE), _NAME,
-                                     what=f"a number from -{MAX_COORDINATE} to "
-                                          f"{MAX_COORDINATE} or a name"), 1, 4),
-                what=f"a named place or a list of 1 to 4 coordinates (each from "
+#: A drawing's place: a name (a Glonk space), a list of 1 to 4 names (its parts), or a pair of
+#: numbers (a Glik cell, a Grendizer box, a Glonk point in metres): every game's points are pairs.
+_POINT = Either(_NAME, ListOf(_NAME, 1, 4), ListOf(Num(-MAX_COORDINATE, MAX_COORDINATE), 2, 2),
+                what=f"a named place, a list of 1 to 4 names, or two coordinates (each from "
                      f"-{MAX_COORDINATE} to {MAX_COORDINATE})")
 DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
               optional={"to": _POINT, "colour": OneOf(*DRAWING_COLOURS)})

@@ -742,6 +742,15 @@ class GrendizerGame:
     def state_to_json(self, s: GState) -> dict:
         return s.to_json()
 
+    def goal_form_problem(self, state, goal) -> str | None:
+        """Why a scenario's `goal` is not one Grendizer can read by its types (a deck order of
+        the wrong types, say): the loader refuses the file with it; None when it is."""
+        from games.grendizer.solver import order_form_problem
+
+        if not isinstance(goal, dict):
+            return "The goal is an object"
+        return order_form_problem(goal.get("order"))
+
     def state_from_json(self, data) -> GState:
         s = GState.from_json(data)
         check_state(s)

@@ -80,12 +80,28 @@ def _can_enter(state: GState) -> bool:
     return any(L.beast_token == PILE for L in state.lanes)
 
 
-def order_problem(state: GState, order) -> str | None:
-    """Why `order` cannot be the order the hidden cards of `state` come in; None if it can."""
+def order_form_problem(order) -> str | None:
+    """Why `order` is not a deck order by its types alone (what a file's loader refuses)."""
     if order is None:
         return None
     if not isinstance(order, dict) or set(order) - set(ORDER_KEYS):
         return f"The deck order is an object with the keys {', '.join(ORDER_KEYS)}"
+    for key in ("actions", "beasts", "events"):
+        cards = order.get(key, [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            return f"The fixed order's {key} is a list of card ids"
+    piles = order.get("piles", [[], [], [], []])
+    if not isinstance(piles, list) or not all(
+            isinstance(p, list) and all(isinstance(t, str) for t in p) for p in piles):
+        return "The fixed order's piles are lists of 'minifo' and 'beast' tokens"
+    return None
+
+
+def order_problem(state: GState, order) -> str | None:
+    """Why `order` cannot be the order the hidden cards of `state` come in; None if it can."""
+    problem = order_form_problem(order)
+    if problem is not None or order is None:
+        return problem
     actions = list(order.get("actions", []))
     have = Counter(state.deck)
     for cid, n in Counter(actions).items():
