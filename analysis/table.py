@@ -95,6 +95,21 @@ MAX_PLACE = 10.0
 OBSERVATION = _observation_spec()
 
 
+def _flickable_now(state: GlonkState) -> set[str]:
+    """The discs a flick may move now: the side to move's own, and the enemy saucers and
+    asteroids its Telekinesis and Meteoric Fission reach."""
+    from games.glonk import rules as R
+
+    own = [p for p in state.in_play() if p.owner == state.turn_player]
+    out = {p.id for p in own}
+    for p in own:
+        if "telekinesis" in p.powers:
+            out.update(t.id for t in R.telekinesis_targets(state, p))
+        if "meteoric_fission" in p.powers:
+            out.update(t.id for t in R.fission_targets(state, p))
+    return out
+
+
 @dataclass(frozen=True)
 class Inference:
     """The flick that explains an observation best, how well (RMS of the resting-place errors,
@@ -156,10 +171,10 @@ class _Fit:
         self.start = {p.id: (p.x, p.y) for p in state.in_play()}
         if obs.piece not in self.start:
             raise ValueError(f"{obs.piece} is not in play: it cannot have been flicked")
-        disc = state.get(obs.piece)
-        if disc.owner is not None and disc.owner != state.turn_player and disc.kind != "saucer":
-            raise ValueError(f"{obs.piece} is not a disc of the side to move: it cannot have "
-                             "been flicked now (an enemy saucer is, by Telekinesis)")
+        if obs.piece not in _flickable_now(state):
+            raise ValueError(f"{obs.piece} is not a disc of the side to move (nor one its "
+                             "Telekinesis or Meteoric Fission reaches): it cannot have been "
+                             "flicked now")
         unknown = sorted(set(obs.moved) - set(self.start)) + sorted(obs.removed - set(self.start))
         if unknown:
             raise ValueError(f"not in play before the flick: {', '.join(unknown)}")
