@@ -336,10 +336,19 @@ def named_game(path: str | os.PathLike) -> str | None:
     it), read through the strict door like every file; None when it names none or is unreadable."""
     try:
         data = read_strict(path, "session", max_depth=MAX_TREE_DEPTH)
-    except RecordFileError:
-        return None
+    except RecordFileError:  # damaged JSON (a NaN, cut short): the name as the text gives it
+        try:
+            raw = read_bounded(path, "session")
+        except RecordFileError:
+            return None
+        found = _GAME_NAMED.search(raw[:1 << 20].decode("utf-8", "replace"))
+        return found.group(1) if found else None
     game = data.get("game") if isinstance(data, dict) else None
     return game if isinstance(game, str) else None
+
+
+#: `"game": "glik"` as a record writes it (sorted keys: near the start, before "nodes").
+_GAME_NAMED = re.compile(r'"game"\s*:\s*"([a-z0-9_-]{1,40})"')
 
 
 def _inflate(raw: bytes, name: str) -> bytes:
