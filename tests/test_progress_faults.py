@@ -125,3 +125,27 @@ def test_the_learn_list_of_a_damaged_database_still_opens(tmp_path, monkeypatch)
     said = []
     found, note = shelves(StudyLog(path, say=said.append))
     assert found["Files"] and "damaged" in note and len(said) == 1
+
+
+def test_a_locked_database_costs_the_frame_thread_no_long_wait(tmp_path):
+    """An attempt recorded while another program holds the lock waits at most BUSY_MS (the
+    command line's 5 s, 30 s before, would freeze the window), then is kept for later."""
+    import time
+
+    from viewer.study import BUSY_MS, StudyLog
+
+    path = _database(tmp_path / "home")
+    study = StudyLog(path)
+    study.item = ITEM
+    study.progress  # opened before the lock, as a window has it
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        start = time.perf_counter()
+        study.attempt(False)
+        waited = time.perf_counter() - start
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert study.pending and waited < 0.1 + 20 * BUSY_MS / 1000, waited
+    study.close()
