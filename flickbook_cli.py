@@ -12,7 +12,6 @@ import math
 import os
 import re
 import sys
-import sqlite3
 import time
 from pathlib import Path
 

@@ -24,12 +24,11 @@ from games.api import CHANCE, TERMINAL
 
 from .actions import BeastDraw, Draw, EventDraw, Reveal
 from .data import BEASTS, BOARD
-from .rules import GAME
+from .rules import GAME, ORDER_KEYS, order_form_problem  # noqa: F401 - ORDER_KEYS named here too
 from .state import DESTROYED, PILE, GState
 
 GOAL_TYPES = ("destroy", "threat", "survive")
 MET, FAILED = "met", "failed"
-ORDER_KEYS = ("actions", "piles", "beasts", "events")
 
 
 class HiddenCards(ValueError):
@@ -78,23 +77,6 @@ def goal_problem(state: GState, goal) -> str | None:
 
 def _can_enter(state: GState) -> bool:
     return any(L.beast_token == PILE for L in state.lanes)
-
-
-def order_form_problem(order) -> str | None:
-    """Why `order` is not a deck order by its types alone (what a file's loader refuses)."""
-    if order is None:
-        return None
-    if not isinstance(order, dict) or set(order) - set(ORDER_KEYS):
-        return f"The deck order is an object with the keys {', '.join(ORDER_KEYS)}"
-    for key in ("actions", "beasts", "events"):
-        cards = order.get(key, [])
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            return f"The fixed order's {key} is a list of card ids"
-    piles = order.get("piles", [[], [], [], []])
-    if not isinstance(piles, list) or not all(
-            isinstance(p, list) and all(isinstance(t, str) for t in p) for p in piles):
-        return "The fixed order's piles are lists of 'minifo' and 'beast' tokens"
-    return None
 
 
 def order_problem(state: GState, order) -> str | None:
