@@ -138,13 +138,6 @@ def run_viewer(args) -> int:
     if path is not None:
         ctl.disk.note(ctl.session, path)  # a save notices when another window wrote it since
     ctl.study.opened(ctl.session.record, path)  # a puzzle opened from the command line counts
-    course_path = getattr(args, "file", None) if getattr(args, "command", None) == "open" else None
-    if course_path is not None and str(course_path).endswith(".course"):
-        from pathlib import Path
-
-        from viewer.learning import first_chapter
-
-        ctl.files.offer_course(Path(course_path), first_chapter(Path(course_path))[0])
     from flickbook import places
 
     moved = places.take_notice()  # the autosaver's folder was asked for: any move is done
@@ -152,6 +145,14 @@ def run_viewer(args) -> int:
         print(f"flickbook: {moved}", file=sys.stderr)
         ctl.say(moved)
     offer_restore(ctl, autosaver, lambda: autosaver.attach(ctl.session, ctl.path))
+    # a handed-out course: offered to the library once the restore question (if any) is answered
+    course_path = getattr(args, "file", None) if getattr(args, "command", None) == "open" else None
+    if course_path is not None and str(course_path).endswith(".course"):
+        from pathlib import Path
+
+        from viewer.learning import first_chapter
+
+        ctl.files.offer_course(Path(course_path), first_chapter(Path(course_path))[0])
     watch_failures(app, ctl, autosaver)
 
     def closing():

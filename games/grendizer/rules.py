@@ -339,7 +339,6 @@ def order_form_problem(order) -> str | None:
     return None
 
 
-
 class GrendizerGame:
     """Grendizer XperienZ for 1 to 4 cooperating players (see docs/rules/grendizer.md)."""
 
