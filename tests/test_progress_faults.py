@@ -149,3 +149,18 @@ def test_a_locked_database_costs_the_frame_thread_no_long_wait(tmp_path):
         holder.close()
     assert study.pending and waited < 0.1 + 20 * BUSY_MS / 1000, waited
     study.close()
+
+
+def test_a_database_deleted_under_the_window_is_started_afresh_and_the_attempt_kept(tmp_path):
+    from viewer.study import StudyLog
+
+    path = _database(tmp_path / "home")
+    study = StudyLog(path)
+    study.item = ITEM
+    study.progress
+    for leftover in path.parent.glob("progress.sqlite*"):
+        leftover.unlink()
+    assert study.attempt(True) and not study.pending
+    study.close()
+    with Progress(path) as db:
+        assert [a[2] for a in db.attempts()] == [True]

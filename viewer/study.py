@@ -42,8 +42,12 @@ class StudyLog:
 
     @property
     def progress(self):
-        """The database, opened on first use (and again after a fault: it may be free now);
-        None when it cannot be (the reason in `problem`)."""
+        """The database, opened on first use (again after a fault: it may be free now; and
+        afresh when its file was deleted meanwhile); None when it cannot be (the reason in
+        `problem`)."""
+        if self._progress is not None and not self._progress.path.exists():
+            self._progress.close()  # deleted under the window: writes would go nowhere
+            self._progress = None
         if self._progress is None:
             from analysis.lessons.progress import Progress
 
