@@ -12,7 +12,6 @@ import math
 import os
 import re
 import sys
-import sqlite3
 import time
 from pathlib import Path
 
@@ -519,6 +518,8 @@ def cmd_solve(args) -> int:
 def cmd_progress(args) -> int:
     from analysis.lessons.progress import Progress, ProgressFileError, read_export
 
+    if hasattr(sys.stdout, "reconfigure"):  # a student's words and titles, whatever they are
+        sys.stdout.reconfigure(errors="backslashreplace")
     if args.progress_action == "show":
         try:
             report = read_export(args.file)
@@ -551,26 +552,32 @@ def cmd_progress(args) -> int:
         print(f"{course.title}: {done}/{len(course.chapters)} chapters solved")
         print("\n".join(lines))
         return 0
+    from analysis.lessons.progress import ProgressError
+
     try:
-        db = Progress()
-    except (sqlite3.Error, OSError, RuntimeError) as exc:
-        raise UserError(f"cannot open your progress: {exc}") from None
-    with db:
-        if args.progress_action == "export":
-            try:
-                out = db.export(args.out, student=args.student)
-            except OSError as exc:
-                raise UserError(f"cannot write {args.out}: {exc.strerror or exc}") from None
-            print(f"{out}: {_things(len(db.attempts()), 'attempt')} exported")
-            return 0
-        due = db.due()
-        for d in due:
-            print(f"{d.item.game:<10} {d.item.title} ({d.item.kind}), due {d.due:%Y-%m-%d %H:%M} UTC\n"
-                  f"{'':11}{d.item.path}")
-        if not due:
-            upcoming = db.next_due()
-            print("Nothing is due for review" + (f" (next: {upcoming:%Y-%m-%d %H:%M} UTC)" if upcoming else ""))
+        with Progress() as db:
+            return _progress_of(db, args)
+    except ProgressError as exc:  # damaged, locked, newer, or in a place that cannot be written
+        raise UserError(str(exc)) from None
+
+
+def _progress_of(db, args) -> int:
+    """`progress export` and `progress due` on the open database."""
+    if args.progress_action == "export":
+        try:
+            out = db.export(args.out, student=args.student)
+        except OSError as exc:
+            raise UserError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+        print(f"{out}: {_things(len(db.attempts()), 'attempt')} exported")
         return 0
+    due = db.due()
+    for d in due:
+        print(f"{d.item.game:<10} {d.item.title} ({d.item.kind}), due {d.due:%Y-%m-%d %H:%M} UTC\n"
+              f"{'':11}{d.item.path}")
+    if not due:
+        upcoming = db.next_due()
+        print("Nothing is due for review" + (f" (next: {upcoming:%Y-%m-%d %H:%M} UTC)" if upcoming else ""))
+    return 0
 
 
 def cmd_puzzles(args) -> int:
@@ -771,23 +778,15 @@ def cmd_infer(args) -> int:
     if record.game.observed is None:
         raise UserError(f"{args.file}: only Glonk flicks are inferred, not {record.game.title}")
     state = _position(record, args.ply)
-    from timeline.fileformat import RecordFileError, read_bounded
+    from analysis.glonk.table import OBSERVATION
+    from timeline.fileformat import RecordFileError, read_bounded, read_strict
 
+    read_bounded(args.observation, "JSON observation")  # its words for a path that is no file
     try:
-        raw = read_bounded(args.observation, "JSON observation")
+        obs = Observation.from_json(read_strict(args.observation, "observation", spec=OBSERVATION))
     except RecordFileError as exc:
-        raise UserError(str(exc)) from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except ValueError:  # (UnicodeDecodeError is one too)
-        data = None  # not JSON: said below with what an observation holds
-    try:
-        if data is None:
-            raise ValueError("not JSON")
-        obs = Observation.from_json(data)
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise UserError(f"{args.observation}: not an observation ({exc}); it holds "
-                        '{"piece": "P1", "moved": {"P1": [x, y], ...}, "removed": [...]}') from None
+        raise UserError(f"{exc} (not an observation, which holds "
+                        '{"piece": "P1", "moved": {"P1": [x, y], ...}, "removed": [...]})') from None
     try:
         found = infer_flick(state, obs)
     except ValueError as exc:

@@ -213,7 +213,8 @@ def _dask_executor(spec: str, workers: int | None):
     distributed = _import("distributed", "Dask distributed")
     import logging
 
-    logging.getLogger("distributed").setLevel(logging.ERROR)
+    for name in ("distributed", "tornado", "asyncio"):  # a worker lost and recovered: no noise
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     cluster = None
     try:
         if spec == "dask":
@@ -223,20 +224,42 @@ def _dask_executor(spec: str, workers: int | None):
             client = distributed.Client(cluster)
         else:
             client = distributed.Client(spec, timeout=5)
-    except (OSError, TimeoutError, ValueError) as exc:
+    except Exception as exc:  # noqa: BLE001 - Nanny failed to start, a timeout, a refused address
         if cluster is not None:
-            cluster.close()
-        raise ExecutorError(f"cannot use the Dask scheduler {spec}: "
-                            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
-                            ) from None
+            _quietly(cluster.close)
+        raise ExecutorError(f"cannot use the Dask scheduler {spec}: {_first_line(exc)}"
+                            f" ({_DASK_ADVICE if spec == 'dask' else _REMOTE_ADVICE})") from None
     try:
         if cluster is not None:  # local workers: quiet, and they find this checkout's code
-            client.run(silence_stdout, _ROOT)
+            try:
+                client.run(silence_stdout, _ROOT)
+            except Exception as exc:  # noqa: BLE001 - a worker that died as the cluster started
+                raise ExecutorError(f"cannot use the Dask scheduler {spec}: its workers did "
+                                    f"not start ({_first_line(exc)}; {_DASK_ADVICE})") from None
         yield client.get_executor(pure=False)
     finally:
-        client.close()
+        _quietly(client.close)  # the answer is in already: a close that fails changes nothing
         if cluster is not None:
-            cluster.close()
+            _quietly(cluster.close)
+
+
+#: What to do when a cluster does not start: said after the reason.
+_DASK_ADVICE = "try again, or use --executor local"
+_RAY_ADVICE = "the machine may be too busy for Ray to start: try again, or use --executor local"
+_REMOTE_ADVICE = "check the address and that the cluster is running, or use --executor local"
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0][:200] if text else type(exc).__name__
+
+
+def _quietly(close: Callable[[], Any]) -> None:
+    """Shut a cluster down; a failure of that (a worker already gone) is not the user's."""
+    try:
+        close()
+    except Exception:  # noqa: BLE001 - the work is done or already reported
+        pass
 
 
 def _short_ray_line(line: str) -> str:
@@ -270,17 +293,17 @@ def _ray_executor(spec: str, workers: int | None):
         else:
             ray.init(address=spec, runtime_env=env, log_to_driver=False,
                      logging_level="ERROR")
-    except (ConnectionError, RuntimeError, ValueError, OSError) as exc:
-        raise ExecutorError(f"cannot use the Ray cluster {spec}: "
-                            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
-                            ) from None
+    except Exception as exc:  # noqa: BLE001 - "timed out during startup", GCS overloaded, refused
+        _quietly(ray.shutdown)  # what did start of it
+        raise ExecutorError(f"cannot use the Ray cluster {spec}: {_first_line(exc)}"
+                            f" ({_RAY_ADVICE if spec == 'ray' else _REMOTE_ADVICE})") from None
     stdout = sys.stdout
     sys.stdout = _RayThreadsToStderr(stdout, sys.stderr)
     try:
         yield RayExecutor(ray)
     finally:
         try:
-            ray.shutdown()
+            _quietly(ray.shutdown)
         finally:
             if isinstance(sys.stdout, _RayThreadsToStderr):
                 sys.stdout = stdout
@@ -313,6 +336,22 @@ def worker_lost(exc: BaseException) -> str | None:
     return None
 
 
+def _submit(executor: cf.Executor, fn: Callable, task, tries: int) -> cf.Future:
+    """`executor.submit(fn, task)`; a local pool that refuses it (one of its processes died
+    while it started or between batches: the pool is broken for good) is renewed and asked
+    again, `tries` times in all, a moment apart, before the refusal stands."""
+    renew = getattr(executor, "renew", None)
+    for attempt in range(tries):
+        try:
+            return executor.submit(fn, task)
+        except Exception:  # noqa: BLE001 - a broken pool's BrokenProcessPool or RuntimeError
+            if renew is None or attempt == tries - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))  # the lost process's siblings let go first
+            renew()
+    raise AssertionError("unreachable")
+
+
 def run_batches(executor: cf.Executor, fn: Callable, tasks: Sequence, *,
                 on_result: Callable[[int, Any], None] | None = None,
                 progress: "Progress | None" = None, tries: int = BATCH_TRIES) -> list:
@@ -334,19 +373,14 @@ def run_batches(executor: cf.Executor, fn: Callable, tasks: Sequence, *,
                               f"lost {sent[i]} times, so no answer is given")
         sent[i] += 1
         try:
-            try:
-                pending[executor.submit(fn, tasks[i])] = i
-            except Exception:  # noqa: BLE001 - a local pool may break between check and submit
-                if not getattr(executor, "broken", False):
-                    raise
-                executor.renew()  # its pool broke after the last look: a fresh one takes it
-                pending[executor.submit(fn, tasks[i])] = i
+            pending[_submit(executor, fn, tasks[i], tries)] = i
         except Exception as exc:  # noqa: BLE001 - a pool or cluster that takes no more work
             detail = (str(exc).splitlines() or [""])[0]
             reason = worker_lost(exc) or (f"the executor takes no more batches "
                                           f"({type(exc).__name__}{': ' + detail if detail else ''})")
             raise WorkersLost(f"analysis stopped: {reason}, and no worker is left to run "
-                              f"batch {i + 1} of {len(tasks)}") from None
+                              f"batch {i + 1} of {len(tasks)} (run it again, or with "
+                              "--executor inprocess)") from None
 
     try:
         for i in range(len(tasks)):

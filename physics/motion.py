@@ -359,7 +359,10 @@ class Motion:
             if inflate.unconsumed_tail:
                 raise ValueError(f"a stored motion inflates to more than {MAX_MOTION_BYTES >> 20} MB")
             parts = _unchunk(body, 4)
-            head = json.loads(parts[0].decode())
+            try:
+                head = json.loads(parts[0].decode())
+            except RecursionError:  # a hostile header nested past the stack
+                raise ValueError("corrupt Flickbook motion: its header nests too deep") from None
             ids = tuple(head["ids"])
             f, n = head["frames"], len(ids)
             if not isinstance(f, int) or isinstance(f, bool) or f < 1:

@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from timeline.fileformat import (RecordFileError, dumps, parse_bytes, read_bounded,
+from timeline.fileformat import (RecordFileError, dumps, read_strict, record_data,
                                  record_from_json, record_to_json, write_atomic)
 from scenarios.catalogue import chapter_id  # noqa: F401 - the id of a chapter, kept here too
 from timeline.record import Record
@@ -119,13 +119,9 @@ def load_course(path) -> Course:
     path = Path(path)
     name = str(path)
     try:
-        raw = read_bounded(path, "course")
+        data = read_strict(path, "course")  # every chapter's record as strictly, as given
     except RecordFileError as exc:
         raise CourseFileError(str(exc)) from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise CourseFileError(f"{name}: not a course file ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CourseFileError(f"{name}: not a course file (no \"format\": \"{FORMAT}\")")
     try:
@@ -136,8 +132,7 @@ def load_course(path) -> Course:
     for i, raw_chapter in enumerate(data["chapters"], 1):
         where = f"{name}: chapter {i} ({raw_chapter['title']!r})"
         try:
-            record_bytes = json.dumps(raw_chapter["record"], allow_nan=False).encode("utf-8")
-            record = record_from_json(parse_bytes(record_bytes, where), where)
+            record = record_from_json(record_data(raw_chapter["record"], where), where)
         except RecordFileError as exc:
             raise CourseFileError(str(exc)) from None
         except (ValueError, TypeError) as exc:

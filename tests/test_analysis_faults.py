@@ -259,3 +259,87 @@ def test_ray_workers_killed_on_every_try_stop_explore_with_one_line_and_exit_2(d
     last = err.strip().splitlines()[-1]
     assert last.startswith("flickbook: analysis stopped:") and "no answer is given" in last, err
     assert "Traceback" not in err
+
+
+class KilledAsItStarts(LocalPool):
+    """A local pool one of whose processes is SIGKILLed as soon as the pool has started
+    (before any batch came back), and whose next submit finds the pool broken."""
+
+    def __init__(self, workers: int):
+        super().__init__(workers)
+        self.killed = False
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = super().submit(fn, *args, **kwargs)
+        if not self.killed:
+            pids = self.worker_pids()
+            if pids:
+                os.kill(pids[-1], signal.SIGKILL)
+                self.killed = True
+                while not self.broken and not future.done():  # the pool sees its loss
+                    threading.Event().wait(0.01)
+        return future
+
+
+def test_a_local_pool_worker_killed_as_it_starts_is_renewed_and_its_batch_retried():
+    """Issue 38: a worker killed early gave "no worker is left to run batch 1" although the
+    pool could start again; the pool is renewed and every batch sent again."""
+    pool = KilledAsItStarts(2)
+    try:
+        results = run_batches(pool, abs, list(range(-6, 0)))
+    finally:
+        pool.shutdown()
+    assert pool.killed and pool.renewals >= 1
+    assert results == [6, 5, 4, 3, 2, 1]
+
+
+class RefusesOnce(cf.Executor):
+    """A pool whose first submit is refused as a broken pool's is; renewed, it takes work."""
+
+    def __init__(self):
+        self.renewals, self.refused = 0, False
+
+    def submit(self, fn, /, *args, **kwargs):
+        if not self.refused:
+            self.refused = True
+            raise executors.BrokenProcessPool("A child process terminated abruptly")
+        return executors.InProcessExecutor().submit(fn, *args, **kwargs)
+
+    def renew(self):
+        self.renewals += 1
+
+
+def test_a_submit_a_broken_pool_refuses_is_renewed_and_sent_again():
+    pool = RefusesOnce()
+    assert run_batches(pool, abs, [-1, -2]) == [1, 2] and pool.renewals == 1
+
+
+def test_a_dask_cluster_that_does_not_start_is_one_line_with_what_to_do(monkeypatch):
+    distributed = pytest.importorskip("distributed")
+
+    def nanny_failed(*args, **kwargs):
+        raise RuntimeError("Nanny failed to start.\nmore lines of a traceback")
+
+    monkeypatch.setattr(distributed, "LocalCluster", nanny_failed)
+    with pytest.raises(executors.ExecutorError) as caught:
+        with open_executor("dask", 2):
+            pass
+    message = str(caught.value)
+    assert "\n" not in message and "Nanny failed to start" in message
+    assert "try again, or use --executor local" in message
+
+
+def test_a_ray_that_times_out_starting_is_one_line_with_what_to_do(monkeypatch):
+    ray = pytest.importorskip("ray")
+
+    def overloaded(*args, **kwargs):
+        raise Exception("The current node timed out during startup. This could happen "
+                        "because the GCS is overloaded.")
+
+    monkeypatch.setattr(ray, "init", overloaded)
+    with pytest.raises(executors.ExecutorError) as caught:
+        with open_executor("ray", 2):
+            pass
+    message = str(caught.value)
+    assert "\n" not in message and "timed out during startup" in message
+    assert "too busy for Ray to start: try again, or use --executor local" in message

@@ -249,7 +249,7 @@ def test_a_student_exports_progress_and_a_teacher_reads_which_chapters_are_solve
     # a file that is not there, a folder, or not JSON: one line that says which
     for path, words in ((tmp_path / "missing.progress", "no such file"),
                         (tmp_path, "a folder, not a progress file"),
-                        (ROOT / "README.md", "not a progress export's JSON")):
+                        (ROOT / "README.md", "not a progress file .damaged JSON")):
         with pytest.raises(ProgressFileError, match=words):
             read_export(path)
 

@@ -57,7 +57,7 @@ def test_an_empty_folder_says_there_are_no_records(tmp_path):
     app = offscreen_app(Session(Record.new("glik", {"players": 2, "setup": "fixed"})), (640, 360))
     dialog = FileDialog(app, "open", tmp_path, lambda p: None)
     try:
-        assert "no .flick or .flick.gz files here" in dialog.where["text"]
+        assert "no .flick, .flick.gz or .course files here" in dialog.where["text"]
     finally:
         dialog.close()
 

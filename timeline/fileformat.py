@@ -28,7 +28,7 @@ from games.api import IllegalAction
 from games.registry import get_game
 from timeline.record import DRAWING_COLOURS, DRAWING_KINDS, GLYPHS, Drawing, Node, Record
 from timeline.schema import (ASK, MAX_DEPTH, Bool, Either, Int, Json, ListOf, Num, Nullable,
-                             Obj, OneOf, SchemaError, Str, fail, like_default)
+                             Obj, OneOf, SchemaError, Str, fail, like_default, show as _show)
 from timeline.analysis_field import read_analysis, seat_count
 from timeline.views import read_view
 from timeline.direction import read_direction
@@ -331,6 +331,26 @@ def read_json(path: str | os.PathLike) -> dict:
     return parse_bytes(read_bounded(path), str(Path(path)))
 
 
+def named_game(path: str | os.PathLike) -> str | None:
+    """The game a file's JSON names (a damaged autosave the record loader refuses may still say
+    it), read through the strict door like every file; None when it names none or is unreadable."""
+    try:
+        data = read_strict(path, "session", max_depth=MAX_TREE_DEPTH)
+    except RecordFileError:  # damaged JSON (a NaN, cut short): the name as the text gives it
+        try:
+            raw = read_bounded(path, "session")
+        except RecordFileError:
+            return None
+        found = _GAME_NAMED.search(raw[:1 << 20].decode("utf-8", "replace"))
+        return found.group(1) if found else None
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if isinstance(game, str) else None
+
+
+#: `"game": "glik"` as a record writes it (sorted keys: near the start, before "nodes").
+_GAME_NAMED = re.compile(r'"game"\s*:\s*"([a-z0-9_-]{1,40})"')
+
+
 def _inflate(raw: bytes, name: str) -> bytes:
     """gzip data inflated in bounded steps: refused as soon as it passes MAX_JSON_BYTES."""
     out: list[bytes] = []
@@ -503,6 +523,92 @@ def _loads_deep(text: str, max_depth: int):
             value = _object_without_duplicates(frame[0]) if frame[1] else frame[0]
 
 
+def _strict_value(text: str, max_depth: int):
+    """The JSON value of `text` with no repeated keys, NaN or infinity, nested at most
+    `max_depth` deep; JSONDecodeError or _JsonRefusal. Never recursion past the stack: a
+    shallow limit is checked on the text before Python's (recursive) parser sees it, a deep one
+    (a version-1 record's tree) is parsed without recursion where that parser gives up."""
+    if max_depth <= _PRESCAN_DEPTH and _deeper_than(text, max_depth):
+        raise _JsonRefusal(f"nested more than {max_depth:,} levels deep")
+    try:
+        return json.loads(text, object_pairs_hook=_object_without_duplicates,
+                          parse_constant=_no_constant, parse_float=_finite_float)
+    except RecursionError:  # deeper than Python's parser goes: a version-1 tree, say
+        return _loads_deep(text, max_depth)
+
+
+#: Depth limits up to this are checked on the text before parsing (`_deeper_than`).
+_PRESCAN_DEPTH = 256
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _deeper_than(text: str, depth: int) -> bool:
+    """Whether the brackets of `text` (outside strings) nest more than `depth` deep: each pass
+    takes away the innermost pairs, so the passes an empty result takes are the depth."""
+    brackets = _NOT_A_BRACKET.sub("", _JSON_STRING.sub("", text))
+    for _ in range(depth):
+        if not brackets:
+            return False
+        shorter = brackets.replace("[]", "").replace("{}", "")
+        if shorter == brackets:  # unmatched brackets: damaged JSON, deeper than it may be?
+            return brackets.count("[") + brackets.count("{") > depth
+        brackets = shorter
+    return bool(brackets)
+
+
+#: How deeply a file of any kind other than a record may nest (courses embed records of
+#: format 2 and later, whose nodes are flat; their free parts nest at most MAX_DEPTH).
+MAX_FILE_DEPTH = 64
+
+
+def load_strict(raw: bytes, name: str, what: str, *, spec=None, max_depth: int = MAX_FILE_DEPTH,
+                max_bytes: int | None = None):
+    """The one strict door of every file kind other than a record (courses, progress exports,
+    observations, hands, sessions): the JSON value of `raw`, with no repeated keys, no lone
+    surrogates, finite numbers only, nested at most `max_depth` and at most `max_bytes` long;
+    then, with `spec` (timeline.schema), every value of its declared type and range. Anything
+    else is a RecordFileError in the record loader's words: the file, the place, the problem,
+    one line."""
+    limit = MAX_JSON_BYTES if max_bytes is None else max_bytes
+    if len(raw) > limit:
+        size = f"{limit >> 20} MB" if limit >= 1 << 20 else f"{limit >> 10} KB"
+        raise RecordFileError(f"{name}: larger than {size}, the most {_a(what)} file may be")
+    if not raw.strip():
+        raise RecordFileError(f"{name}: the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordFileError(f"{name}: not {_a(what)} file (not UTF-8 text at byte {exc.start})") from None
+    try:
+        data = _strict_value(text, max_depth)
+    except json.JSONDecodeError as exc:
+        raise RecordFileError(f"{name}: not {_a(what)} file (damaged JSON at line {exc.lineno}, "
+                              f"column {exc.colno}: {exc.msg})") from None
+    except ValueError as exc:  # _JsonRefusal, or an integer of thousands of digits
+        raise RecordFileError(f"{name}: not valid {what} JSON: {exc}") from None
+    if _MAYBE_SURROGATE.search(text):
+        place = _lone_surrogate(data)
+        if place is not None:
+            raise RecordFileError(f"{name}: {place}: holds a lone surrogate (a \\uD800 to "
+                                  "\\uDFFF escape without its pair), which is no character")
+    if spec is not None:
+        _conform(spec, data, name, "")
+    return data
+
+
+def _a(what: str) -> str:
+    return ("an " if what[:1] in "aeiou" else "a ") + what
+
+
+def read_strict(path: str | os.PathLike, what: str, *, spec=None, max_depth: int = MAX_FILE_DEPTH,
+                max_bytes: int | None = None):
+    """`load_strict` of a file read by `read_bounded`: the door for a path."""
+    raw = read_bounded(path, what)
+    return load_strict(raw, str(Path(path)), what, spec=spec, max_depth=max_depth,
+                       max_bytes=max_bytes)
+
+
 #: Every record says `"format": "flickbook"` (near its start: keys are written sorted); damaged
 #: JSON that has it is a damaged record, other text is some other file.
 _RECORD_MARK = re.compile(r'"format"\s*:\s*"' + FORMAT_NAME + '"')
@@ -529,11 +635,7 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
         raise RecordFileError(f"{name}: holds more than {MAX_NODES:,} nodes, the most a record "
                               "may hold")
     try:
-        try:
-            data = json.loads(text, object_pairs_hook=_object_without_duplicates,
-                              parse_constant=_no_constant, parse_float=_finite_float)
-        except RecursionError:  # deeper than Python's parser goes: a version-1 tree, say
-            data = _loads_deep(text, MAX_TREE_DEPTH)
+        data = _strict_value(text, MAX_TREE_DEPTH)
     except json.JSONDecodeError as exc:
         if not _RECORD_MARK.search(text):  # text, but nothing in it says it is a record
             raise RecordFileError(f"{name}: not a Flickbook file (it is not a record's JSON)") from None
@@ -549,6 +651,12 @@ def parse_bytes(raw: bytes, name: str = "<data>") -> dict:
         if place is not None:
             raise RecordFileError(f"{name}: {place}: holds a lone surrogate (a \\uD800 to "
                                   "\\uDFFF escape without its pair), which is no character")
+    return record_data(data, name)
+
+
+def record_data(data, name: str = "<data>") -> dict:
+    """Strict JSON (from `parse_bytes`, or a course's chapter as the course's bytes give it)
+    that says it is a record, brought up to this format version; else RecordFileError."""
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise RecordFileError(f"{name}: not a Flickbook file (no \"format\": \"{FORMAT_NAME}\")")
     version = data.get("format_version")
@@ -631,6 +739,7 @@ def _iso_time(value, where):
 
 
 HEADERS = Obj(optional={"game": _NAME, "rules_version": _NAME, "physics_version": _NAME,
+                        "logged": OneOf("table"),  # a game logged at a real table
                         "created": Nullable(_iso_time),
                         "players": ListOf(_NAME, max_len=MAX_PLAYERS), "title": _TEXT,
                         "event": _TEXT, "written_by": _NAME, "seed": Int(0)},
@@ -649,10 +758,10 @@ SCENARIO = Obj(optional={"title": _TEXT, "description": _TEXT,
                          "goal": Nullable(Obj(extra=Json())),
                          "solution": ListOf(Str(MAX_HEADER_TEXT), max_len=MAX_NODES),
                          "difficulty": Int(1, 5), "verdict": VERDICT})
-_POINT = Either(_NAME, ListOf(Either(Num(-MAX_COORDINATE, MAX_COORDINATE), _NAME,
-                                     what=f"a number from -{MAX_COORDINATE} to "
-                                          f"{MAX_COORDINATE} or a name"), 1, 4),
-                what=f"a named place or a list of 1 to 4 coordinates (each from "
+#: A drawing's place: a name (a Glonk space), a list of 1 to 4 names (its parts), or a pair of
+#: numbers (a Glik cell, a Grendizer box, a Glonk point in metres): every game's points are pairs.
+_POINT = Either(_NAME, ListOf(_NAME, 1, 4), ListOf(Num(-MAX_COORDINATE, MAX_COORDINATE), 2, 2),
+                what=f"a named place, a list of 1 to 4 names, or two coordinates (each from "
                      f"-{MAX_COORDINATE} to {MAX_COORDINATE})")
 DRAWING = Obj(required={"kind": OneOf(*DRAWING_KINDS), "at": _POINT},
               optional={"to": _POINT, "colour": OneOf(*DRAWING_COLOURS)})
@@ -833,7 +942,7 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
         else:
             parent_index = entry.get("parent")
             _check(type(parent_index) is int and 0 <= parent_index < i, name, where,
-                   f"bad parent {parent_index!r} (must name an earlier node)")
+                   f"bad parent {_show(parent_index)} (must name an earlier node)")
             parent = built[parent_index]
             text = entry.get("action")
             _check(isinstance(text, str), name, where, "the action is missing")
@@ -848,9 +957,37 @@ def record_from_json(data: dict, name: str = "<data>", *, verify_motion: bool = 
             record.direction = read_direction(data["direction"])
         except ValueError as exc:
             raise RecordFileError(f"{name}: {exc}") from None
+        _check_direction_places(record, name)
     if verify_motion and warnings is not None:
         warnings.extend(verify_motions(record))
     return record
+
+
+def _check_direction_places(record: Record, name: str) -> None:
+    """Every moment of the direction names a node of the record, and every note anchored to a
+    disc names one there (in play before or after that node's action)."""
+    from timeline.direction import MOMENT_LISTS, _moment_slots
+
+    disc_position = getattr(record.game, "disc_position", None)
+    for kind in MOMENT_LISTS:
+        for i, entry in enumerate(record.direction.get(kind, [])):
+            for slot in _moment_slots(entry, kind):
+                where = f"direction: {kind}[{i}]: {slot}: path"
+                try:
+                    node = record.node_at(entry[slot]["path"])
+                except ValueError as exc:
+                    raise RecordFileError(f"{name}: {where}: names no node of the record "
+                                          f"({exc})") from None
+            disc = entry.get("anchor", {}).get("disc") if kind == "notes" else None
+            if disc is None:
+                continue
+            states = [node.state] + ([node.parent.state] if node.parent is not None else [])
+            motion = node.stored_motion if node.parent is not None else None
+            if not ((motion is not None and disc in motion.ids) or
+                    (disc_position is not None and any(disc_position(s, disc) is not None
+                                                       for s in states))):
+                raise RecordFileError(f"{name}: direction: notes[{i}]: anchor: disc "
+                                      f"{_show(disc)} is not on the table at that moment")
 
 
 def _play(record: Record, parent: Node, text: str, entry: dict, name: str, where: str) -> Node:

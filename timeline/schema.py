@@ -90,9 +90,18 @@ def OneOf(*choices) -> Spec:
     return check
 
 
-def _show(value) -> str:
+def show(value) -> str:
+    """A value as a message quotes it: short, and a list or object by its kind (a repr of a
+    hostile file's 2,000-deep list would exhaust the stack)."""
+    if isinstance(value, (list, dict)):
+        return _kind(value)
+    if isinstance(value, str) and len(value) > 40:
+        value = value[:37]
     text = repr(value) if not isinstance(value, (bool, type(None))) else str(value).lower()
     return text if len(text) < 40 else text[:37] + "..."
+
+
+_show = show
 
 
 def Nullable(spec: Spec) -> Spec:

@@ -551,14 +551,9 @@ def _main_line_length(nodes: list) -> int:
 
 def _lenient_game(path: Path) -> str:
     """The game a damaged autosave names, if plain JSON can still read it."""
-    import json
+    from timeline.fileformat import named_game
 
-    try:
-        with open(path, "rb") as handle:
-            game = json.loads(handle.read(64 << 20)).get("game")
-        return game if isinstance(game, str) else "?"
-    except (OSError, ValueError, AttributeError, RecursionError):
-        return "?"
+    return named_game(path) or "?"
 
 
 def _game_title(name: str) -> str:

@@ -88,7 +88,7 @@ class Controller:
 
         self.fields = FieldKeys(app)  # Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V in every text field
         self._scrolling_comment()
-        self.study = StudyLog()
+        self.study = StudyLog(say=self.say)  # a fault of the progress database: said once
         self.study.opened(self.session.record, self.path)
         self.puzzle_box = PuzzleBox(self)
         solution, lesson = self.shown.withhold(self.session)

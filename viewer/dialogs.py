@@ -293,6 +293,8 @@ class LearnOverlay(Overlay):
 
 
 RECORD_SUFFIXES = (".flick", ".flick.gz")
+#: What the open dialog lists: records and scenarios, and courses (a handed-out `.course`).
+OPEN_SUFFIXES = RECORD_SUFFIXES + (".course",)
 #: Entries the file dialog lists at once (folders first, then records).
 LIST_ROWS = 12
 
@@ -301,9 +303,10 @@ def is_record_name(name: str) -> bool:
     return name.lower().endswith(RECORD_SUFFIXES)
 
 
-def listing(folder: Path) -> list[tuple[str, Path]]:
+def listing(folder: Path, suffixes: tuple[str, ...] = RECORD_SUFFIXES) -> list[tuple[str, Path]]:
     """What the file dialog lists in `folder`: `..` (the folder above), the sub-folders
-    (`name/`), then the record and scenario files (`.flick`, `.flick.gz`); hidden names left out."""
+    (`name/`), then the files of these `suffixes` (records and scenarios; the open dialog
+    courses too); hidden names left out."""
     folder = Path(folder)
     try:
         entries = sorted((p for p in folder.iterdir() if not p.name.startswith(".")),
@@ -312,7 +315,7 @@ def listing(folder: Path) -> list[tuple[str, Path]]:
         entries = []
     out = [("../", folder.parent)] if folder.parent != folder else []
     out += [(p.name + "/", p) for p in entries if _is_dir(p)]
-    out += [(p.name, p) for p in entries if is_record_name(p.name) and not _is_dir(p)]
+    out += [(p.name, p) for p in entries if p.name.lower().endswith(suffixes) and not _is_dir(p)]
     return out
 
 
@@ -333,7 +336,7 @@ class FileDialog(Overlay):
         self.mode = mode
         self.on_done = on_done
         self.problem: str | None = None
-        title = "Save the record as" if mode == "save" else "Open a record or scenario"
+        title = "Save the record as" if mode == "save" else "Open a record, scenario or course"
         DirectLabel(parent=self.box, text=title, text_scale=0.055, text_fg=TEXT,
                     frameColor=(0, 0, 0, 0), pos=(0, 0, 0.64))
         self.default = Path(initial)
@@ -358,11 +361,12 @@ class FileDialog(Overlay):
         for row in self.rows:
             row.destroy()
         self.rows = []
-        self.entries = listing(self.folder)
+        self.entries = listing(self.folder, RECORD_SUFFIXES if self.mode == "save" else OPEN_SUFFIXES)
         shown = self.entries[:LIST_ROWS]
         records = sum(1 for _, p in self.entries if not _is_dir(p))
         self.where["text"] = f"In {self.folder}:" + (
-            "" if records else "   (no .flick or .flick.gz files here)")
+            "" if records else "   (no .flick or .flick.gz files here)" if self.mode == "save"
+            else "   (no .flick, .flick.gz or .course files here)")
         for i, (name, path) in enumerate(shown):
             folder = name.endswith("/")
             self.rows.append(DirectButton(

@@ -594,7 +594,9 @@ def _worker_main(job_file: str) -> int:
     encoder in its turn (or saved as a PNG)."""
     from timeline import load_record
 
-    job = json.loads(Path(job_file).read_text())
+    from timeline.fileformat import read_strict
+
+    job = read_strict(job_file, "export job")  # the parent's file, read as every file is
     turns = _Turns(job["wait_fd"], job["pass_fd"])
     record = load_record(job["record"])
     renderer = FrameRenderer(record, job["first"], job["last"], size=tuple(job["size"]),

@@ -93,6 +93,49 @@ def course_entries(solved: set[str], folder: Path) -> tuple[list[Entry], list[st
     return out, problems
 
 
+def in_library(course_path: Path) -> bool:
+    """Whether a course file is one the Courses shelf lists (bundled or the user's own)."""
+    course_path = Path(course_path).resolve()
+    raw = None
+    for known in course_files():
+        if known.resolve() == course_path:
+            return True
+        if known.name == course_path.name:
+            try:
+                raw = course_path.read_bytes() if raw is None else raw
+                if known.read_bytes() == raw:
+                    return True
+            except OSError:
+                pass
+    return False
+
+
+def add_to_library(course_path: Path) -> Path:
+    """A copy of the course in the user's own courses folder, which the Courses shelf lists
+    (a course of the same name there is not overwritten: the copy is numbered); OSError."""
+    from scenarios.authoring import own_root
+    from timeline.fileformat import write_atomic
+
+    folder = own_root() / "courses"
+    course_path = Path(course_path)
+    target, n = folder / course_path.name, 1
+    while target.exists():
+        n += 1
+        target = folder / f"{course_path.stem}-{n}{course_path.suffix}"
+    return write_atomic(target, course_path.read_bytes())
+
+
+def first_chapter(course_path: Path):
+    """A handed-out course opened: (the course, its first chapter's own `.flick` file); the
+    chapters are written once into the data folder, as the Courses shelf writes them."""
+    from flickbook import places
+    from scenarios.courses import chapter_file
+
+    course = _course(Path(course_path))
+    folder = places.data_dir() / "course-chapters"
+    return course, chapter_file(course_path, 1, course.chapters[0], folder)
+
+
 def review_entries(progress) -> list[Entry]:
     """The items due for review now, longest overdue first (a lesson question opens its lesson)."""
     out = []
@@ -114,17 +157,17 @@ def kept_entries(directory: Path | None = None) -> list[Entry]:
     import json
 
     from games.registry import get_game
+    from timeline.fileformat import named_game
     from viewer.autosave import kept_sessions
     from viewer.opened_from import recall
 
     out = []
     for path in kept_sessions(directory)[:KEPT_SHOWN]:
         try:
-            with open(path, "rb") as handle:
-                game = json.loads(handle.read(64 << 20)).get("game")
-            title = get_game(game).title if isinstance(game, str) else "?"
+            game = named_game(path)
+            title = get_game(game).title if game is not None else "?"
             when = _dt.datetime.fromtimestamp(path.stat().st_mtime)
-        except (OSError, ValueError, AttributeError, RecursionError):
+        except (OSError, ValueError):
             title, when = "damaged", None
         source = recall(path)
         words = f"{title}, {when:%d %b %H:%M}" if when else title
@@ -133,22 +176,32 @@ def kept_entries(directory: Path | None = None) -> list[Entry]:
     return out
 
 
+class _Ratings:
+    """The progress a Files shelf asks for ratings, each query behind the study's guard."""
+
+    def __init__(self, study):
+        self.study = study
+
+    def rating(self, item_id: str):
+        return self.study.read(lambda db: db.rating(item_id), None)
+
+
 def shelves(study) -> tuple[dict[str, list[Entry]], str]:
     """The Learn list's shelves and a note for an empty review shelf (when the next review is)."""
     from flickbook import places
 
-    progress = study.progress
-    solved = progress.solved_ids() if progress is not None else set()
+    study.flush()  # attempts kept while the database could not take them
+    solved = study.read(lambda db: db.solved_ids(), set())
     courses, problems = course_entries(solved, places.data_dir() / "course-chapters")
-    review = review_entries(progress) if progress is not None else []
+    review = study.read(review_entries, [])
+    upcoming = study.read(lambda db: db.next_due(), None) if not review else None
     note = study.problem or ""
-    if progress is not None and not review:
-        upcoming = progress.next_due()
+    if not review and study.problem is None:
         note = ("Nothing is due: a puzzle or question you fail comes back here "
                 + (f"(next review {upcoming:%d %b %H:%M} UTC)" if upcoming else "for review"))
     if problems:
         note = (note + "  " if note else "") + "; ".join(problems)
-    found = {"Files": file_entries(progress), "Courses": courses,
+    found = {"Files": file_entries(_Ratings(study) if study.progress is not None else None), "Courses": courses,
              f"Review ({len(review)} due)": review}
     kept = kept_entries(places.data_dir())
     if kept:  # sessions kept aside are listed, so none is out of sight

@@ -62,6 +62,17 @@ def session_for_args(args):
     if command == "open":
         from pathlib import Path
 
+        from scenarios.courses import is_course_file
+
+        if is_course_file(args.file):  # a handed-out course: its first chapter
+            from viewer.learning import first_chapter
+
+            try:
+                chapter = first_chapter(Path(args.file))[1]
+            except OSError as exc:  # the data folder cannot take the chapter's file
+                raise ValueError(f"{args.file}: its chapters cannot be written: "
+                                 f"{exc.strerror or exc}") from None
+            return Session(load_record(chapter)), chapter
         return Session(load_record(args.file)), Path(args.file)
     return demo_for(getattr(args, "game", None) if command == "demo" else None), None
 
@@ -125,6 +136,14 @@ def run_viewer(args) -> int:
         print(f"flickbook: {moved}", file=sys.stderr)
         ctl.say(moved)
     offer_restore(ctl, autosaver, lambda: autosaver.attach(ctl.session, ctl.path))
+    # a handed-out course: offered to the library once the restore question (if any) is answered
+    course_path = getattr(args, "file", None) if getattr(args, "command", None) == "open" else None
+    if course_path is not None and str(course_path).endswith(".course"):
+        from pathlib import Path
+
+        from viewer.learning import first_chapter
+
+        ctl.files.offer_course(Path(course_path), first_chapter(Path(course_path))[0])
     watch_failures(app, ctl, autosaver)
 
     def closing():

@@ -74,8 +74,40 @@ class Observation:
 
     @classmethod
     def from_json(cls, data: Mapping) -> "Observation":
+        """An observation as `to_json` writes it; SchemaError (a ValueError) naming the place
+        of anything else: a place that is not two finite numbers on the table, say."""
+        OBSERVATION(data, "")
         return cls(str(data["piece"]), {str(k): (float(v[0]), float(v[1])) for k, v in data["moved"].items()},
                    frozenset(str(r) for r in data.get("removed", ())))
+
+
+def _observation_spec():
+    from timeline.schema import ListOf, Num, Obj, Str
+
+    place = ListOf(Num(-MAX_PLACE, MAX_PLACE), 2, 2)
+    return Obj(required={"piece": Str(200), "moved": Obj(extra=place)},
+               optional={"removed": ListOf(Str(200), max_len=10_000)})
+
+
+#: An entered resting place lies within this many metres of the Galaxy's centre.
+MAX_PLACE = 10.0
+#: What an observation file holds (`Observation.to_json`), each value of its type and range.
+OBSERVATION = _observation_spec()
+
+
+def _flickable_now(state: GlonkState) -> set[str]:
+    """The discs a flick may move now: the side to move's own, and the enemy saucers and
+    asteroids its Telekinesis and Meteoric Fission reach."""
+    from games.glonk import rules as R
+
+    own = [p for p in state.in_play() if p.owner == state.turn_player]
+    out = {p.id for p in own}
+    for p in own:
+        if "telekinesis" in p.powers:
+            out.update(t.id for t in R.telekinesis_targets(state, p))
+        if "meteoric_fission" in p.powers:
+            out.update(t.id for t in R.fission_targets(state, p))
+    return out
 
 
 @dataclass(frozen=True)
@@ -139,6 +171,10 @@ class _Fit:
         self.start = {p.id: (p.x, p.y) for p in state.in_play()}
         if obs.piece not in self.start:
             raise ValueError(f"{obs.piece} is not in play: it cannot have been flicked")
+        if obs.piece not in _flickable_now(state):
+            raise ValueError(f"{obs.piece} is not a disc of the side to move (nor one its "
+                             "Telekinesis or Meteoric Fission reaches): it cannot have been "
+                             "flicked now")
         unknown = sorted(set(obs.moved) - set(self.start)) + sorted(obs.removed - set(self.start))
         if unknown:
             raise ValueError(f"not in play before the flick: {', '.join(unknown)}")
@@ -479,13 +515,47 @@ class Hand:
 
     @classmethod
     def from_json(cls, data: Mapping) -> "Hand":
-        if data.get("format") != "flickbook-hand" or data.get("version") != 1:
+        """A hand as `to_json` writes it; SchemaError (a ValueError) naming the place of
+        anything else (a scatter that is not positive, a count that is not a whole number)."""
+        if (not isinstance(data, Mapping) or data.get("format") != "flickbook-hand"
+                or type(data.get("version")) is not int or data["version"] != 1):
             raise ValueError("not a Flickbook hand file (format flickbook-hand, version 1)")
+        HAND(data, "")
         s = data["skill"]
-        skill = Skill(str(s["name"]), float(s["angle_sd"]), float(s["speed_sd"]), float(s["spin_sd"]))
-        return cls(str(data["name"]), skill, int(data["flicks"]), tuple(data["angle_bounds"]),
+        skill = Skill(s["name"], float(s["angle_sd"]), float(s["speed_sd"]), float(s["spin_sd"]))
+        return cls(data["name"], skill, data["flicks"], tuple(data["angle_bounds"]),
                    tuple(data["speed_bounds"]), float(data.get("angle_bias", 0.0)),
                    float(data.get("speed_bias", 0.0)))
+
+
+def _positive(hi: float):
+    from timeline.schema import Num, fail
+
+    within = Num(0.0, hi)
+
+    def check(value, where):
+        within(value, where)
+        if value <= 0:
+            fail(where, f"must be more than 0 and at most {hi}, not {value}")
+    return check
+
+
+def _hand_spec():
+    from timeline.schema import Int, ListOf, Num, Obj, OneOf, Str
+
+    skill = Obj(required={"name": Str(200), "angle_sd": _positive(MAX_ANGLE_SD),
+                          "speed_sd": _positive(MAX_SPEED_SD), "spin_sd": Num(0.0, MAX_SPIN_SD)})
+    return Obj(required={"format": OneOf("flickbook-hand"), "version": Int(1, 1),
+                         "name": Str(200), "skill": skill, "flicks": Int(5, 10 ** 9),
+                         "angle_bounds": ListOf(Num(0.0, 180.0), 2, 2),
+                         "speed_bounds": ListOf(Num(0.0, 10.0), 2, 2)},
+               optional={"angle_bias": Num(-180.0, 180.0), "speed_bias": Num(-1.0, 10.0)})
+
+
+#: The widest scatter a hand may have: degrees of angle, a fraction of speed, rad/s of spin.
+MAX_ANGLE_SD, MAX_SPEED_SD, MAX_SPIN_SD = 90.0, 2.0, 50.0
+#: What a hand file holds (`Hand.to_json`), each value of its type and range.
+HAND = _hand_spec()
 
 
 def _sd_bounds(sd: float, n: int) -> tuple[float, float]:
@@ -535,8 +605,17 @@ def hand_named(name: str, folder: Path | None = None) -> Hand:
     """A player's saved hand; ValueError saying whose hands there are otherwise."""
     folder = hands_dir() if folder is None else Path(folder)
     path = folder / f"{_slug(name)}.json"
+    from timeline.fileformat import RecordFileError, read_strict
+
     try:
-        return Hand.from_json(json.loads(path.read_text(encoding="utf-8")))
+        return Hand.from_json(read_strict(path, "hand"))
+    except RecordFileError as exc:
+        if not path.exists():
+            known = sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+            raise ValueError(f"no saved hand for {name!r}"
+                             + (f": saved hands are {', '.join(known)}" if known else
+                                " (fit one with `flickbook hand fit`)")) from None
+        raise ValueError(str(exc)) from None
     except FileNotFoundError:
         known = sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
         raise ValueError(f"no saved hand for {name!r}"

@@ -253,17 +253,18 @@ def calibrate(held: Path, model: Path | None, *, rollouts: int = 8,
     the games of `held` (less the seeds in `exclude`) are cross-validated by game
     (`crossval`); else `model` predicts every game of `held`."""
     from analysis.executors import open_executor
+    from timeline.fileformat import read_strict
     from .evaluator import GlonkEvaluator
 
     games = [g for g in read_games(held) if g["seed"] not in set(exclude)]
     if folds:
-        settings = json.loads(Path(model).read_text())
+        settings = read_strict(model, "evaluator model")
         states, p, y, _ = crossval(games, folds, settings["meta"]["C"], settings["race_q"])
         how = f"{folds}-fold cross-validation by game (no position predicted by a model " \
               "that saw its game)"
         per_position_ms = None
     else:
-        evaluator = GlonkEvaluator.from_json(json.loads(Path(model).read_text()))
+        evaluator = GlonkEvaluator.from_json(read_strict(model, "evaluator model"))
         pairs = [pos for g in games for pos in positions(g)]
         states = [s for s, _ in pairs]
         start = time.perf_counter()

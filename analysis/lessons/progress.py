@@ -86,32 +86,83 @@ MIGRATIONS = {
 }
 
 
+#: The tables every database of this schema holds.
+TABLES = frozenset({"items", "attempts", "cards", "ratings"})
+
+
 def default_path() -> Path:
     from flickbook import places
 
     return places.data_dir() / DB_NAME
 
 
+class ProgressError(RuntimeError):
+    """The progress database cannot be read or written now (damaged, locked by another
+    program, made by a newer Flickbook, in a place that cannot be written): one line, the file
+    and what to do. Every query of `Progress` raises this and nothing else."""
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
+        return "it is in use by another program (locked); what could not be written is kept " \
+               "and written when it can"
+    if isinstance(exc, OSError):
+        return f"it cannot be opened ({exc.strerror or text})"
+    return f"it is damaged ({text}); move it aside and a new one is started"
+
+
+def _guarded(method):
+    """A query behind the one guard: any fault of the database is a ProgressError."""
+    import functools
+
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except ProgressError:
+            raise
+        except (sqlite3.Error, OSError, ValueError, TypeError, KeyError, IndexError,
+                OverflowError) as exc:
+            raise ProgressError(f"your progress {self.path}: {_reason(exc)}") from None
+    return guarded
+
+
 class Progress:
-    """The student's progress database. Use one per window; every method is one transaction."""
+    """The student's progress database. Use one per window; every method is one transaction,
+    and every fault of the database is a ProgressError (`_guarded`)."""
 
     STUDENT = "__student__"  # the student's own Glicko-2 rating lives beside the puzzles'
+    #: How long a query waits for another writer by default (the command line); a window passes
+    #: a few milliseconds, so that no wait falls on its frame thread (it writes again later).
+    BUSY_MS = 5000
 
-    def __init__(self, path: Path | str | None = None, clock: Clock = utc_now):
+    def __init__(self, path: Path | str | None = None, clock: Clock = utc_now,
+                 busy_ms: int | None = None):
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
-        self.db.execute("PRAGMA busy_timeout = 30000")
-        self.db.execute("PRAGMA journal_mode = WAL")
-        self.db.execute("PRAGMA synchronous = NORMAL")
-        self._migrate()
+        self.db = None
+        busy = self.BUSY_MS if busy_ms is None else int(busy_ms)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(str(self.path), timeout=busy / 1000, isolation_level=None)
+            self.db.execute(f"PRAGMA busy_timeout = {busy}")
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            self._migrate()
+        except ProgressError:
+            self.close()
+            raise
+        except (sqlite3.Error, OSError, ValueError) as exc:
+            self.close()
+            raise ProgressError(f"your progress {self.path}: {_reason(exc)}") from None
         from fsrs import Scheduler
 
         self.scheduler = Scheduler(enable_fuzzing=False)
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            self.db.close()
 
     def __enter__(self):
         return self
@@ -124,14 +175,25 @@ class Progress:
         with self._write():
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise RuntimeError(f"{self.path}: made by a newer Flickbook (progress schema "
-                                   f"{version}; this one knows up to {SCHEMA_VERSION})")
+                raise ProgressError(f"your progress {self.path}: made by a newer Flickbook "
+                                    f"(progress schema {version}; this one knows up to "
+                                    f"{SCHEMA_VERSION}): update Flickbook to keep it")
+            if version < 0:
+                raise ProgressError(f"your progress {self.path}: it is damaged (schema version "
+                                    f"{version}, which no Flickbook writes); move it aside and "
+                                    "a new one is started")
             for v in range(version + 1, SCHEMA_VERSION + 1):
                 for statement in MIGRATIONS[v].split(";"):
                     if statement.strip():
                         self.db.execute(statement)
                 self.db.execute(f"PRAGMA user_version = {v}")
+        present = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        missing = sorted(TABLES - present)
+        if missing:
+            raise ProgressError(f"your progress {self.path}: it is damaged (no table "
+                                f"{', '.join(missing)}); move it aside and a new one is started")
 
+    @_guarded
     def schema_version(self) -> int:
         return self.db.execute("PRAGMA user_version").fetchone()[0]
 
@@ -144,14 +206,20 @@ class Progress:
             return self.db
 
         def __exit__(self, kind, exc, tb):
-            self.db.execute("ROLLBACK" if kind else "COMMIT")
+            try:
+                self.db.execute("ROLLBACK" if kind else "COMMIT")
+            except sqlite3.Error:
+                if self.db.in_transaction:  # a COMMIT that could not take its lock
+                    self.db.execute("ROLLBACK")
+                raise
 
     def _write(self):
         return Progress._Tx(self.db)
 
     # ----------------------------------------------------------------- writing
+    @_guarded
     def record_attempt(self, item: Item, solved: bool, seconds: float,
-                       puzzle_rating: float | None = None) -> None:
+                       puzzle_rating: float | None = None, at: _dt.datetime | None = None) -> None:
         """One try at `item`: kept, the review schedule and both ratings updated together.
         A failure schedules the item for review (or brings its review forward); a solve
         pushes an item under review further out. Only the first try at an item is a rated
@@ -160,7 +228,7 @@ class Progress:
         rating (e.g. from its difficulty)."""
         from fsrs import Card, Rating
 
-        now = self.clock()
+        now = self.clock() if at is None else at  # `at`: an attempt written later than made
         seconds = max(0.0, float(seconds))
         with self._write() as db:
             db.execute("INSERT INTO items(item_id, title, game, kind, path) VALUES (?,?,?,?,?) "
@@ -200,6 +268,7 @@ class Progress:
                        " vol=excluded.vol", (key, p.getRating(), p.getRd(), p.vol))
 
     # ----------------------------------------------------------------- reading
+    @_guarded
     def due(self) -> list[Due]:
         """The items due for review now, the longest overdue first."""
         now = _iso(self.clock())
@@ -210,10 +279,12 @@ class Progress:
             (now,)).fetchall()
         return [Due(Item(*r[:5]), _dt.datetime.fromisoformat(r[5]), r[6]) for r in rows]
 
+    @_guarded
     def next_due(self) -> _dt.datetime | None:
         row = self.db.execute("SELECT MIN(due) FROM cards").fetchone()
         return _dt.datetime.fromisoformat(row[0]) if row and row[0] else None
 
+    @_guarded
     def standing(self, item_id: str) -> Standing | None:
         row = self.db.execute("SELECT COUNT(*), SUM(solved), MIN(CASE WHEN solved THEN seconds END)"
                               " FROM attempts WHERE item_id=?", (item_id,)).fetchone()
@@ -222,17 +293,21 @@ class Progress:
         rating = self.rating(item_id)
         return Standing(row[0], row[1] or 0, row[2], rating if rating is not None else START_RATING)
 
+    @_guarded
     def rating(self, item_id: str) -> float | None:
         row = self.db.execute("SELECT rating FROM ratings WHERE item_id=?", (item_id,)).fetchone()
         return row[0] if row else None
 
+    @_guarded
     def student_rating(self) -> float:
         rating = self.rating(self.STUDENT)
         return rating if rating is not None else START_RATING
 
+    @_guarded
     def solved_ids(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT DISTINCT item_id FROM attempts WHERE solved=1")}
 
+    @_guarded
     def attempts(self) -> list[tuple[str, str, bool, float]]:
         """Every attempt in order: (item_id, when, solved, seconds)."""
         return [(r[0], r[1], bool(r[2]), r[3]) for r in self.db.execute(
@@ -241,16 +316,20 @@ class Progress:
     # ----------------------------------------------------------------- sharing
     def export(self, path, student: str = "") -> Path:
         """The student's progress as a file a teacher can open (no server): every item tried
-        and every attempt."""
+        and every attempt (ProgressError for the database, OSError for the file)."""
         from timeline.fileformat import write_atomic
 
+        data = self._export_data(student)
+        return write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))
+
+    @_guarded
+    def _export_data(self, student: str) -> dict:
         items = [dict(zip(("item_id", "title", "game", "kind", "path"), r)) for r in
                  self.db.execute("SELECT item_id, title, game, kind, path FROM items ORDER BY item_id")]
-        data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "student": student,
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "student": student,
                 "exported": self.clock().isoformat(), "items": items,
                 "attempts": [{"item_id": i, "at": at, "solved": ok, "seconds": s}
                              for i, at, ok, s in self.attempts()]}
-        return write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))
 
 
 def _iso(when: _dt.datetime) -> str:
@@ -275,35 +354,66 @@ class Report:
     titles: dict[str, str]
 
 
+def _when(value, where):
+    """A moment as `datetime.isoformat` writes it."""
+    from timeline.schema import Str, fail
+
+    Str(100)(value, where)
+    try:
+        _dt.datetime.fromisoformat(value)
+    except ValueError:
+        fail(where, f"must be an ISO 8601 date and time, not {value[:40]!r}")
+
+
+def _export_spec():
+    """What `Progress.export` writes, every value of its type and range."""
+    from timeline.schema import Bool, Int, ListOf, Num, Obj, OneOf, Str
+
+    item = Obj(required={"item_id": Str(1000), "title": Str(10_000), "game": Str(200),
+                         "kind": Str(200), "path": Str(10_000)})
+    attempt = Obj(required={"item_id": Str(1000), "at": _when, "solved": Bool,
+                            "seconds": Num(0.0, 1e9)})
+    return Obj(required={"format": OneOf(EXPORT_FORMAT), "version": Int(1, EXPORT_VERSION),
+                         "items": ListOf(item, max_len=MAX_EXPORT_ITEMS),
+                         "attempts": ListOf(attempt, max_len=MAX_EXPORT_ITEMS)},
+               optional={"student": Str(200), "exported": _when})
+
+
+#: The most items, and attempts, an export may list.
+MAX_EXPORT_ITEMS = 1_000_000
+
+
 def read_export(path) -> Report:
-    """Read a progress file a student exported; ProgressFileError with the reason."""
-    from timeline.fileformat import RecordFileError, read_bounded
+    """Read a progress file a student exported, through the one strict door of every file
+    kind (`timeline.fileformat.read_strict`); ProgressFileError with the reason, one line."""
+    from timeline.fileformat import RecordFileError, read_strict
+    from timeline.schema import show
 
     try:
-        raw = read_bounded(path, "progress")  # the one bounded reader: its words for a bad path
+        data = read_strict(path, "progress")
     except RecordFileError as exc:
         raise ProgressFileError(str(exc)) from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ProgressFileError(f"{path}: not a progress file (not a progress export's JSON)") from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise ProgressFileError(f"{path}: not a progress file (no \"format\": \"{EXPORT_FORMAT}\")")
-    if data.get("version") != EXPORT_VERSION:
-        raise ProgressFileError(f"{path}: progress file version {data.get('version')!r} is not "
+    version = data.get("version")
+    if type(version) is int and version != EXPORT_VERSION:
+        raise ProgressFileError(f"{path}: progress file version {show(version)} is not "
                                 f"supported (this Flickbook reads version {EXPORT_VERSION})")
+    from timeline.schema import SchemaError
+
+    try:
+        _export_spec()(data, "")
+    except SchemaError as exc:
+        raise ProgressFileError(f"{path}: {exc}") from None
     solved: dict[str, int] = {}
     tried: dict[str, int] = {}
-    try:
-        titles = {str(i["item_id"]): str(i["title"]) for i in data["items"]}
-        for a in data["attempts"]:
-            key = str(a["item_id"])
-            tried[key] = tried.get(key, 0) + 1
-            if a["solved"] is True:
-                solved[key] = solved.get(key, 0) + 1
-    except (KeyError, TypeError) as exc:
-        raise ProgressFileError(f"{path}: damaged progress file ({exc})") from None
-    return Report(str(data.get("student", "")), str(data.get("exported", "")), solved, tried, titles)
+    titles = {i["item_id"]: i["title"] for i in data["items"]}
+    for a in data["attempts"]:
+        key = a["item_id"]
+        tried[key] = tried.get(key, 0) + 1
+        if a["solved"]:
+            solved[key] = solved.get(key, 0) + 1
+    return Report(data.get("student", ""), data.get("exported", ""), solved, tried, titles)
 
 
 def item_for(record, path, question: int | None = None) -> Item:

@@ -284,6 +284,14 @@ class Config:
         return d
 
 
+def _whole(d: Mapping[str, Any], key: str, default: int) -> int:
+    """A state's count or seat: a whole number as written, never a float or text coerced."""
+    value = d.get(key, default)
+    if type(value) is not int:
+        raise ValueError(f"{key} must be a whole number, not {value!r}"[:120])
+    return value
+
+
 @dataclass(frozen=True)
 class GlonkState:
     """A whole Glonk position. Phases: draw, first, place_armada, place_asteroid, return_base,
@@ -377,10 +385,14 @@ class GlonkState:
             if len(set(ids)) != len(ids):
                 raise ValueError("piece ids must be unique")
             n = config.players
+            first = d.get("first_player")
+            if first is not None and (type(first) is not int):
+                raise ValueError(f"first_player must be a seat number (a whole number), "
+                                 f"not {first!r}"[:120])
             s = cls(config=config, phase=str(d["phase"]), seats=tuple(d["seats"]),
-                    pieces=pieces, first_player=d.get("first_player"),
-                    turn_player=int(d.get("turn_player", 0)), to_move=int(d.get("to_move", 0)),
-                    round=int(d.get("round", 1)), turns=int(d.get("turns", 0)),
+                    pieces=pieces, first_player=first,
+                    turn_player=_whole(d, "turn_player", 0), to_move=_whole(d, "to_move", 0),
+                    round=_whole(d, "round", 1), turns=_whole(d, "turns", 0),
                     queue=tuple(int(x) for x in d.get("queue", ())),
                     annihilated=tuple(bool(x) for x in d.get("annihilated", [False] * n)),
                     dominator=tuple(None if x is None else int(x)

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.api import CHANCE, TERMINAL, Capabilities, Event, GameType, IllegalAction, Step
+from games.api import CHANCE, TERMINAL, Capabilities, Event, GameType, Goals, IllegalAction, Step
 
 from .actions import (PASS, BeastDraw, Discard, Draw, EventDraw, FirstPlayer, Move, Pass,
                       Play, Reveal, parse)
 from .data import ACTIONS, BEASTS, BOARD, EVENTS, HAND_SIZE
+from .goal_words import goal_words
 from .state import BOARD_, DESTROYED, PILE, GState, Lane
 from .validate import check_state
 
@@ -318,9 +319,43 @@ def _threat_phase(w: _Work):
 
 # ---------------------------------------------------------------- the game
 
+#: The keys of a puzzle goal's fixed deck order (games/grendizer/solver.py reads it).
+ORDER_KEYS = ("actions", "piles", "beasts", "events")
+
+
+def order_form_problem(order) -> str | None:
+    """Why `order` is not a deck order by its types alone (what a file's loader refuses)."""
+    if order is None:
+        return None
+    if not isinstance(order, dict) or set(order) - set(ORDER_KEYS):
+        return f"The deck order is an object with the keys {', '.join(ORDER_KEYS)}"
+    for key in ("actions", "beasts", "events"):
+        cards = order.get(key, [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            return f"The fixed order's {key} is a list of card ids"
+    piles = order.get("piles", [[], [], [], []])
+    if not isinstance(piles, list) or not all(
+            isinstance(p, list) and all(isinstance(t, str) for t in p) for p in piles):
+        return "The fixed order's piles are lists of 'minifo' and 'beast' tokens"
+    return None
+
+
+def _goal_form_problem(state, goal) -> str | None:
+    """Why a scenario's `goal` is not one Grendizer can read by its types (a deck order of the
+    wrong types, say): the loader refuses the file with it; None when it is."""
+    if not isinstance(goal, dict):
+        return "The goal is an object"
+    return order_form_problem(goal.get("order"))
+
+
+def _describe_goal(state, goal) -> str:
+    return goal_words(goal)
+
+
 class GrendizerGame(Capabilities):
     """Grendizer XperienZ for 1 to 4 cooperating players (see docs/rules/grendizer.md)."""
 
+    goals = Goals(_goal_form_problem, _describe_goal)
     name = "grendizer"
     title = "Grendizer XperienZ"
     rules_version = "1"

@@ -24,12 +24,12 @@ from games.api import CHANCE, TERMINAL
 
 from .actions import BeastDraw, Draw, EventDraw, Reveal
 from .data import BEASTS, BOARD
-from .rules import GAME
+from .goal_words import goal_words  # noqa: F401 - the puzzle box reads it from here
+from .rules import GAME, ORDER_KEYS, order_form_problem  # noqa: F401 - ORDER_KEYS named here too
 from .state import DESTROYED, PILE, GState
 
 GOAL_TYPES = ("destroy", "threat", "survive")
 MET, FAILED = "met", "failed"
-ORDER_KEYS = ("actions", "piles", "beasts", "events")
 
 
 class HiddenCards(ValueError):
@@ -82,10 +82,9 @@ def _can_enter(state: GState) -> bool:
 
 def order_problem(state: GState, order) -> str | None:
     """Why `order` cannot be the order the hidden cards of `state` come in; None if it can."""
-    if order is None:
-        return None
-    if not isinstance(order, dict) or set(order) - set(ORDER_KEYS):
-        return f"The deck order is an object with the keys {', '.join(ORDER_KEYS)}"
+    problem = order_form_problem(order)
+    if problem is not None or order is None:
+        return problem
     actions = list(order.get("actions", []))
     have = Counter(state.deck)
     for cid, n in Counter(actions).items():
@@ -137,28 +136,6 @@ def goal_status(start: GState, state: GState, goal) -> str | None:
     if state.result == "victory" or state.turn >= deadline:
         return MET
     return None
-
-
-def goal_words(goal) -> str:
-    """The goal in words for the puzzle box."""
-    if not goal:
-        return "No goal set"
-    text = str(goal.get("text", "")).strip()
-    if text:
-        return f"Goal: {text}"
-    k = goal.get("turns", 0)
-    within = f"{k} turn{'s' if k != 1 else ''}"
-    kind = goal.get("type")
-    if kind == "destroy" and goal.get("beast") in BEASTS:
-        return f"Goal: destroy {BEASTS[goal['beast']].name} within {within}"
-    if kind == "destroy":
-        n = goal.get("count", 1)
-        return f"Goal: destroy {n} Saucer Beast{'s' if n != 1 else ''} within {within}"
-    if kind == "threat":
-        return f"Goal: keep the threat below {goal.get('below')} for {within}"
-    if kind == "survive":
-        return f"Goal: hold Earth for {within}"
-    return "No goal set"
 
 
 # ---------------------------------------------------------------- the fixed order

@@ -107,9 +107,13 @@ class Files:
                                       on_close=ctl.dialogs.closed))
 
     def open_path(self, path: Path) -> str | None:
-        """Open a file; on any problem the message is returned and the current record stays."""
+        """Open a file (a record, or a course: its first chapter); on any problem the message
+        is returned and the current record stays."""
+        from scenarios.courses import is_course_file
         from viewer.ondisk import Fingerprint
 
+        if is_course_file(path):
+            return self.open_course(path)
         ctl = self.ctl
         fingerprint = Fingerprint.of(path)  # before reading: a write racing the read is seen
         try:
@@ -127,6 +131,48 @@ class Files:
         if not (record.scenario or {}).get("title"):  # a scenario says its title instead
             ctl.say(f"Opened {path}" + (f". {kept}" if kept else ""))
         return None
+
+    def open_course(self, path: Path) -> str | None:
+        """A course handed out as a file: its first chapter is shown, and a course the Courses
+        shelf does not list yet is offered to be added to the library."""
+        from scenarios.courses import CourseFileError
+        from viewer.learning import first_chapter
+
+        try:
+            course, chapter = first_chapter(path)
+        except (CourseFileError, OSError) as exc:
+            return str(exc)
+        problem = self.open_path(chapter)
+        if problem is not None:
+            return problem
+        self.offer_course(path, course)
+        return None
+
+    def offer_course(self, path: Path, course) -> None:
+        """Say the course shown, and ask (once no dialog is up) to add it to the library."""
+        from viewer.learning import add_to_library, in_library
+
+        ctl = self.ctl
+        chapters = len(course.chapters)
+        ctl.say(f"Course {course.title!r}: chapter 1 of {chapters} shown; L lists them all")
+        if in_library(path):
+            return
+
+        def add():
+            try:
+                kept = add_to_library(path)
+            except OSError as exc:
+                ctl.say(f"Could not add {course.title!r} to your courses: {exc.strerror or exc}")
+                return
+            ctl.say(f"Added {course.title!r} to your courses ({kept}): L lists it under Courses")
+
+        def not_now():
+            ctl.say(f"{course.title!r} is not added: open {path.name} again to add it")
+
+        ctl.dialogs.then(lambda: ctl.dialogs.ask(
+            f"Add the course {course.title!r} ({chapters} chapters) to your library?\n"
+            "The Learn list (L) then lists it under Courses, with your progress.",
+            [("Add it", add), ("Not now", not_now)]))
 
     # --- a new game -----------------------------------------------------------------------------
     def ask_new_game(self) -> None:
