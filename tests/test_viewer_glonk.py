@@ -714,3 +714,33 @@ def test_the_full_galaxy_shows_all_65_discs_where_the_state_puts_them(app):
     img = show(app, s)
     for p in s.in_play():
         assert_disc_shown(app, img, p)
+
+
+def test_aim_and_path_lines_give_one_judgment_of_how_the_flick_ends(app):
+    """Issue 39 point 14: the aim line said HYPER-PROPULSION from the textbook slide while the
+    simulated path said standard propulsion. Where the path is simulated the aim line waits
+    for it and then says the simulator's word, the path line's."""
+    from dataclasses import replace as with_
+
+    from games.api import Event
+    from viewer.scene import Pick
+
+    s = position(["zorgs", "space_pirates"], at={"Z1": (0.30, 0.0), "P5": (0.40, 0.0),
+                                                 "Z0": (-0.3, 0.0), "P0": (0.0, -0.33)})
+    show(app, s)
+    scene = app.scene
+    z1 = s.piece("Z1")
+    scene.click(s, Pick(piece="Z1"))
+    scene.drag_begin(s, Pick(piece="Z1"))
+    aim = scene.drag_update(s, Pick(point=(z1.x - 0.06, z1.y + 0.02, 0.0)))
+    assert aim.standard and scene.aim_line.endswith(f": {AIM.SIMULATING}"), scene.aim_line
+    step = GAME.apply(s, scene.intended_flick(aim))
+    ended = next(e for e in step.events if e.kind.endswith("propulsion"))
+    # the simulator ends it otherwise than the textbook slide: its word is the one said
+    other = Event("hyper_propulsion", {**ended.data, "piece": "Z1"})
+    disagreeing = with_(step, events=tuple(other if e is ended else e for e in step.events))
+    scene.draw_ghost("Z1", disagreeing)
+    assert scene.aim_line.endswith(f": {AIM.HYPER_WORDS}"), scene.aim_line
+    assert "standard propulsion" not in scene.aim_line
+    assert "hyper-propulsion" in scene.ghost_line, scene.ghost_line
+    scene.clear_aim()

@@ -39,6 +39,14 @@ def speed_to_pull(speed: float) -> float:
     return min(max(speed, 0.0), MAX_SPEED) / MAX_SPEED * FULL_PULL
 
 
+#: The aim line's words for how a flick ends (the simulated path's judgment uses them too).
+STANDARD_WORDS = "standard propulsion"
+HYPER_WORDS = "HYPER-PROPULSION (ends the turn)"
+LOST_WORDS = "out of the Galaxy (lost in space)"
+#: What the aim line says of how the flick ends while the simulator works it out.
+SIMULATING = "simulating..."
+
+
 @dataclass(frozen=True)
 class Aim:
     """A flick being aimed: direction (degrees, 0 = +x, counter-clockwise), speed, and what
@@ -55,12 +63,15 @@ class Aim:
     standard: bool
     lost: bool
 
-    def words(self, speed_limit: int | None) -> str:
+    def words(self, speed_limit: int | None, kind: str | None = None) -> str:
+        """The aim in words; `kind` is the judgment where the simulator gives it (what the
+        path line says too), else the textbook slide's."""
         reach = f"{self.speed:.2f} m/s, slides about {self.distance * 100:.0f} cm"
-        if self.lost:
+        if self.lost and kind is None:
             return f"{reach}: out of the Galaxy (lost in space)"
         ps = "?" if self.parsecs is None else str(self.parsecs)
-        kind = "standard propulsion" if self.standard else "HYPER-PROPULSION (ends the turn)"
+        if kind is None:
+            kind = STANDARD_WORDS if self.standard else HYPER_WORDS
         limit = f" (speed {speed_limit})" if speed_limit is not None else ""
         return f"{reach}, {ps} parsec{'s' if ps != '1' else ''}{limit}: {kind}"
 

@@ -52,6 +52,19 @@ def assault_verdict(step) -> str | None:
     return f"{head} fails: {why}"
 
 
+def ending_words(step) -> str | None:
+    """How the simulated flick ends, in the aim line's words (the path line's event says the
+    same of the same step); None when its events name no propulsion."""
+    kinds = {e.kind for e in getattr(step, "events", ())}
+    if "lost_in_space" in kinds:
+        return AIM.LOST_WORDS
+    if "hyper_propulsion" in kinds:
+        return AIM.HYPER_WORDS
+    if "standard_propulsion" in kinds:
+        return AIM.STANDARD_WORDS
+    return None
+
+
 class Aiming:
     """The aim of the Glonk scene `scene`: what a drag flicks and how it is drawn."""
 
@@ -178,6 +191,9 @@ class Aiming:
         s.ghost_line = None
         base = s.base
         if got is None or got[1] is None or got[1].motion is None:
+            if got is not None and isinstance(s.aim, AIM.Aim) and s.aim_line:  # no simulation:
+                s.aim_line = s.aim_line.replace(f": {AIM.SIMULATING}", ": " + (  # the textbook's
+                    AIM.STANDARD_WORDS if s.aim.standard else AIM.HYPER_WORDS))
             base.refresh_status() if hasattr(base, "refresh_status") else None
             return
         flick, step = got
@@ -226,8 +242,12 @@ class Aiming:
         verdict = assault_verdict(step)
         if verdict is not None and whole:  # the aim line and the path line say the same
             s.ghost_line = f"Path: {verdict}"
-            if s.aim_line and ": simulating..." in s.aim_line:
-                s.aim_line = s.aim_line.replace(": simulating...", f": {verdict}")
+        elif whole:
+            verdict = ending_words(step)
+            if verdict is None and isinstance(s.aim, AIM.Aim):  # no propulsion to judge
+                verdict = AIM.STANDARD_WORDS if s.aim.standard else AIM.HYPER_WORDS
+        if verdict is not None and whole and s.aim_line and f": {AIM.SIMULATING}" in s.aim_line:
+            s.aim_line = s.aim_line.replace(f": {AIM.SIMULATING}", f": {verdict}")
 
     # --- the slingshot ---------------------------------------------------------------------------
     def drag_begin(self, state, pick: Pick) -> bool:
@@ -261,8 +281,9 @@ class Aiming:
             # textbook slide cannot say whether the first touch is the target
             s.aim_line = (f"Flick {pid}: {aim.speed:.2f} m/s, heroic assault on "
                           f"{s.target}" + (": simulating..." if self.guide() == "path" else ""))
-        else:
-            s.aim_line = f"Flick {pid}: " + aim.words(limit)
+        else:  # one judgment: where the path is simulated, the simulator's, said once known
+            s.aim_line = f"Flick {pid}: " + aim.words(
+                limit, AIM.SIMULATING if self.guide() == "path" and s.ghost_on else None)
         if s.spin:
             way = "anticlockwise" if s.spin > 0 else "clockwise"
             s.aim_line += f", spinning {way} ({abs(s.spin):.0f} rad/s)"
