@@ -132,3 +132,32 @@ def test_grendizer_seat_keys_say_that_every_seat_shares_one_side(tmp_path):
                       "does nothing now" in (p["message"] or ""), 20, "4 answered")
     finally:
         desk.stop()
+
+
+def test_a_press_on_your_own_base_says_why_it_does_not_move(tmp_path):
+    """Issue 39 point 11: the Base cannot be flicked; a drag on it orbited the camera and said
+    nothing. It says why, and plays nothing."""
+    from timeline import load_record
+
+    tutorial = ROOT / "scenarios" / "glonk" / "01-your-first-flick.flick"
+    state = load_record(tutorial).mainline()[-1].state
+    base = next(p.id for p in state.in_play() if p.owner == state.turn_player and p.kind == "base")
+    desk = Desk(tmp_path)
+    try:
+        desk.start("open", str(tutorial))
+        desk.settled()
+        desk.key("t")
+        desk.settled()
+        desk.key("i")  # every disc labelled: the probe says where each one is drawn
+        p = desk.wait(lambda p: p["scene"]["disc_labels"]["shown"], 20, "the disc labels")
+        at = {lab["text"]: lab["at"] for lab in p["scene"]["disc_labels"]["shown"]}
+        desk.key("i")
+        before = desk.settled()
+        x, y = at[base]
+        desk.drag([(x, y), (x - 20, y + 10), (x - 40, y + 20)])
+        p = desk.wait(lambda p: (p["message"] or "").startswith(f"{base} does not move"), 20,
+                      "the press on the Base answered")
+        assert "speed" in p["message"].lower(), p["message"]
+        assert desk.settled()["nodes"] == before["nodes"]  # nothing flicked
+    finally:
+        desk.stop()

@@ -123,8 +123,14 @@ class Aiming:
             if s.mode is not None:
                 return None  # a power or an assault waits for its target first
             p = state.get(pick.piece)
-            if (p is None or p.owner != state.turn_player or not p.is_ship
-                    or not R.activatable(state, p) or p.speed <= 0):
+            if p is None or p.owner != state.turn_player:
+                return None
+            if not p.is_ship or not R.activatable(state, p) or p.speed <= 0:
+                # your own disc that cannot be flicked (the Base, one already played): the
+                # press says why it does not move (then drags the camera, as anywhere)
+                why = host.game.refusal(state, Flick(p.id, 0.0, 1.0, 0.0))
+                host.say(f"{p.id} does not move: {why[:1].lower()}{why[1:]}" if why else
+                         f"{p.id} cannot be flicked now")
                 return None
             s.picking.select(state, p.id)
         if not self.drag_begin(state, pick):
