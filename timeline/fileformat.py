@@ -968,7 +968,8 @@ def _check_direction_places(record: Record, name: str) -> None:
     disc names one there (in play before or after that node's action)."""
     from timeline.direction import MOMENT_LISTS, _moment_slots
 
-    disc_position = getattr(record.game, "disc_position", None)
+    discs = record.game.discs  # the game's capability: where a disc rests (None: no discs)
+    disc_position = discs.disc_position if discs is not None else None
     for kind in MOMENT_LISTS:
         for i, entry in enumerate(record.direction.get(kind, [])):
             for slot in _moment_slots(entry, kind):
