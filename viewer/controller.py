@@ -251,7 +251,11 @@ class Controller:
         self.app.wake()
 
     def mode_changed(self, old, new) -> None:
-        """The mode machine switched (the probe and the panel follow)."""
+        """The mode machine switched (the probe, the panel and the layout's boxes of a mode
+        follow)."""
+        screen = getattr(self.app, "screen", None)
+        if screen is not None:
+            screen.set_mode(new.name)
         self.app.wake()
 
     @property
