@@ -154,10 +154,15 @@ class TableLog:
             self.start()
 
     def start(self) -> None:
-        ctl = self.ctl
-        if ctl.editor.active:
-            ctl.say("Setting up: press F2 (Done) first, then log the table game")
+        """Log mode, unless a position is being set up (a record shown meanwhile)."""
+        if self.ctl.editor.active:
+            self.ctl.say("Setting up: press F2 (Done) first, then log the table game")
             return
+        self.begin()
+
+    def begin(self) -> None:
+        """Ctrl+L in play or replay mode (viewer.commands.where): log mode again."""
+        ctl = self.ctl
         ctl.player.stop()
         ctl.puzzle_box.hide()  # the log box sits where it does
         self.entry = entry_class(ctl.session.game.name)(self)
