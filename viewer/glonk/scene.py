@@ -692,6 +692,13 @@ class GlonkScene(Scene):
             out.append((name, (r, g, b, 1.0)))
         return out
 
+    def top_fit(self, state):
+        """The pieces laid out beside the Galaxy (the top view keeps them in the window)."""
+        beside = {p.id: p for p in getattr(state, "pieces", ()) if p.status != IN_PLAY}
+        return [(x + dx * beside[pid].radius, y + dy * beside[pid].radius, 0.0)
+                for pid, (x, y, *_rest) in self.layout(state).items() if pid in beside
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+
     def seat_fit(self, state):
         """What a seat view must show whole: the mat's rim, every piece laid out beside the
         Galaxy and every seat's area (the app fits the view to these, inside the free window)."""
