@@ -125,3 +125,27 @@ def test_a_window_without_a_message_line_keeps_no_room_for_it():
     with_line = plan((1280, 720), side_w=0, bar_h=0, message="")
     without = plan((1280, 720), side_w=0, bar_h=0, message=None)
     assert without.message is None and without.free.h > with_line.free.h
+
+
+class _Window:
+    """What ScreenLayout reads of an app when there is no window: its size."""
+    size = (1280, 720)
+
+
+def test_a_box_of_some_modes_gives_its_room_back_in_the_others_and_takes_it_again():
+    from viewer.layout import ScreenLayout
+
+    screen = ScreenLayout(_Window())
+    placed = []
+    screen.request("explorer", 0.5, 0.2, lambda rect, folded: placed.append(rect),
+                   modes=("play", "aim"))
+    shown = screen.box("explorer")
+    assert shown is not None and placed[-1] == shown
+    screen.set_mode("computer")  # the computer's turn: no odds box, its room is the view's
+    assert screen.box("explorer") is None and placed[-1] is None
+    assert not screen.in_mode("explorer") and screen.plan.free.y0 < shown.y1
+    screen.set_mode("aim")
+    assert screen.box("explorer") == shown and placed[-1] == shown
+    screen.release("explorer")  # released: gone in every mode
+    screen.set_mode("play")
+    assert screen.box("explorer") is None

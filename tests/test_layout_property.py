@@ -1,13 +1,17 @@
 """The window's 2D layout never covers the game (issue 20, points 2 and 3), as a property:
 for every game x mode (play, replay, aim, edit, lesson, puzzle, F3, explorer, dialog, Learn) x
-window size (1280x720, 1280x800, 1920x1080) x seeded positions (random playouts, 2-6 players
-where the game allows; at least 50 positions a game):
+window size (1280x720, 1280x800, 1920x1080, 1024x600) x seeded positions (random playouts, 2-6
+players where the game allows; at least 50 positions a game):
 
 - no two 2D things of different owners overlap (the status lines, the message line, the
   panels, every box, a scene's tray, hand or labels), a modal dialog over its shade excepted;
 - nothing 2D covers a piece or a field of the position shown (each projected into the window
-  with `app.project`), and every one of them is in the window, under the named view;
-- every text is at least 12 pixels high (its em, as drawn);
+  with `app.project`; the pieces kept beside the mat among them), and every one of them is in
+  the window, under the named view, and under the view a lesson or a puzzle opens with;
+- every box of the left column lies in the window, none above its top edge (Glonk's explorer
+  with its odds box shown: the explorer's worker explores the flick at the cursor);
+- every text is at least 12 pixels high (its em, as drawn) in a window 720 pixels high or more,
+  and as much less in a smaller window as the window is (text is sized to the window's height);
 - the message line lies inside the window and not under the bar.
 
 What is on the screen is measured from the scene graph itself (every visible node under
@@ -26,7 +30,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = [(1280, 720), (1280, 800), (1920, 1080)]
+SIZES = [(1280, 720), (1280, 800), (1920, 1080), (1024, 600)]
 MODES = ["play", "replay", "aim", "edit", "lesson", "puzzle", "F3", "explorer", "dialog", "learn"]
 GAMES = {"glik": (2, 3, 4), "glonk": (2, 3, 4, 5, 6), "grendizer": (1, 2, 3, 4)}
 POSITIONS = 50
@@ -44,6 +48,8 @@ def test_no_box_covers_the_game_and_every_text_is_readable(game, tmp_path):
     assert result.returncode == 0 and out.exists(), result.stdout[-3000:] + result.stderr[-3000:]
     report = json.loads(out.read_text())
     assert report["positions"] >= POSITIONS
+    if game == "glonk":  # the explorer's odds box was on the screen in some of the checks
+        assert report["odds_shown"] > 0
     assert set(report["pairs"]) == {f"{m}@{w}x{h}" for m in report["modes"] for w, h in SIZES}
     problems = report["problems"]
     assert not problems, f"{len(problems)} problems in {report['checks']} checks:\n" + "\n".join(
@@ -124,12 +130,14 @@ def check_screen(app, points, label: str) -> list[str]:
     W, H = app.win.getXSize(), app.win.getYSize()
     things = drawn_2d(app)
     problems = []
+    column = {owner_key(np) for np in app.a2dTopLeft.getChildren()}
     shades = {t["owner"] for t in things if t["text"] is None
               and (t["rect"][2] - t["rect"][0]) * (t["rect"][3] - t["rect"][1]) >= 0.95 * W * H}
     things = [t for t in things if t["rect"][2] > 0 and t["rect"][0] < W
               and t["rect"][3] > 0 and t["rect"][1] < H]
+    min_px = MIN_PX * min(1.0, H / 720.0)
     for t in things:
-        if t["text"] is not None and t["em"] < MIN_PX - 0.05:
+        if t["text"] is not None and t["em"] < min_px - 0.05:
             problems.append(f"{label}: text {t['text'][:40]!r} is {t['em']:.1f} px high")
     solid = [t for t in things if t["owner"] not in shades]
     seen = set()
@@ -154,6 +162,10 @@ def check_screen(app, points, label: str) -> list[str]:
             problems.append(f"{label}: {covered} of {len(points)} pieces and fields under a 2D box")
         if outside:
             problems.append(f"{label}: {outside} of {len(points)} pieces and fields off the window")
+    for t in things:  # the left column's boxes hang from the window's top-left corner
+        x0, y0, x1, y1 = t["rect"]
+        if t["owner"] in column and (x0 < -0.5 or y0 < -0.5 or x1 > W + 0.5 or y1 > H + 0.5):
+            problems.append(f"{label}: {t['owner'].split('#')[0]} runs off the window")
     panel = app.controller.panel
     message = [t for t in things if t["owner"] == owner_key(panel.message) and t["text"]]
     bar = [t["rect"] for t in things if t["owner"] == owner_key(panel.bar)]
@@ -265,6 +277,21 @@ def select_something(app, state) -> bool:
     return True
 
 
+def show_odds(app, explorer, seconds: float = 60.0) -> bool:
+    """Frames until the explorer's odds box is drawn (the flick at the cursor explored by its
+    worker); False where there is no flick here to explore or no odds came in time."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.render_frames(1)
+        if explorer.subject is None and time.monotonic() > deadline - seconds + 2:
+            return False  # nothing at the cursor to explore (a placement, the start)
+        if explorer.label_box() is not None:
+            return True
+    return False
+
+
 def child(game: str, out: Path) -> None:
     import os
 
@@ -286,7 +313,7 @@ def child(game: str, out: Path) -> None:
         app.scene.input = flick_input
     modes = [m for m in MODES if m != "explorer" or game == "glonk"]
     pairs = [(m, s) for s in SIZES for m in modes]
-    problems, checks, done = [], 0, set()
+    problems, checks, done, odds_shown = [], 0, set(), 0
     lessons, puzzles = bundled(game, "lesson"), bundled(game, "puzzle")
 
     def settle(n=2):
@@ -310,6 +337,10 @@ def child(game: str, out: Path) -> None:
                 problem = ctl.files.open_path(files[i % len(files)])
                 assert problem is None, problem
                 settle()
+                # the view it opens with (a named view of its own): nothing beside the mat
+                # under the side panel or a box
+                problems += check_screen(app, points_of(app, app.shown_state),
+                                         label + " (its own view)")
             else:
                 if ctl.session is not session:
                     ctl.shown.set_session(session)
@@ -337,8 +368,10 @@ def child(game: str, out: Path) -> None:
                 explorer = getattr(app.scene.input, "explorer", None)
                 if explorer is None:
                     continue
-                explorer.toggle()
-                undo.append(explorer.toggle)
+                if not explorer.on:  # (on in the settings already: it stays on)
+                    explorer.toggle()
+                    undo.append(explorer.toggle)
+                odds_shown += show_odds(app, explorer)
             elif mode == "dialog":
                 ctl.dialogs.help()
                 undo.append(lambda: ctl.dialog.close() if ctl.dialog is not None else None)
@@ -358,7 +391,8 @@ def child(game: str, out: Path) -> None:
                 app.scene.selected = None
             settle(1)
     out.write_text(json.dumps({"positions": len(positions), "checks": checks, "modes": modes,
-                               "pairs": sorted(done), "problems": problems}))
+                               "pairs": sorted(done), "problems": problems,
+                               "odds_shown": odds_shown}))
 
 
 if __name__ == "__main__":

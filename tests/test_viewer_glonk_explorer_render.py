@@ -106,6 +106,22 @@ def child(tmp: Path) -> None:
     lo, hi = ex.label.getTightBounds(app.aspect2d)
     right_edge = (hi.x / app.getAspectRatio() + 1) / 2 * 1280
     assert right_edge < 1280 - 0.80 * 400, "the odds stay clear of the panel"
+    # the odds box is drawn where the layout put it, also when new odds of the same size come
+    # (they were left at the window's corner, where the text is measured)
+    def drawn_at_its_room():
+        room = app.screen.box("explorer")
+        return room is not None and all(
+            abs(a - b) <= 3 for a, b in zip(ex.label_box(), room.as_list()))
+    assert drawn_at_its_room(), (ex.label_box(), app.screen.box("explorer"))
+    ex._label_key = None  # the same text again: the same size asked of the layout
+    ex._place_label()
+    assert drawn_at_its_room(), (ex.label_box(), app.screen.box("explorer"))
+    # the computer's turn and setting up give its room back; play takes it again
+    for mode in ("computer", "edit"):
+        app.screen.set_mode(mode)
+        assert ex.label_box() is None and app.screen.box("explorer") is None, mode
+        app.screen.set_mode("play")
+        assert drawn_at_its_room(), mode
 
     print("heatmap checked", file=sys.stderr, flush=True)
     # the aim goes; A replays the candidates together on the one clock

@@ -3,7 +3,10 @@ mode's own key map: for every game x mode, each key F1 lists is bound there and 
 is listed; a key of one game is not listed in another; the mouse lines say what a left drag
 does there. The lines never overlap and stay inside the box (1280x800). Every name a key map
 or a bar button gives is in the controller's one command table, and every command there is
-reached by one."""
+reached by one. Each command declares the modes it runs in (viewer.commands.where): a key map
+binds it only there (so F1 lists no key that would be refused), a key another mode binds says
+where it works, and a command run outside its modes is refused, the message line naming the
+command, the mode and where it works."""
 from __future__ import annotations
 
 import os
@@ -33,6 +36,7 @@ def label_boxes(dialog):
 def check(ctl, app, mode_name, game):
     """F1 in `mode_name`: it lists exactly the keys that mode binds now, each bound to a
     command that exists, and its mouse lines; the lines fit the box and do not overlap."""
+    from viewer.commands.where import WHERE
     from viewer.dialogs import HelpOverlay
     from viewer.keys import help_lines, key_name
 
@@ -40,8 +44,9 @@ def check(ctl, app, mode_name, game):
     mode = ctl.modes.active
     assert mode.name == mode_name, (game, mode.name, mode_name)
     bound = mode.bindings()
-    for k in bound:  # a key F1 lists runs something there
+    for k in bound:  # a key F1 lists runs something there, in a mode its command runs in
         assert callable(k.run) or k.run in ctl.commands, k
+        assert callable(k.run) or WHERE[k.run].holds(mode_name), (game, mode_name, k)
     # a key the window listens for that this mode does not bind says so, naming the mode
     others = sorted(ctl._keys_accepted - {k.event for k in bound} - {"enter"})
     if others:
@@ -49,6 +54,9 @@ def check(ctl, app, mode_name, game):
         ctl._key(others[-1])
         said = ctl.message_text
         assert "does nothing now" in said and mode_name in said and "F1" in said, (others, said)
+        key = next((k for k in ctl._every_key() if k.event == others[-1]), None)
+        if key is not None and isinstance(key.run, str) and not WHERE[key.run].holds(mode_name):
+            assert f"it works {WHERE[key.run].words}" in said, (others[-1], said)
         assert ctl.modes.sync().name == mode_name, (game, mode_name, others[-1])
         assert len(list(ctl.session.record.nodes())) == nodes  # and nothing was played
     ctl._key("f1")
@@ -126,6 +134,12 @@ def every_mode(ctl, app, game: str) -> dict:
     ctl.navigation.end()
     ctl._key("f2")  # the editor: its own, shorter key map
     seen["edit"] = check(ctl, app, "edit", game)
+    # the bar's Play while setting up: refused, the message line says what, where and why
+    assert ctl.mode == "edit" and not ctl.run_command("play_pause")
+    assert not ctl.player.playing and ctl.mode == "edit"
+    said = ctl.message_text
+    assert said.startswith("Space (Play / pause) does not work now, in edit mode"), said
+    assert said.endswith("it works in play, replay or log mode"), said
     ctl._key("f2")
     ctl.modes.sync()
     if ctl.mode == "edit":  # a set-up the editor will not play yet: leave it as it is
@@ -177,6 +191,9 @@ def child(tmp: Path) -> None:
     table, buttons = set(ctl.commands), set(ctl.panel.buttons)
     assert named | buttons <= table, sorted((named | buttons) - table)
     assert table <= named | buttons, sorted(table - named - buttons)
+    from viewer.commands.where import WHERE
+
+    assert set(WHERE) == table, sorted(set(WHERE) ^ table)  # each declares where it runs
     assert not [n for n in dir(ctl) if n.startswith("cmd_")]
     # a key of one game is bound, and listed, in that game only
     glonk_only = {"g", "i", "b", "enter"}  # (X: the shot explorer lives in a real window)

@@ -185,7 +185,7 @@ def child(tmp: Path) -> None:
     frames()
     listed = [line[1] for line in ctl.dialog.lines]
     assert any("Log it" in w for w in listed) and any("left the Galaxy" in w for w in listed), listed
-    ctl.dialogs.help()
+    ctl.run_command("close_help")  # F1 again: the help closes
     frames()
     # Ctrl+L stops logging; again starts it
     log.toggle()

@@ -253,7 +253,9 @@ class ViewerApp(ShowBase):
             top = max([center.z] + [p[2] for p in fit[0]] if fit is not None else [center.z])
             corners = [(cx + sx * half_w, cy + sy * half_h, z) for sx in (-1, 1)
                        for sy in (-1, 1) for z in {center.z, top}]
-            return self._fitted(view, corners)
+            # and the pieces kept beside the board: inside the view's part of the window,
+            # never under the side panel
+            return self._fitted(view, corners + list(self.scene.top_fit(state)))
         if name == "seat":
             # aim a little towards the player's own side so their corner and reserve show
             h = math.radians(heading)

@@ -125,12 +125,12 @@ class ComputerSeats:
                     f"F4 again: {'a person' if following == options[-1] else 'stronger'}")
 
     def take_back(self) -> None:
-        """Esc while the computer thinks: the seat to move is a person's again."""
-        seat = self.thinking.seat if self.thinking is not None else None
+        """Esc while the computer thinks (computer mode, viewer.commands.where): the seat to
+        move is a person's again."""
+        seat = self.thinking.seat
         self.stop()
-        if seat is not None:
-            self.seats.pop(seat, None)
-            self.ctl.say(f"Seat {seat + 1} is played by a person again")
+        self.seats.pop(seat, None)
+        self.ctl.say(f"Seat {seat + 1} is played by a person again")
 
     def stop(self) -> None:
         """Forget the turn being thought about (its result, when it comes, is dropped)."""

@@ -169,8 +169,9 @@ class Controller:
                 table[name] = handler
         parts = {
             "leave_field": self.leave_field,
-            "edit_mode": self.editor.toggle,
-            "table_log": self.table_log.toggle,
+            "edit_mode": self.editor.set_up,
+            "edit_done": self.editor.done,
+            "table_log": self.table_log.begin,
             "complete": self.table_log.complete,
             "next_mistake": partial(self.graph.step_mistake, True),
             "previous_mistake": partial(self.graph.step_mistake, False),
@@ -186,9 +187,42 @@ class Controller:
         assert not table.keys() & parts.keys(), "a part's command is named like a group's"
         return {**table, **parts}
 
-    def run_command(self, name: str) -> None:
-        """Run the command `name` (a key map's, a button's): the one way a name becomes a call."""
-        self.commands[name]()
+    def run_command(self, name: str) -> bool:
+        """Run the command `name` (a key map's, a button's): the one way a name becomes a call.
+        Only in the modes it is declared for (`viewer.commands.where`): outside them the
+        message line says which command, the mode now and where it works (False)."""
+        from viewer.commands.where import WHERE
+
+        mode = self.modes.active  # (a key's mode: the one that bound it, synced for it)
+        where = WHERE.get(name)
+        if where is not None and not where.holds(mode.name):
+            self.say(f"{self.command_words(name)} does not work now, in {self._mode_words(mode)}"
+                     f": it works {where.words}")
+            return False
+        self.commands[where.command_in(name, mode.name) if where is not None else name]()
+        return True
+
+    def press_button(self, name: str) -> bool:
+        """A bar button's command: a press off a text field leaves it (as a press on the
+        table does), then the command runs in the mode under it."""
+        if self.typing():
+            self.leave_field()
+        self.modes.sync()
+        return self.run_command(name)
+
+    def command_words(self, name: str) -> str:
+        """How the message line names a command: its key and what F1 says of it, else its
+        button's label."""
+        key = next((k for k in self._every_key() if k.run == name), None)
+        if key is not None:
+            return f"{K.key_name(key.event)} ({key.words.split(' (')[0]})"
+        button = self.panel.buttons.get(name)
+        return (f"{button['text']} (the button)" if button is not None
+                else name.replace("_", " ").capitalize())
+
+    @staticmethod
+    def _mode_words(mode) -> str:
+        return mode.title().removeprefix("Controls: ")
 
     # --- wiring ---------------------------------------------------------------------------------
     def _scrolling_comment(self) -> None:
@@ -253,7 +287,11 @@ class Controller:
         self.app.wake()
 
     def mode_changed(self, old, new) -> None:
-        """The mode machine switched (the probe and the panel follow)."""
+        """The mode machine switched (the probe, the panel and the layout's boxes of a mode
+        follow)."""
+        screen = getattr(self.app, "screen", None)
+        if screen is not None:
+            screen.set_mode(new.name)
         self.app.wake()
 
     @property
@@ -308,10 +346,15 @@ class Controller:
         """What the message line says of a key the active mode does not bind (another mode's,
         or one whose part this position lacks): a key never does nothing in silence. A field
         or a dialog has every key for itself."""
-        words = next((k.words for k in self._every_key() if k.event == event), None)
-        what = K.key_name(event) + (f" ({words.split(' (')[0]})" if words else "")
-        where = mode.title().removeprefix("Controls: ")
-        return f"{what} does nothing now, in {where}: F1 lists the keys you have"
+        from viewer.commands.where import WHERE
+
+        key = next((k for k in self._every_key() if k.event == event), None)
+        what = K.key_name(event) + (f" ({key.words.split(' (')[0]})" if key else "")
+        where = WHERE.get(key.run) if key is not None and isinstance(key.run, str) else None
+        works = (f" (it works {where.words})" if where is not None
+                 and not where.holds(mode.name) else "")
+        return (f"{what} does nothing now, in {self._mode_words(mode)}{works}: F1 lists the "
+                "keys you have")
 
     def _enter_key(self, event: str = "enter") -> None:
         """The Enter key's own event: in the frame a field took the keys, it is the Enter

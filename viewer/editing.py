@@ -300,16 +300,24 @@ class EditorHost:
         return self.current is not None and self.current.active
 
     def toggle(self) -> None:
+        """The Set up (F2) button: set up, or done."""
         if self.active:
-            self.leave()
+            self.done()
         else:
-            self.enter()
+            self.set_up()
+
+    def set_up(self) -> None:
+        """F2 in play or replay mode (viewer.commands.where): set up this position."""
+        self.enter()
         self.ctl.refresh_soon()  # the game's turn buttons go while setting up
+
+    def done(self) -> None:
+        """F2 in edit mode: play from the position set up."""
+        self.leave()
+        self.ctl.refresh_soon()
 
     def enter(self) -> None:
         """The game's editor over the position shown; a game without one says so."""
-        if self.ctl.dialog is not None:
-            return
         from viewer.editors import editor_class
 
         game = self.ctl.session.game

@@ -121,8 +121,8 @@ PLAY_GROUPS = (NAVIGATE, PLAYBACK, UNDO, FILES, HELP, PLAY, CAMERA, RECORD, SCRE
                MOVE_LIST)
 #: Setting up a position: the editor's undo, the camera, help and F2 back.
 EDIT_GROUPS = (HELP, [Key("escape", "escape", "Drop the selection"),
-                      Key("f2", "edit_mode", "Done: play from this position (edit mode off)")],
-               [Key(k.event, k.run, "Undo the last set-up edit" if k.run == "undo"
+                      Key("f2", "edit_done", "Done: play from this position (edit mode off)")],
+               [Key(k.event, "setup_" + k.run, "Undo the last set-up edit" if k.run == "undo"
                     else "Redo the set-up edit") for k in UNDO],
                CAMERA, SCREENSHOT)
 

@@ -401,6 +401,10 @@ class ScreenLayout:
         self._measure_node = None
         self.content_aspect = 1.4
         self.replans = 0
+        #: The window's mode now (viewer.modes), told by the controller: a box asked for
+        #: some modes only (`request(modes=...)`) is laid out in those and released in others.
+        self.mode = "play"
+        self._modes: dict[str, frozenset] = {}
 
     # units <-> pixels (aspect2d: a unit is half the window's height)
     def unit(self) -> float:
@@ -447,21 +451,44 @@ class ScreenLayout:
     # requests
     def request(self, name: str, w: float, h: float, place: Callable, *, where: str = "top",
                 order: int = 50, folded_h: float | None = None, rank: int = 0,
-                units: bool = True, replan: bool = True, wide: bool = False) -> None:
-        """Ask for a `w` x `h` box (aspect2d units, or pixels with units=False)."""
+                units: bool = True, replan: bool = True, wide: bool = False,
+                modes=None) -> None:
+        """Ask for a `w` x `h` box (aspect2d units, or pixels with units=False). `modes`: the
+        window's modes the box belongs to (None: every mode); in any other its room is given
+        back and its placer told it has none, until the window is in one of them again."""
         # kept as asked: sizes in aspect2d units grow with the window's height (a resize)
         req = Request(name, w, h, where, order, folded_h, rank, wide)
         self.placers[name] = place
-        if self.requests.get(name) == req and self._in_units.get(name) == units:
+        kept = self._modes.get(name)
+        if modes is None:
+            self._modes.pop(name, None)
+        else:
+            self._modes[name] = frozenset(modes)
+        if (self.requests.get(name) == req and self._in_units.get(name) == units
+                and kept == self._modes.get(name)):
             return
         self.requests[name] = req
         self._in_units[name] = units
         if replan:
             self.replan()
 
+    def set_mode(self, mode: str) -> None:
+        """The window's mode changed: the boxes of other modes give their room back."""
+        if mode != self.mode:
+            self.mode = mode
+            if any(mode not in modes or self.plan is None or name not in self.plan.boxes
+                   for name, modes in self._modes.items()):
+                self.replan()
+
+    def in_mode(self, name: str) -> bool:
+        """Whether the box `name` belongs to the window's mode now."""
+        modes = self._modes.get(name)
+        return modes is None or self.mode in modes
+
     def release(self, name: str, replan: bool = True) -> None:
         self.placers.pop(name, None)
         self._in_units.pop(name, None)
+        self._modes.pop(name, None)
         self._placed.pop(name, None)
         if self.requests.pop(name, None) is not None and replan:
             self.replan()
@@ -482,6 +509,8 @@ class ScreenLayout:
         u = self.unit()
         out = []
         for name, q in self.requests.items():
+            if not self.in_mode(name):
+                continue
             k = u if self._in_units.get(name, True) else 1.0
             out.append(Request(q.name, q.w * k, q.h * k, q.where, q.order,
                                None if q.folded_h is None else q.folded_h * k, q.rank, q.wide))
@@ -524,7 +553,7 @@ class ScreenLayout:
             if self._placed.get(name) != key and name in self.placers:
                 self._placed[name] = key
                 self.placers[name](rect, name in new.folded)
-        for name in new.hidden:
+        for name in new.hidden | {n for n in self.requests if not self.in_mode(n)}:
             if self._placed.get(name) != "hidden" and name in self.placers:
                 self._placed[name] = "hidden"
                 self.placers[name](None, True)

@@ -174,8 +174,8 @@ class DialogMode(Mode):
     """A modal overlay has the window: Esc closes it, F1 toggles the help."""
 
     name = "dialog"
-    groups = ([K.Key("escape", "escape", "Close this"),
-               K.Key("f1", "help", "Show / hide the help"),
+    groups = ([K.Key("escape", "close_dialog", "Close this"),
+               K.Key("f1", "close_help", "Show / hide the help"),
                K.Key("page_down", "help_page_next", "The help's next page"),
                K.Key("page_up", "help_page_back", "The help's previous page")],)
 

@@ -82,7 +82,7 @@ class TimelinePanel:
                                                text_fg=TEXT, frameColor=(0, 0, 0, 0),
                                                pos=(x, 0, 0.048))
             else:
-                self.buttons[cmd] = _button(self.bar, label, controller.run_command,
+                self.buttons[cmd] = _button(self.bar, label, controller.press_button,
                                             (x, 0, 0.06), width=width - 0.012, extraArgs=[cmd])
             x += width / 2 + 0.004
         self.turn_buttons: list = []

@@ -99,10 +99,9 @@ class Pointer:
         return EditorClick(ctl, button, pos, pick)
 
     def cancel_flick(self) -> None:
-        """Esc while aiming: the drag ends without effect."""
-        if self.ctl.drag is not None:
-            self.ctl.cancel_drag()
-            self.ctl.say("Flick cancelled")
+        """Esc while aiming (aim mode, viewer.commands.where): the drag ends without effect."""
+        self.ctl.cancel_drag()
+        self.ctl.say("Flick cancelled")
 
     # --- the wheel ------------------------------------------------------------------------------
     def wheel_zoom(self, factor: float) -> None:

@@ -136,6 +136,12 @@ class Scene:
         which ask the layout for their room)."""
         return None
 
+    def top_fit(self, state) -> list:
+        """What the top view must show besides its frame (`top_frame`): world points of the
+        pieces kept beside the board (the app keeps them in the view's part of the window,
+        never under the side panel); none by default."""
+        return []
+
     def cell_center(self, cell) -> Vec3:
         raise NotImplementedError
 

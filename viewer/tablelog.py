@@ -142,10 +142,16 @@ class TableLog:
             self.start()
 
     def start(self) -> None:
+        """Log mode, unless a position is being set up (a record shown meanwhile)."""
         host = self.host
         if host.editing():
             host.say("Setting up: press F2 (Done) first, then log the table game")
             return
+        self.begin()
+
+    def begin(self) -> None:
+        """Ctrl+L in play or replay mode (viewer.commands.where): log mode again."""
+        host = self.host
         host.stop_playback()
         host.hide_puzzle_box()  # the log box sits where it does
         self.entry = entry_class(host.game.name)(self)

@@ -16,4 +16,7 @@ maps (`viewer.keys`), the modes, the bar's buttons and the menus name.
 - `files`: save, open, learn, a new game.
 - `dialogs`: the overlays (help, questions, file dialogs) and Esc.
 - `teaching`: a puzzle's or lesson's hints and the lesson panel (F3).
+
+`where` declares the modes each command runs in; the controller refuses a command outside
+them and says why, so no command body tests the window's flags.
 """

@@ -20,7 +20,8 @@ class Dialogs:
         self._after = None  # what to do once the dialog shown now has closed
 
     def commands(self) -> dict:
-        return {"help": self.help, "escape": self.escape,
+        return {"help": self.help, "close_help": self.close_help,
+                "close_dialog": self.close_dialog, "escape": self.escape,
                 "help_page_next": lambda: self.help_page(1),
                 "help_page_back": lambda: self.help_page(-1)}
 
@@ -62,24 +63,25 @@ class Dialogs:
 
     def help(self) -> None:
         """F1: the keys and mouse gestures of the mode on top, for the game shown (the mode's
-        own `bindings` and `gestures`: nothing listed that does nothing there)."""
-        ctl = self.ctl
-        if isinstance(ctl.dialog, HelpOverlay):
-            ctl.dialog.close()
-            return
-        if ctl.dialog is not None:
-            return
-        mode = ctl.modes.active
+        own `bindings` and `gestures`: nothing listed that does nothing there). Outside a
+        dialog (viewer.commands.where); in the help, F1 is `close_help`."""
+        mode = self.ctl.modes.active
         lines = help_lines(mode.bindings()) + mode.gestures()
         self.open(HelpOverlay(self.app, lines, on_close=self.closed, title=mode.title()))
 
+    def close_help(self) -> None:
+        """F1 in a dialog: the help closes (another dialog keeps its F1 for nothing)."""
+        if isinstance(self.ctl.dialog, HelpOverlay):
+            self.ctl.dialog.close()
+
+    def close_dialog(self) -> None:
+        """Esc in a dialog: it closes."""
+        self.ctl.dialog.close()
+
     def escape(self) -> None:
-        """Esc: close the dialog; else stop or hide the best shot; else drop every selection
-        (the scene's, a keyframe tick's, a slow motion begun) and the message."""
+        """Esc outside a dialog: stop or hide the best shot; else drop every selection (the
+        scene's, a keyframe tick's, a slow motion begun) and the message."""
         ctl = self.ctl
-        if ctl.dialog is not None:
-            ctl.dialog.close()
-            return
         if ctl.best.escape():  # a best-shot search stopped, or its arrow hidden
             return
         ctl.panel.close_menu()

@@ -116,6 +116,4 @@ class Direction:
     def reel_review(self) -> None:
         """F7: the highlight reel's marked moments on this line, each kept or dropped."""
         ctl = self.ctl
-        if ctl.dialog is not None:
-            return
         ctl.dialogs.open(ReelReview(ctl, on_close=ctl.dialogs.closed))

@@ -3,7 +3,8 @@ deleted, a position's comment, glyphs and drawings.
 
 Every edit is a session call (`timeline.Session`), so Ctrl+Z undoes it; what each did is said
 in the game's readable notation (`Scene.action_label`), never in file text. While the editor
-is setting up a position, undo and redo are the editor's own.
+is setting up a position, undo and redo are the editor's own (`setup_undo`, `setup_redo`: the
+commands Undo and Redo stand for in edit mode, viewer.commands.where).
 """
 from __future__ import annotations
 
@@ -41,21 +42,25 @@ class Edits:
         self.app = ctl.app
 
     def commands(self) -> dict:
-        return {"undo": self.undo, "redo": self.redo, "promote": self.promote,
+        return {"undo": self.undo, "redo": self.redo, "setup_undo": self.setup_undo,
+                "setup_redo": self.setup_redo, "promote": self.promote,
                 "make_main_line": self.make_main_line, "delete_from_here": self.delete_from_here,
                 "write_comment": self.write_comment, "clear_drawings": self.clear_drawings}
 
     def undo(self):
         ctl = self.ctl
-        if ctl.editor.active:  # setting up: the editor's edits, not the record behind it
-            return ctl.editor.undo()
         self._undo_redo(ctl.session.undo, ctl.records.undo, "Undone", "undo")
 
     def redo(self):
         ctl = self.ctl
-        if ctl.editor.active:
-            return ctl.editor.undo(redo=True)
         self._undo_redo(ctl.session.redo, ctl.records.redo, "Redone", "redo")
+
+    def setup_undo(self):
+        """Setting up: the editor's edits, not the record behind it."""
+        return self.ctl.editor.undo()
+
+    def setup_redo(self):
+        return self.ctl.editor.undo(redo=True)
 
     def promote(self, node=None) -> None:
         session = self.ctl.session
@@ -111,9 +116,8 @@ class Edits:
         # the N that asked for the box was a key event of this frame: its keystroke has gone
         # by already, so the box starts with the node's text, not an "n"
         ctl = self.ctl
-        if ctl.dialog is None:
-            ctl.panel.focus_comment(ctl.session.node)
-            ctl.modes.sync()
+        ctl.panel.focus_comment(ctl.session.node)
+        ctl.modes.sync()
 
     def clear_drawings(self) -> None:
         session = self.ctl.session

@@ -35,8 +35,6 @@ class Files:
 
     # --- saving ---------------------------------------------------------------------------------
     def save(self) -> None:
-        if self.ctl.dialog is not None:
-            return
         self.save_as_dialog(self.default_path())
 
     def save_as_dialog(self, default: Path) -> None:
@@ -90,16 +88,12 @@ class Files:
     # --- opening --------------------------------------------------------------------------------
     def open(self) -> None:
         ctl = self.ctl
-        if ctl.dialog is not None:
-            return
         start = ctl.path or self.default_path()
         ctl.dialogs.open(FileDialog(self.app, "open", start, self.open_path,
                                     on_close=ctl.dialogs.closed))
 
     def learn(self) -> None:
         ctl = self.ctl
-        if ctl.dialog is not None:
-            return
         from viewer.learning import shelves
 
         found, note = shelves(ctl.study)
@@ -178,8 +172,6 @@ class Files:
     def ask_new_game(self) -> None:
         """Ctrl+N: a new game of any game, played here or logged from a real table."""
         ctl = self.ctl
-        if ctl.dialog is not None:
-            return
         from viewer.newgame import NewGameDialog
 
         ctl.dialogs.open(NewGameDialog(self.app, self.new_game, on_close=ctl.dialogs.closed))

@@ -24,8 +24,6 @@ class Teaching:
         """F3: the lesson authoring panel (again: closed); on an analysed record with mistakes,
         first a question: write a lesson, or learn from the mistakes."""
         ctl = self.ctl
-        if ctl.dialog is not None:
-            return
         if ctl.lesson_panel.active or not ctl.lesson_box.has_mistakes():
             ctl.lesson_panel.toggle()
             return

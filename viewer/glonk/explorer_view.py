@@ -54,6 +54,11 @@ BTN_HOT = (0.34, 0.38, 0.46, 1)
 CHOSEN = (0.85, 0.62, 0.15, 1)
 
 
+#: The window's modes the odds box belongs to (viewer.modes): browsing, a replay, an aim and
+#: its target, a field typed in; the computer's turn and setting up give its room back.
+ODDS_MODES = ("play", "replay", "aim", "pick", "typing")
+
+
 def _heat_bin() -> str:
     """A bin drawn after the opaque mat and discs (which hide the heat under them) and after
     the translucent reach highlights, which would otherwise wash it out."""
@@ -496,7 +501,9 @@ class ShotExplorer:
 
     def _place_label(self) -> None:
         """The odds of the explored flick: a box of the left column (viewer.layout), never
-        over the mat."""
+        over the mat, in the modes the explorer works in (`ODDS_MODES`: not the computer's
+        turn, not setting up); without odds to show (X off, nothing explored) its room is
+        given back."""
         text = None
         if self.report is not None and self.subject is not None:
             more = extra_words(self.report)
@@ -504,20 +511,24 @@ class ShotExplorer:
                     + odds_words(self.report, extras=False) + (f"\n{more}" if more else ""))
         if text is None or self._heat_box is None:
             text = None
+        screen = self.app.screen
+        if text is None:
+            if "explorer" in screen.requests or not self.label.isHidden():
+                self.label.hide()
+                screen.release("explorer")
+            self._label_key = None
+            return
         if text == self._label_key:
             return
         self._label_key = text
-        screen = self.app.screen
-        if text is None:
-            self.label.hide()
-            screen.release("explorer")
-            return
         self.label.setText(text)
-        self.label.setPos(0, 0)
+        self.label.setPos(0, 0)  # measured at the origin, then put where the layout says
         lo, hi = self.label.getTightBounds(self.label.getParent())
         self._label_extent = (lo.x, hi.z)
         screen.request("explorer", hi.x - lo.x, hi.z - lo.z, self._put_label, order=25,
-                       rank=3)
+                       rank=3, modes=ODDS_MODES)
+        # the same size as before asks nothing new of the layout: put it where its room is
+        self._put_label(screen.box("explorer") if screen.in_mode("explorer") else None, False)
         self.app.wake()
 
     _label_extent = (0.0, 0.0)
@@ -530,6 +541,17 @@ class ShotExplorer:
         left, top = self._label_extent
         self.label.setPos(x - left, z - top)
         self.label.show()
+
+    def label_box(self) -> list[float] | None:
+        """The odds box as drawn, in window pixels from the top-left (None: not shown)."""
+        if self.label.isHidden() or not self.label.getText():
+            return None
+        bounds = self.label.getTightBounds(self.app.render2d)
+        if not bounds:
+            return None
+        (lo, hi), (w, h) = bounds, self.app.screen.window()
+        return [round((lo.x + 1) / 2 * w, 1), round((1 - hi.z) / 2 * h, 1),
+                round((hi.x + 1) / 2 * w, 1), round((1 - lo.z) / 2 * h, 1)]
 
     def _draw_candidates(self) -> None:
         shown = self.app.shown_state is self.candidates.state and bool(self.candidates.items)
@@ -588,6 +610,7 @@ class ShotExplorer:
                 "samples": None if self.report is None else self.report["samples"],
                 "odds": self.odds_line(), "heat_cells": self._heat_cells,
                 "label": self.label.getText() if not self.label.isHidden() else None,
+                "label_box": self.label_box(),
                 "replaying": self._replaying(),
                 "candidates": [{"slot": c.slot, "flick": str(c.flick),
                                 "samples": None if c.report is None else c.report["samples"],

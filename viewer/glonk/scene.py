@@ -27,7 +27,7 @@ from panda3d.core import NodePath, Vec3
 
 from games.glonk.actions import Flick
 from games.glonk.galaxy import load_galaxy
-from games.glonk.model import load_book
+from games.glonk.model import IN_PLAY, load_book
 from viewer.glonk import aim as AIM
 from viewer.glonk.aiming import Aiming
 from viewer.glonk.beside import grid, zone_of
@@ -228,6 +228,13 @@ class GlonkScene(Scene):
         explorer = getattr(self.input, "explorer", None)
         if explorer is not None:
             explorer.box.refresh()
+
+    def top_fit(self, state):
+        """The pieces laid out beside the Galaxy (the top view keeps them in the window)."""
+        beside = {p.id: p for p in getattr(state, "pieces", ()) if p.status != IN_PLAY}
+        return [(x + dx * beside[pid].radius, y + dy * beside[pid].radius, 0.0)
+                for pid, (x, y, *_rest) in self.layout(state).items() if pid in beside
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
 
     def seat_fit(self, state):
         """What a seat view must show whole: the mat's rim, every piece laid out beside the
