@@ -221,8 +221,10 @@ def build_parser() -> argparse.ArgumentParser:
     q = act.add_parser("export", help="write your progress to a file a teacher can open")
     q.add_argument("out")
     q.add_argument("--student", default="", help="your name, as the teacher will read it")
-    q = act.add_parser("show", help="a student's exported progress: what they solved")
-    q.add_argument("file")
+    q = act.add_parser("show", help="a student's exported progress (or, with no file, your "
+                                    "own): what they solved, their rating and its change, "
+                                    "each course solved/failed/due, the themes failed most")
+    q.add_argument("file", nargs="?", default=None)
     q.add_argument("--course", default=None, help="a .course file: tick its chapters")
     act.add_parser("due", help="the puzzles and lesson questions due for review now")
 
@@ -520,6 +522,8 @@ def cmd_progress(args) -> int:
 
     if hasattr(sys.stdout, "reconfigure"):  # a student's words and titles, whatever they are
         sys.stdout.reconfigure(errors="backslashreplace")
+    if args.progress_action == "show" and args.file is None:
+        return _own_dashboard(args)
     if args.progress_action == "show":
         try:
             report = read_export(args.file)
@@ -531,6 +535,7 @@ def cmd_progress(args) -> int:
                 solved = report.solved.get(key, 0)
                 print(f"  {'[x]' if solved else '[ ]'} {report.titles.get(key, key)} "
                       f"({_things(solved, 'solve')} in {tried} {'try' if tried == 1 else 'tries'})")
+            print("\n".join(report.dashboard(_dashboard_courses(None)).lines()))
             return 0
         from analysis.lessons import questions_of
         from scenarios.courses import CourseFileError, load_course
@@ -551,6 +556,9 @@ def cmd_progress(args) -> int:
             lines.append(f"  {'[x]' if solved else '[ ]'} {i}. {chapter.title}{note}")
         print(f"{course.title}: {done}/{len(course.chapters)} chapters solved")
         print("\n".join(lines))
+        from analysis.lessons.progress import course_items
+
+        print("\n".join(report.dashboard([course_items(course)]).lines()))
         return 0
     from analysis.lessons.progress import ProgressError
 
@@ -559,6 +567,41 @@ def cmd_progress(args) -> int:
             return _progress_of(db, args)
     except ProgressError as exc:  # damaged, locked, newer, or in a place that cannot be written
         raise UserError(str(exc)) from None
+
+
+def _dashboard_courses(course_file) -> list:
+    """The courses a dashboard counts: the one named, or every course of the library (the
+    bundled ones and the user's own; one that cannot be read is said and left out)."""
+    from analysis.lessons.progress import course_items
+    from scenarios.courses import CourseFileError, library_files, load_course
+
+    if course_file is not None:
+        try:
+            return [course_items(load_course(course_file))]
+        except CourseFileError as exc:
+            raise UserError(str(exc)) from None
+    out = []
+    for path in library_files():
+        try:
+            out.append(course_items(load_course(path)))
+        except CourseFileError as exc:
+            print(f"(left out: {exc})", file=sys.stderr)
+    return out
+
+
+def _own_dashboard(args) -> int:
+    """`progress show` with no file: the student's own dashboard, from their database."""
+    from analysis.lessons.progress import Progress, ProgressError
+
+    courses = _dashboard_courses(args.course)
+    try:
+        with Progress() as db:
+            board = db.dashboard(courses)
+    except ProgressError as exc:
+        raise UserError(str(exc)) from None
+    print(f"Your progress: {_things(board.attempts, 'attempt')}")
+    print("\n".join(board.lines()))
+    return 0
 
 
 def _progress_of(db, args) -> int:

@@ -149,6 +149,19 @@ def load_course(path) -> Course:
     return course
 
 
+def library_files() -> list[Path]:
+    """The bundled courses, then the user's own (`<own scenarios folder>/courses/*.course`)."""
+    from scenarios import SCENARIO_DIR
+    from scenarios.authoring import own_root
+
+    found = sorted((SCENARIO_DIR / "courses").glob("*.course"))
+    try:
+        found += sorted((own_root() / "courses").glob("*.course"))
+    except OSError:
+        pass
+    return found
+
+
 def is_course_file(path) -> bool:
     return Path(path).suffix == EXTENSION
 

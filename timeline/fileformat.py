@@ -753,7 +753,21 @@ VERDICT = Obj(required={"game": _NAME, "exact": Bool, "solved": Bool},
                         "success": Nullable(Num(0.0, 1.0)), "error": Nullable(Num(0.0, 1.0)),
                         "samples": Int(0), "trivial": Bool, "note": Str(MAX_HEADER_TEXT),
                         "levels": Obj(extra=ListOf(Num(0.0, 1.0), 2, 2))})
-SCENARIO = Obj(optional={"title": _TEXT, "description": _TEXT,
+#: The most themes a scenario names, and the longest a theme may be.
+MAX_THEMES, MAX_THEME_LEN = 8, 30
+
+
+def _theme(value, where):
+    """A theme: a short word or two ("fork", "carom", "last hit point"), as tags are written."""
+    Str(MAX_THEME_LEN)(value, where)
+    if not value.strip() or any(not (c.isalnum() or c in " -'") for c in value):
+        fail(where, f"must be a short word or two (letters, digits, spaces, hyphens), "
+                    f"not {_show(value)}")
+
+
+#: What a puzzle or lesson is about (the student's dashboard counts failures by theme).
+THEMES = ListOf(_theme, 1, MAX_THEMES)
+SCENARIO = Obj(optional={"title": _TEXT, "description": _TEXT, "themes": THEMES,
                          "hints": ListOf(_TEXT, max_len=MAX_HINTS),
                          "goal": Nullable(Obj(extra=Json())),
                          "solution": ListOf(Str(MAX_HEADER_TEXT), max_len=MAX_NODES),

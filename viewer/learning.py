@@ -35,16 +35,10 @@ def file_entries(progress=None) -> list[Entry]:
 
 
 def course_files() -> list[Path]:
-    """The bundled courses, then the user's own (`<own scenarios folder>/courses/*.course`)."""
-    from scenarios import SCENARIO_DIR
-    from scenarios.authoring import own_root
+    """The bundled courses, then the user's own (`scenarios.courses.library_files`)."""
+    from scenarios.courses import library_files
 
-    found = sorted((SCENARIO_DIR / "courses").glob("*.course"))
-    try:
-        found += sorted((own_root() / "courses").glob("*.course"))
-    except OSError:
-        pass
-    return found
+    return library_files()
 
 
 def _course(path: Path):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DB_NAME = "progress.sqlite"
 EXPORT_FORMAT = "flickbook-progress"
 EXPORT_VERSION = 1
@@ -47,6 +47,7 @@ class Item:
     game: str
     kind: str  # puzzle, tutorial, lesson question, chapter
     path: str  # the file to open it from (a course chapter's own file)
+    themes: tuple[str, ...] = ()  # what it is about (its scenario's "themes": "fork", "carom")
 
 
 @dataclass(frozen=True)
@@ -83,11 +84,16 @@ MIGRATIONS = {
                               vol REAL NOT NULL);
         CREATE INDEX cards_by_due ON cards(due);
     """,
+    3: """
+        ALTER TABLE items ADD COLUMN themes TEXT NOT NULL DEFAULT '[]';
+        CREATE TABLE student_ratings (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL,
+                                      rating REAL NOT NULL);
+    """,
 }
 
 
 #: The tables every database of this schema holds.
-TABLES = frozenset({"items", "attempts", "cards", "ratings"})
+TABLES = frozenset({"items", "attempts", "cards", "ratings", "student_ratings"})
 
 
 def default_path() -> Path:
@@ -231,10 +237,11 @@ class Progress:
         now = self.clock() if at is None else at  # `at`: an attempt written later than made
         seconds = max(0.0, float(seconds))
         with self._write() as db:
-            db.execute("INSERT INTO items(item_id, title, game, kind, path) VALUES (?,?,?,?,?) "
-                       "ON CONFLICT(item_id) DO UPDATE SET title=excluded.title, "
-                       "path=excluded.path", (item.item_id, item.title, item.game, item.kind,
-                                              item.path))
+            db.execute("INSERT INTO items(item_id, title, game, kind, path, themes) VALUES "
+                       "(?,?,?,?,?,?) ON CONFLICT(item_id) DO UPDATE SET title=excluded.title, "
+                       "path=excluded.path, themes=excluded.themes",
+                       (item.item_id, item.title, item.game, item.kind, item.path,
+                        json.dumps(list(item.themes))))
             first_try = db.execute("SELECT 1 FROM attempts WHERE item_id=? LIMIT 1",
                                    (item.item_id,)).fetchone() is None
             db.execute("INSERT INTO attempts(item_id, at, solved, seconds) VALUES (?,?,?,?)",
@@ -249,6 +256,8 @@ class Progress:
                            (item.item_id, card.to_json(), _iso(card.due)))
             if first_try:
                 self._rate(db, item.item_id, solved, puzzle_rating)
+                db.execute("INSERT INTO student_ratings(at, rating) SELECT ?, rating FROM ratings"
+                           " WHERE item_id=?", (_iso(now), self.STUDENT))
 
     def _rate(self, db, item_id: str, solved: bool, puzzle_rating: float | None) -> None:
         import glicko2
@@ -274,10 +283,11 @@ class Progress:
         now = _iso(self.clock())
         rows = self.db.execute(
             "SELECT i.item_id, i.title, i.game, i.kind, i.path, c.due, "
-            "(SELECT COUNT(*) FROM attempts a WHERE a.item_id=i.item_id AND a.solved=0) "
-            "FROM cards c JOIN items i ON i.item_id=c.item_id WHERE c.due <= ? ORDER BY c.due",
-            (now,)).fetchall()
-        return [Due(Item(*r[:5]), _dt.datetime.fromisoformat(r[5]), r[6]) for r in rows]
+            "(SELECT COUNT(*) FROM attempts a WHERE a.item_id=i.item_id AND a.solved=0), "
+            "i.themes FROM cards c JOIN items i ON i.item_id=c.item_id WHERE c.due <= ? "
+            "ORDER BY c.due", (now,)).fetchall()
+        return [Due(Item(*r[:5], _themes_of(r[7])), _dt.datetime.fromisoformat(r[5]), r[6])
+                for r in rows]
 
     @_guarded
     def next_due(self) -> _dt.datetime | None:
@@ -313,6 +323,25 @@ class Progress:
         return [(r[0], r[1], bool(r[2]), r[3]) for r in self.db.execute(
             "SELECT item_id, at, solved, seconds FROM attempts ORDER BY id")]
 
+    @_guarded
+    def rating_history(self) -> list[tuple[_dt.date, float]]:
+        """The student's rating after each rated (first) try, one point a day: the day's last
+        (days in UTC)."""
+        return _daily([(r[0], r[1]) for r in self.db.execute(
+            "SELECT at, rating FROM student_ratings ORDER BY id")])
+
+    @_guarded
+    def dashboard(self, courses=()) -> "Dashboard":
+        """The student's dashboard: rating now and its history, each course's chapters solved,
+        failed and due, and the themes failed most. `courses`: (title, [[item ids of chapter
+        1], [of chapter 2], ...]) for each course (`scenarios.courses.course_items`)."""
+        themes = {r[0]: _themes_of(r[1]) for r in self.db.execute("SELECT item_id, themes FROM items")}
+        due = {r[0] for r in self.db.execute("SELECT item_id FROM cards WHERE due <= ?",
+                                             (_iso(self.clock()),))}
+        return make_dashboard(self.student_rating(), self.rating_history(),
+                              [(i, ok) for i, _, ok, _ in self.attempts()], themes, due,
+                              courses, self.clock())
+
     # ----------------------------------------------------------------- sharing
     def export(self, path, student: str = "") -> Path:
         """The student's progress as a file a teacher can open (no server): every item tried
@@ -324,12 +353,150 @@ class Progress:
 
     @_guarded
     def _export_data(self, student: str) -> dict:
-        items = [dict(zip(("item_id", "title", "game", "kind", "path"), r)) for r in
-                 self.db.execute("SELECT item_id, title, game, kind, path FROM items ORDER BY item_id")]
+        items = [dict(zip(("item_id", "title", "game", "kind", "path"), r[:5]),
+                      **({"themes": list(_themes_of(r[5]))} if _themes_of(r[5]) else {}))
+                 for r in self.db.execute("SELECT item_id, title, game, kind, path, themes "
+                                          "FROM items ORDER BY item_id")]
+        ratings = [{"at": r[0], "rating": r[1]} for r in
+                   self.db.execute("SELECT at, rating FROM student_ratings ORDER BY id")]
+        due = [r[0] for r in self.db.execute("SELECT item_id FROM cards WHERE due <= ? "
+                                             "ORDER BY item_id", (_iso(self.clock()),))]
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "student": student,
-                "exported": self.clock().isoformat(), "items": items,
+                "exported": self.clock().isoformat(), "items": items, "ratings": ratings,
+                "due": due,
                 "attempts": [{"item_id": i, "at": at, "solved": ok, "seconds": s}
                              for i, at, ok, s in self.attempts()]}
+
+
+def _themes_of(text) -> tuple[str, ...]:
+    """An item's themes as the items table keeps them (JSON text); none when it holds no list
+    of words (a database written before themes, or a value changed by hand)."""
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return ()
+    return tuple(t for t in value if isinstance(t, str)) if isinstance(value, list) else ()
+
+
+def _daily(points) -> list[tuple[_dt.date, float]]:
+    """(moment, rating) in order -> one (day, rating) a day: the day's last (days in UTC)."""
+    days: dict[_dt.date, float] = {}
+    for at, rating in points:
+        when = _dt.datetime.fromisoformat(at)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=_dt.timezone.utc)
+        days[when.astimezone(_dt.timezone.utc).date()] = float(rating)
+    return sorted(days.items())
+
+
+#: A theme counts on the dashboard after this many tries at its items.
+THEME_MIN_TRIES = 2
+#: The rating's change is told over this many days.
+CHANGE_DAYS = 7
+
+
+@dataclass(frozen=True)
+class CourseStanding:
+    """A course's chapters as the student stands on them: solved (each of its items solved),
+    failed (tried and failed, not solved yet) and due (an item of it due for review now)."""
+
+    title: str
+    chapters: int
+    solved: int
+    failed: int
+    due: int
+
+
+@dataclass(frozen=True)
+class ThemeStanding:
+    theme: str
+    tries: int
+    failures: int
+
+    @property
+    def failure_rate(self) -> float:
+        return self.failures / self.tries
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """What the student's dashboard shows (the Learn list's "Your progress" and `flickbook
+    progress show`): one value, so both say the same."""
+
+    rating: float | None  # None: an export made before ratings were exported
+    history: list[tuple[_dt.date, float]]
+    change: float | None  # the rating's change over the last CHANGE_DAYS days
+    courses: list[CourseStanding]
+    themes: list[ThemeStanding]  # failed most first, each tried THEME_MIN_TRIES times or more
+    attempts: int
+
+    def weakest(self, n: int = 3) -> list[ThemeStanding]:
+        """The `n` themes failed most (those never failed left out)."""
+        return [t for t in self.themes if t.failures][:n]
+
+    def lines(self) -> list[str]:
+        """The dashboard in words, as `flickbook progress show` prints it."""
+        if self.rating is None:
+            out = ["Rating: not in this file (exported by an older Flickbook)"]
+        elif not self.history:
+            out = [f"Rating: {self.rating:.0f} (no rated puzzle yet)"]
+        else:
+            change = self.change or 0.0
+            out = [f"Rating: {self.rating:.0f} ({change:+.0f} over the last {CHANGE_DAYS} days; "
+                   f"{_plural(len(self.history), 'day')} rated since {self.history[0][0]:%d %b %Y})"]
+        for c in self.courses:
+            out.append(f"  {c.title}: {c.solved}/{c.chapters} solved, {c.failed} failed, "
+                       f"{c.due} due")
+        weakest = self.weakest()
+        if weakest:
+            out.append("Themes failed most: " + "; ".join(
+                f"{t.theme} ({t.failures} of {t.tries} tries failed)" for t in weakest))
+        else:
+            out.append(f"Themes failed most: none yet (a theme counts after {THEME_MIN_TRIES} "
+                       "tries with a failure)")
+        return out
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def make_dashboard(rating, history, attempts, themes, due, courses, now) -> Dashboard:
+    """The dashboard from plain facts (the database's or an export's): `attempts` [(item id,
+    solved)] in order, `themes` {item id: themes}, `due` the item ids due now, `courses`
+    [(title, [[item ids of each chapter]])], `now` the moment it is for."""
+    solved = {i for i, ok in attempts if ok}
+    failed = {i for i, ok in attempts if not ok}
+    standings = []
+    for title, chapters in courses:
+        done = [bool(keys) and all(k in solved for k in keys) for keys in chapters]
+        standings.append(CourseStanding(
+            title, len(chapters), sum(done),
+            sum(1 for keys, d in zip(chapters, done) if not d and any(k in failed for k in keys)),
+            sum(1 for keys in chapters if any(k in due for k in keys))))
+    tries: dict[str, list[int]] = {}
+    for item_id, ok in attempts:
+        for theme in dict.fromkeys(themes.get(item_id, ())):
+            count = tries.setdefault(theme, [0, 0])
+            count[0] += 1
+            count[1] += not ok
+    ranked = sorted((ThemeStanding(t, n, f) for t, (n, f) in tries.items() if n >= THEME_MIN_TRIES),
+                    key=lambda t: (-t.failure_rate, -t.failures, t.theme))
+    change = None
+    if history and rating is not None:
+        today = now.astimezone(_dt.timezone.utc).date() if now.tzinfo else now.date()
+        before = [r for day, r in history if day <= today - _dt.timedelta(days=CHANGE_DAYS)]
+        change = rating - (before[-1] if before else START_RATING)
+    return Dashboard(rating, list(history), change, standings, ranked, len(attempts))
+
+
+def course_items(course) -> tuple[str, list[list[str]]]:
+    """A course as the dashboard counts it: its title and each chapter's progress items (a
+    lesson's questions, `<chapter id>#qN`; any other chapter, its id)."""
+    from analysis.lessons import questions_of
+
+    return course.title, [[f"{c.id}#q{q.number}" for q in questions_of(c.record)]
+                          if c.kind == "lesson" else [c.id] for c in course.chapters]
 
 
 def _iso(when: _dt.datetime) -> str:
@@ -352,6 +519,18 @@ class Report:
     solved: dict[str, int]  # item_id -> solves
     tried: dict[str, int]  # item_id -> attempts
     titles: dict[str, str]
+    history: list[tuple[_dt.date, float]] = ()  # the student's rating, a point a day
+    rated: bool = False  # whether the file carries the ratings (older exports do not)
+    themes: dict[str, tuple[str, ...]] | None = None
+    due: frozenset[str] = frozenset()
+    attempts: tuple[tuple[str, bool], ...] = ()
+
+    def dashboard(self, courses=()) -> Dashboard:
+        """The student's dashboard as it was when the file was exported."""
+        when = _dt.datetime.fromisoformat(self.exported) if self.exported else utc_now()
+        rating = (self.history[-1][1] if self.history else START_RATING) if self.rated else None
+        return make_dashboard(rating, list(self.history), list(self.attempts),
+                              self.themes or {}, set(self.due), courses, when)
 
 
 def _when(value, where):
@@ -369,14 +548,19 @@ def _export_spec():
     """What `Progress.export` writes, every value of its type and range."""
     from timeline.schema import Bool, Int, ListOf, Num, Obj, OneOf, Str
 
+    from timeline.fileformat import THEMES
+
     item = Obj(required={"item_id": Str(1000), "title": Str(10_000), "game": Str(200),
-                         "kind": Str(200), "path": Str(10_000)})
+                         "kind": Str(200), "path": Str(10_000)}, optional={"themes": THEMES})
+    rating = Obj(required={"at": _when, "rating": Num(0.0, 10_000.0)})
     attempt = Obj(required={"item_id": Str(1000), "at": _when, "solved": Bool,
                             "seconds": Num(0.0, 1e9)})
     return Obj(required={"format": OneOf(EXPORT_FORMAT), "version": Int(1, EXPORT_VERSION),
                          "items": ListOf(item, max_len=MAX_EXPORT_ITEMS),
                          "attempts": ListOf(attempt, max_len=MAX_EXPORT_ITEMS)},
-               optional={"student": Str(200), "exported": _when})
+               optional={"student": Str(200), "exported": _when,
+                         "ratings": ListOf(rating, max_len=MAX_EXPORT_ITEMS),
+                         "due": ListOf(Str(1000), max_len=MAX_EXPORT_ITEMS)})
 
 
 #: The most items, and attempts, an export may list.
@@ -413,7 +597,11 @@ def read_export(path) -> Report:
         tried[key] = tried.get(key, 0) + 1
         if a["solved"]:
             solved[key] = solved.get(key, 0) + 1
-    return Report(data.get("student", ""), data.get("exported", ""), solved, tried, titles)
+    return Report(data.get("student", ""), data.get("exported", ""), solved, tried, titles,
+                  _daily((r["at"], r["rating"]) for r in data.get("ratings", [])),
+                  "ratings" in data, {i["item_id"]: tuple(i.get("themes", ())) for i in data["items"]},
+                  frozenset(data.get("due", [])),
+                  tuple((a["item_id"], a["solved"]) for a in data["attempts"]))
 
 
 def item_for(record, path, question: int | None = None) -> Item:
@@ -425,10 +613,11 @@ def item_for(record, path, question: int | None = None) -> Item:
     title = str(info.get("title") or Path(path).stem)
     key = chapter_id(record)
     kind = kind_of(record)
+    themes = tuple(t for t in info.get("themes") or () if isinstance(t, str))
     if question is not None:
         return Item(f"{key}#q{question}", f"{title}, question {question}", record.game.name,
-                    "lesson question", str(path))
-    return Item(key, title, record.game.name, kind, str(path))
+                    "lesson question", str(path), themes)
+    return Item(key, title, record.game.name, kind, str(path), themes)
 
 
 def difficulty_rating(difficulty: int | None) -> float:
