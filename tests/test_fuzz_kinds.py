@@ -111,7 +111,7 @@ def _moved_moments(seed: dict, demo: str, n: int = N // 3):
 
 
 DATABASE_FAULTS = ["DROP TABLE cards", "DROP TABLE items", "DROP TABLE attempts", "DROP TABLE ratings",
-                   "PRAGMA user_version = -5", "PRAGMA user_version = 3", "PRAGMA user_version = 99"]
+                   "PRAGMA user_version = -5", "PRAGMA user_version = 4", "PRAGMA user_version = 99"]
 DATABASE_CHANGES = ["UPDATE cards SET due = {v}", "UPDATE cards SET card = {v}",
                     "UPDATE attempts SET seconds = {v}", "UPDATE attempts SET at = {v}",
                     "UPDATE attempts SET solved = {v}", "UPDATE items SET title = {v}",

@@ -183,11 +183,16 @@ class LearnOverlay(Overlay):
     W, H = 2.4, 1.78
     ROW = 0.072
     TAB_Y = 0.66
+    PROGRESS = "Your progress"  # the dashboard's tab
 
     def __init__(self, app, entries: list[tuple[str, str, Path]], on_pick, on_close=None,
-                 shelves: dict[str, list[tuple[str, str, Path]]] | None = None, note: str = ""):
+                 shelves: dict[str, list[tuple[str, str, Path]]] | None = None, note: str = "",
+                 dashboard=None):
         super().__init__(app, self.W, self.H, on_close)
         self.shelves = dict(shelves) if shelves else {"Files": list(entries)}
+        self.dashboard = dashboard  # analysis.lessons.progress.Dashboard, or None (no database)
+        if dashboard is not None:
+            self.shelves[self.PROGRESS] = []
         self.on_pick = on_pick
         self.note = note
         self.entries: list[tuple[str, str, Path]] = []
@@ -197,7 +202,7 @@ class LearnOverlay(Overlay):
         DirectLabel(parent=self.box, text="Learn: tutorials, puzzles, lessons and courses",
                     text_scale=0.06, text_fg=TEXT, frameColor=(0, 0, 0, 0), pos=(0, 0, 0.78))
         if len(self.shelves) > 1:
-            tab_w = 0.5
+            tab_w = min(0.5, (self.W - 0.12) / len(self.shelves) - 0.04)
             x0 = -(len(self.shelves) - 1) * (tab_w + 0.04) / 2
             for k, name in enumerate(self.shelves):
                 self.tabs[name] = _button(self.box, name, lambda n=name: self.show_shelf(n),
@@ -220,6 +225,11 @@ class LearnOverlay(Overlay):
             lit = (0.62, 0.44, 0.12, 1) if tab_name == name else BTN
             tab["frameColor"] = (lit, BTN_HOT, BTN_HOT, lit)
         top = 0.56 if self.tabs else 0.62
+        self.message["text"] = ""
+        if name == self.PROGRESS:
+            self._drawn = draw_dashboard(self.box, self.dashboard, (-self.W / 2 + 0.08,
+                                         self.W / 2 - 0.08, -0.62, top))
+            return
         rows = max(1, int((0.66 + top) / self.ROW))
         slots = self._slots(rows)
         col_w = (self.W - 0.12) / max(2, slots[-1][0] // rows + 1 if slots else 1)
@@ -290,6 +300,107 @@ class LearnOverlay(Overlay):
             self.close()
         else:
             self.message["text"] = problem
+
+
+def draw_dashboard(parent, board, area) -> list:
+    """The student's dashboard in `area` (left, right, bottom, top of `parent`): the rating and
+    its change, a line plot of its history over days with labelled axes, each course's chapters
+    solved / failed / due, and the three themes failed most. Returns what it drew."""
+    from panda3d.core import LineSegs
+
+    from viewer.layout import SMALL
+
+    left, right, bottom, top = area
+    mid = (left + right) / 2 - 0.1
+    drawn = []
+
+    def label(text, x, y, scale=SMALL, fg=TEXT, align=TextNode.ALeft, wrap=None):
+        drawn.append(DirectLabel(parent=parent, text=text, text_scale=scale, text_fg=fg,
+                                 frameColor=(0, 0, 0, 0), text_align=align, pos=(x, 0, y),
+                                 text_wordwrap=wrap))
+        drawn[-1].setName("dashboard-text")
+        return drawn[-1]
+
+    head = (0.98, 0.8, 0.4, 1)
+    if board.rating is None:
+        label("Rating: not kept yet", left, top - 0.07, 0.05, head)
+    else:
+        label(f"Rating {board.rating:.0f}", left, top - 0.07, 0.06, head)
+        if board.history:
+            words = f"{board.change or 0:+.0f} over the last 7 days, {board.attempts} tries"
+        else:
+            words = "solve a puzzle on its first try to be rated"
+        label(words, left, top - 0.14, SMALL, DIM)
+    # the history: rating against day, from the first rated day to the last
+    plot = (left + 0.2, mid - 0.06, bottom + 0.16, top - 0.24)  # l, r, b, t
+    frame = DirectFrame(parent=parent, frameColor=(0.07, 0.08, 0.1, 1),
+                        frameSize=(plot[0], plot[1], plot[2], plot[3]))
+    frame.setName("dashboard-plot")
+    drawn.append(frame)
+    history = board.history
+    if history:
+        values = [r for _, r in history]
+        lo, hi = min(values), max(values)
+        pad = max(20.0, (hi - lo) * 0.15)
+        lo, hi = lo - pad, hi + pad
+        first, last = history[0][0], history[-1][0]
+        span = max(1, (last - first).days)
+
+        def at(day, rating):
+            x = plot[0] + 0.03 + (plot[1] - plot[0] - 0.06) * ((day - first).days / span
+                                                              if len(history) > 1 else 0.5)
+            return x, plot[2] + (plot[3] - plot[2]) * (rating - lo) / (hi - lo)
+
+        lines = LineSegs("rating-history")
+        lines.setThickness(2.0)
+        lines.setColor(0.98, 0.7, 0.25, 1)
+        for k, (day, rating) in enumerate(history):
+            x, z = at(day, rating)
+            (lines.moveTo if k == 0 else lines.drawTo)(x, 0, z)
+        dots = LineSegs("rating-days")
+        dots.setThickness(6.0)
+        dots.setColor(1, 0.85, 0.5, 1)
+        for day, rating in history:
+            x, z = at(day, rating)
+            dots.moveTo(x, 0, z)
+            dots.drawTo(x + 0.001, 0, z)
+        for segs in (lines, dots):
+            drawn.append(frame.attachNewNode(segs.create()))
+        for value, z in ((hi, plot[3]), (lo, plot[2])):  # the rating axis: its two ends
+            label(f"{value:.0f}", plot[0] - 0.02, z - SMALL * 0.35, align=TextNode.ARight)
+        label(f"{first:%d %b}", plot[0], plot[2] - 0.06)  # the day axis: first and last day
+        if last != first:
+            label(f"{last:%d %b}", plot[1], plot[2] - 0.06, align=TextNode.ARight)
+        label("rating by day", (plot[0] + plot[1]) / 2, plot[2] - 0.06, fg=DIM,
+              align=TextNode.ACenter)
+    else:
+        label("Your rating's history shows here", (plot[0] + plot[1]) / 2,
+              (plot[2] + plot[3]) / 2, fg=DIM, align=TextNode.ACenter)
+    # the courses and the themes, on the right
+    x = mid + 0.06
+    wrap = (right - x) / SMALL
+    y = top - 0.07
+    label("Courses: chapters solved / failed / due", x, y, 0.04, head)
+    y -= 0.08
+    for course in board.courses:
+        label(fit_words(course.title, wrap * 0.95), x, y)
+        label(f"{course.solved}/{course.chapters} solved, {course.failed} failed, "
+              f"{course.due} due", x + 0.04, y - 0.05, fg=DIM)
+        y -= 0.12
+    if not board.courses:
+        label("No course in your library yet", x, y, fg=DIM)
+        y -= 0.08
+    y -= 0.03
+    label("Themes you fail most", x, y, 0.04, head)
+    y -= 0.08
+    weakest = board.weakest(3)
+    for theme in weakest:
+        label(f"{theme.theme}: {theme.failures} of {theme.tries} tries failed", x, y)
+        y -= 0.06
+    if not weakest:
+        label("None yet: a theme counts after two tries with a failure", x, y, fg=DIM,
+              wrap=wrap)
+    return drawn
 
 
 RECORD_SUFFIXES = (".flick", ".flick.gz")

@@ -201,3 +201,18 @@ def shelves(study) -> tuple[dict[str, list[Entry]], str]:
     if kept:  # sessions kept aside are listed, so none is out of sight
         found["Kept sessions"] = kept
     return found, note
+
+
+def dashboard_of(study):
+    """The student's dashboard (`Progress.dashboard`) over the library's courses, or None when
+    the database cannot be read now (said once on the message line by the study's guard)."""
+    from analysis.lessons.progress import course_items
+    from scenarios.courses import CourseFileError
+
+    courses = []
+    for path in course_files():
+        try:
+            courses.append(course_items(_course(path)))
+        except (CourseFileError, OSError):
+            continue  # said by the Courses shelf
+    return study.read(lambda db: db.dashboard(courses), None)

@@ -94,11 +94,12 @@ class Files:
 
     def learn(self) -> None:
         ctl = self.ctl
-        from viewer.learning import shelves
+        from viewer.learning import dashboard_of, shelves
 
         found, note = shelves(ctl.study)
         ctl.dialogs.open(LearnOverlay(self.app, [], self.open_path, shelves=found, note=note,
-                                      on_close=ctl.dialogs.closed))
+                                      on_close=ctl.dialogs.closed,
+                                      dashboard=dashboard_of(ctl.study)))
 
     def open_path(self, path: Path) -> str | None:
         """Open a file (a record, or a course: its first chapter); on any problem the message
