@@ -182,7 +182,8 @@ class Game(Protocol):
     scoring: Scoring | None
 
     def new_initial_state(self, config: Mapping[str, Any]) -> Any:
-        """The state before the first action for `config` (players, house rules, options)."""
+        """The state before the first action for `config` (players, house rules, options);
+        every state says its seats as `players`."""
 
     def default_config(self, players: int | None = None) -> dict: ...
 

@@ -32,6 +32,7 @@ class ToyState:
     bonus: int | None = None
     to_move: int = 0
     last: int | None = None
+    players: int = 2  # every game's state names its seats
 
 
 class ToyGame(Capabilities):

@@ -41,11 +41,8 @@ def _number(value, what: str, lo: float | None = None, hi: float | None = None) 
 
 
 def seat_count(state) -> int:
-    """Seats of a game state (`players` on the state or on its config)."""
-    value = getattr(state, "players", None)
-    if isinstance(value, int):
-        return value
-    return int(getattr(getattr(state, "config", None), "players", 2))
+    """Seats of a game state (every game's state has `players`, as `games.api` asks)."""
+    return int(state.players)
 
 
 def read_analysis(value: Any, seats: int | None = None) -> dict | None:

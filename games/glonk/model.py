@@ -321,6 +321,11 @@ class GlonkState:
 
     # --- lookups -------------------------------------------------------------------------
 
+    @property
+    def players(self) -> int:
+        """How many seats the game has (every game's state says so: timeline reads it)."""
+        return self.config.players
+
     def piece(self, pid: str) -> Piece:
         for p in self.pieces:
             if p.id == pid:
