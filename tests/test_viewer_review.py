@@ -38,7 +38,7 @@ def child() -> None:
         return ctl.dialog
 
     dialog = learn()
-    assert list(dialog.shelves) == ["Files", "Courses", "Review (0 due)"]
+    assert list(dialog.shelves) == ["Files", "Courses", "Review (0 due)", dialog.PROGRESS]
     dialog.tabs["Courses"]["command"]()
     assert dialog.shelf == "Courses"
     titles = {t: p for _, t, p in dialog.entries}
