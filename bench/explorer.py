@@ -1,25 +1,25 @@
 """Shot explorer benchmark: how soon the heatmap starts and how fast it fills.
 
-On the Glonk demo's last position (two armadas and asteroids, 27 discs in play) the window's worker
-loop (viewer.glonk.explorer.explorer_loop, in a thread here) explores one aim at club skill,
+On the Glonk demo's last position (two armadas and asteroids, 27 discs in play) the window's
+explorer job (viewer.glonk.explorer.explore_in_steps, the steps its worker runs, run here in
+process) explores one aim at club skill,
 WINDOW_SAMPLES flicks (6 in smoke mode): `first_report_s` is the time from the request to the
 first report (the first heat on the mat), `all_s` to the last, `flicks_per_s` the rate; then a second aim
 replaces it after its first report and `replace_s` is the time until the new aim's first
-report (how fast a moved pull is answered). Prints figures, then one JSON line.
+report (how fast a moved pull is answered: the job service drops the old aim between two steps,
+so it is the new aim's first step). Prints figures, then one JSON line.
 """
 from __future__ import annotations
 
 import os
-import queue
 import sys
-import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from timeline import Session, load_record  # noqa: E402
-from viewer.glonk.explorer import WINDOW_SAMPLES, WINDOW_SEED, explorer_loop  # noqa: E402
+from viewer.glonk.explorer import WINDOW_SAMPLES, WINDOW_SEED, explore_in_steps  # noqa: E402
 from bench.benchkit import report, size  # noqa: E402
 
 SAMPLES = size(WINDOW_SAMPLES, 6)
@@ -42,35 +42,29 @@ def main() -> None:
         raise SystemExit(f"bench/explorer.py: the demo's end has {len(mine)} flickable discs")
     aim = game.parse_action(state, f"flick {mine[0]} a=0.00 v=2.000 s=0.00")
     other = game.parse_action(state, f"flick {mine[1]} a=350.00 v=1.600 s=0.00")
-    inbox, outbox = queue.Queue(), queue.Queue()
-    worker = threading.Thread(target=explorer_loop, args=(inbox, outbox), daemon=True)
-    worker.start()
     start = time.perf_counter()
-    inbox.put(("explore", 1, state, aim, "club", SAMPLES, WINDOW_SEED, False))
-    first = last = None
-    while last is None:
-        message = outbox.get(timeout=600)
-        if message[0] == "error":
-            raise SystemExit(f"bench/explorer.py: the explorer refused the aim: {message[2]}")
-        kind, job, _found, finished = message
-        now = time.perf_counter() - start
-        first = first if first is not None else now
-        if finished:
-            last = now
-    inbox.put(("explore", 2, state, aim, "novice", SAMPLES, WINDOW_SEED, False))
-    outbox.get(timeout=600)
+    steps = explore_in_steps(state, aim, "club", SAMPLES, WINDOW_SEED)
+    first = None
+    try:
+        while True:
+            next(steps)
+            first = first if first is not None else time.perf_counter() - start
+    except StopIteration as done:
+        found = done.value
+    last = time.perf_counter() - start
+    first = first if first is not None else last
+    if "refused" in found:
+        raise SystemExit(f"bench/explorer.py: the explorer refused the aim: {found['refused']}")
+    older = explore_in_steps(state, aim, "novice", SAMPLES, WINDOW_SEED)
+    next(older, None)  # a first report of the aim the pull then leaves
+    older.close()
     asked = time.perf_counter()
-    inbox.put(("explore", 3, state, other, "club", SAMPLES, WINDOW_SEED, False))
-    replace = None
-    while replace is None:
-        message = outbox.get(timeout=600)
-        if message[0] == "error":
-            raise SystemExit(f"bench/explorer.py: the explorer refused the aim: {message[2]}")
-        job = message[1]
-        if job == 3:
-            replace = time.perf_counter() - asked
-    inbox.put(("stop",))
-    worker.join(10)
+    newer = explore_in_steps(state, other, "club", SAMPLES, WINDOW_SEED)
+    try:
+        next(newer)
+    except StopIteration:
+        pass
+    replace = time.perf_counter() - asked
     figures = {"samples": SAMPLES, "discs": len(state.in_play()),
                "first_report_s": round(first, 3), "all_s": round(last, 3),
                "flicks_per_s": round(SAMPLES / last, 1),
