@@ -236,13 +236,15 @@ class Moves:
         # the result is told when it is shown: a flick's once its discs have stopped, never
         # while they still slide (it came 270 ms before the disc was seen moving)
         label = action_label(app, node)
-        ctl.say(as_sentences((["New variation"] if was_new else [])
-                             + [label[:1].upper() + label[1:] + "..."]) if moving else told)
+        naming = as_sentences((["New variation"] if was_new else [])
+                              + [label[:1].upper() + label[1:] + "..."])
+        ctl.say(naming if moving else told)
         ctl.puzzle_box.after_move(node)
         ctl.lesson_box.after_move(node)
 
         def after_motion():
-            if moving and ctl.session.node is steps[-1]:
+            # told unless something said since has the line (a puzzle solved, a lesson's verdict)
+            if moving and ctl.session.node is steps[-1] and ctl.message_text == naming:
                 ctl.say(told)
             self._follow_turn(mover)
 
