@@ -77,7 +77,7 @@ def test_hand_fit_from_the_intended_and_executed_flicks_of_a_record(tmp_path):
     rec.root._state = state
     rec.start_state_json = rec.game.state_to_json(state)
     seat = rec.game.current_player(state)
-    names = [f"P{i + 1}" for i in range(len(state.players) if hasattr(state, "players") else 2)]
+    names = [f"P{i + 1}" for i in range(state.players)]  # every state says its seats
     names[seat] = "Alice"
     rec.headers["players"] = names
     ship = state.piece(syn.flick.piece)

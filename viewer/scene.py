@@ -192,10 +192,7 @@ class Scene:
     def seat_legend(self, state) -> list[tuple[str, tuple | None]]:
         """Per seat, how a person names it and its colour on the table (None: no colour of
         its own), for the win-chance graph's lines and legend."""
-        players = getattr(state, "players", None)
-        if not isinstance(players, int):
-            players = int(getattr(getattr(state, "config", None), "players", 2))
-        return [(f"Seat {i + 1}", None) for i in range(players)]
+        return [(f"Seat {i + 1}", None) for i in range(int(state.players))]
 
     def turn_actions(self, state) -> list[tuple[str, object]]:
         """Whole-turn actions offered as buttons: (label, action) pairs (end turn, offers)."""
