@@ -15,15 +15,22 @@ from scenarios.authoring import free_path, slugify
 from analysis.lessons import LessonAuthor, lessons_dir, questions_of, save_lesson
 
 #: The panel's size (aspect2d units); the layout (viewer.layout) gives it its place in the left
-#: column, below the status lines and any puzzle or lesson box (which fold to make room).
+#: column, below the status lines and any puzzle or lesson box (which fold to make room). Its
+#: rows are packed (short captions beside their fields) so that it fits, at full size, the room
+#: the left column has beside Grendizer's hand at 1280x720 (0.84 units): drawn any smaller its
+#: text fell under 12 px (issue 39 point 6).
 PANEL_W = 1.3
-PANEL_H = 1.17
+PANEL_H = 0.815
 #: Controls inside the panel (x, z from its top-left corner), one table for the panel and for
 #: tests that click them.
-SPOTS = {"mark": (1.08, -0.079), "question": (0.03, -0.270), "threshold": (0.03, -0.405),
-         "outcome": (0.70, -0.395), "hint": (0.03, -0.539), "clear": (1.13, -0.530),
-         "title": (0.03, -0.772), "check": (0.78, -0.883), "save": (1.13, -0.883),
-         "course": (0.03, -1.115), "chapter": (1.07, -1.105)}
+SPOTS = {"mark": (1.08, -0.045), "question": (0.03, -0.245), "threshold": (0.55, -0.34),
+         "outcome": (1.04, -0.33), "hint": (0.03, -0.45), "clear": (1.13, -0.44),
+         "title": (0.16, -0.595), "check": (0.78, -0.66), "save": (1.13, -0.66),
+         "course": (0.2, -0.77), "chapter": (1.07, -0.76)}
+#: Rows the hints and the verdict may take before they are cut with an ellipsis (their room).
+HERE_ROWS = 2
+HINT_ROWS = 2
+STATUS_ROWS = 2
 #: The accept field a threshold entry sets, by accept kind (optimal has none).
 THRESHOLD = {"loss": ("max_loss", "Most win chance lost (0 to 1)"),
              "chance": ("at_least", "Success at least (0 to 1)")}
@@ -133,26 +140,25 @@ class LessonPanel:
             self.buttons[name] = _button(f, text, command, (x, 0, z), width=width, height=0.065,
                                          scale=SMALL)
 
-        label("heading", "Lesson authoring (F3 closes)", 0.03, -0.065, TITLE, (0.98, 0.84, 0.30, 1))
-        label("here", "", 0.03, -0.126, SMALL, dim, wrap=24)
+        label("heading", "Lesson authoring (F3 closes)", 0.03, -0.06, TITLE, (0.98, 0.84, 0.30, 1))
+        label("here", "", 0.03, -0.112, SMALL, dim, wrap=37)
         button("mark", "Your turn here", self.toggle_mark, width=0.38)
-        label("question_caption", "Question (Enter keeps it)", 0.03, -0.228, SMALL, dim)
+        label("question_caption", "Question (Enter keeps it)", 0.03, -0.195, SMALL, dim)
         entry("question", 1.24, lines=2)
-        label("threshold_caption", "", 0.03, -0.363, SMALL, dim)
-        entry("threshold", 0.3)
-        button("outcome", "Outcome", self.next_outcome, width=0.5)
-        label("hint_caption", "Hint (Enter adds the next tier)", 0.03, -0.498, SMALL, dim)
+        label("threshold_caption", "", 0.03, -0.34, SMALL, dim)
+        entry("threshold", 0.2)
+        button("outcome", "Outcome", self.next_outcome, width=0.46)
+        label("hint_caption", "Hint (Enter adds the next tier)", 0.03, -0.40, SMALL, dim)
         entry("hint", 0.95)
         button("clear", "Clear hints", self.clear_hints, width=0.28)
-        label("hints", "", 0.03, -0.605, SMALL, (0.6, 0.85, 1, 1), wrap=36)
-        label("title_caption", "Lesson title", 0.03, -0.730, SMALL, dim)
-        entry("title", 1.24)
+        label("hints", "", 0.03, -0.50, SMALL, (0.6, 0.85, 1, 1), wrap=37)
+        label("title_caption", "Title", 0.03, -0.595, SMALL, dim)
+        entry("title", 1.11)
         button("check", "Check answer", self.check, width=0.3)
         button("save", "Save lesson", self.save, width=0.26)
-        label("status", "", 0.03, -0.958, SMALL, (0.75, 0.95, 0.75, 1), wrap=36)
-        label("course_caption", "Course: the record as saved goes in as its next chapter",
-              0.03, -1.070, SMALL, dim)
-        entry("course", 0.8)
+        label("status", "", 0.03, -0.655, SMALL, (0.75, 0.95, 0.75, 1), wrap=17.5)
+        label("course_caption", "Course", 0.03, -0.77, SMALL, dim)
+        entry("course", 0.62)
         button("chapter", "Add as chapter", self.add_chapter, width=0.4)
         record = self.ctl.session.record
         title = (record.scenario or {}).get("title") if record.kind == "lesson" else ""
@@ -179,11 +185,11 @@ class LessonPanel:
         accept = ask.get("accept") or {}
         if node.ask:
             words = author.house.accept_words(node.state, accept)
-            self.labels["here"]["text"] = f"Asks here. {words}"
+            self._fit("here", f"Asks here. {words}", HERE_ROWS)
             self.buttons["mark"]["text"] = "Not your turn"
         else:
-            self.labels["here"]["text"] = ("This position does not ask." if node.variations else
-                                           "Play the right move from here, then come back.")
+            self._fit("here", "This position does not ask." if node.variations else
+                      "Play the right move from here, then come back.", HERE_ROWS)
             self.buttons["mark"]["text"] = "Your turn here"
         self._fill("question", ask.get("question", ""))
         field = THRESHOLD.get(accept.get("kind"))
@@ -200,10 +206,22 @@ class LessonPanel:
         else:
             self.buttons["outcome"].hide()
         hints = ask.get("hints") or []
-        self.labels["hints"]["text"] = "\n".join(f"{i + 1}. {h}" for i, h in enumerate(hints))
+        self._fit("hints", "  ".join(f"{i + 1}. {h}" for i, h in enumerate(hints)), HINT_ROWS)
         # a verdict belongs to its position of its file: another file or node shows none
-        self.labels["status"]["text"] = self.check_words if self.checked_node is node else ""
+        self._fit("status", self.check_words if self.checked_node is node else "", STATUS_ROWS)
         self.app.wake()
+
+    def _fit(self, name: str, text: str, rows: int) -> None:
+        """Show `text` in the label `name` in at most `rows` wrapped rows, cut at a word with an
+        ellipsis past them (the rows below belong to other controls; whatever is cut is on the
+        message line or in the record)."""
+        label = self.labels[name]
+        label["text"] = text
+        node = label.component("text0").textNode
+        words = text.split(" ")
+        while node.getNumRows() > rows and len(words) > 1:
+            words.pop()
+            label["text"] = " ".join(words).rstrip(" .,;:") + "\u2026"
 
     def _fill(self, name: str, text: str) -> None:
         e = self.entries[name]
@@ -324,6 +342,7 @@ class LessonPanel:
 
         def checked(job):
             self.check_words = job.result
+            self.ctl.say(job.result)  # whole on the message line, whatever the panel's rows cut
             self.checking = None
             self._shown_for = None  # show the words on the next frame
             self.app.wake()
