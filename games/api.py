@@ -112,6 +112,29 @@ class MotionSupport:
     physics_version: str
     apply_with_motion: Callable[[Any, Any, Any], Step]
     motion_problem: Callable[[Any, Any, Any], "str | None"]
+    #: The versions this program can simulate (a record keeps its own: see `with_physics`).
+    physics_versions: tuple[str, ...] = ()
+    #: `physics_of(state)`: the version a state's new flicks are simulated by.
+    physics_of: Callable[[Any], str] | None = None
+    #: `with_physics(state, version)`: the state simulating by `version` (a record's header
+    #: sets its root's, so every branch and check uses the physics of its stored motions);
+    #: ValueError for text that is no version.
+    with_physics: Callable[[Any, str], Any] | None = None
+
+    def unavailable(self, version: str) -> str | None:
+        """The one line saying that `version` cannot be simulated here, or None when it can."""
+        if version in self.physics_versions:
+            return None
+        return physics_unavailable(version, self.physics_versions)
+
+
+def physics_unavailable(made_by: str, versions: Sequence[str]) -> str:
+    """A record made by a physics version this program does not have, in one line naming
+    both: its stored motions still play, a new flick from it is never silently simulated by
+    another version."""
+    have = " and ".join(versions)
+    return (f"this record's flicks were made by physics {made_by}; this Flickbook simulates "
+            f"physics {have}: its stored motions play, new flicks from it are refused")
 
 
 @dataclass(frozen=True)

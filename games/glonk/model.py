@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from flickbook import resources
+from physics.config import VERSION as PHYSICS_VERSION
 
 _DATA = str(resources.path("games.glonk", "data", "armadas.json"))
 
@@ -221,8 +222,16 @@ class Config:
     #: with the full ghost path; "club" and "expert" scatter each human flick like a player of
     #: that level (analysis.glonk.skill) and show only the first contact, or no guide at all.
     feel: str = "practice"
+    #: The physics version this game's flicks are simulated by (physics.config.VERSIONS): a
+    #: new game has the newest; a record's states have the one in its header, the version its
+    #: stored motions were made by, so a branch from it is the same physics. A version this
+    #: program does not have is kept (its stored motions play) and its new flicks are refused.
+    physics: int = PHYSICS_VERSION
 
     def __post_init__(self):
+        if type(self.physics) is not int or self.physics < 1:
+            raise ValueError(f"physics must be a physics version (a whole number from 1), "
+                             f"not {self.physics!r}"[:120])
         if self.feel not in FEELS:
             raise ValueError(f"feel must be one of {', '.join(FEELS)}")
         if not 2 <= self.players <= 6:
@@ -281,6 +290,8 @@ class Config:
         d["armadas"] = None if self.armadas is None else list(self.armadas)
         if d["feel"] == "practice":
             del d["feel"]  # today's exact flicks: records say nothing new
+        if d["physics"] == PHYSICS_VERSION:
+            del d["physics"]  # a new game's; a file says its version in its header
         return d
 
 

@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from games.api import Event
+from games.api import Event, IllegalAction, physics_unavailable
 
 from .actions import MAX_SPEED, Flick
 from .galaxy import Galaxy, load_galaxy, sorted_spaces
@@ -913,6 +913,16 @@ def _vanish_map(s: GlonkState, flick: Flick) -> dict[str, frozenset[str]]:
     return out
 
 
+def physics_refusal(s: GlonkState) -> str | None:
+    """Why no flick can be simulated from `s` (its physics version is none this program
+    has: a record made by another Flickbook), in one line; None when one can."""
+    from physics.config import VERSIONS
+
+    if s.config.physics in VERSIONS:
+        return None
+    return physics_unavailable(str(s.config.physics), [str(v) for v in VERSIONS])
+
+
 def simulate_flick(s: GlonkState, flick: Flick, on_frames=None):
     """Run physics for `flick`. When a Sanctuary's Shield would fire twice (it is spent after
     the first touch), simulate again without the later touches (the runs agree up to then).
@@ -920,12 +930,15 @@ def simulate_flick(s: GlonkState, flick: Flick, on_frames=None):
     `on_frames` gets the first run's first frames as they are simulated (physics.simulate):
     they end before anything vanishes, so they are the start of whichever run is kept."""
     import physics
+    refused = physics_refusal(s)
+    if refused is not None:
+        raise IllegalAction(refused)
     discs = discs_of(s)
     vmap = vanish_map(s, flick)
     pf = physics.Flick(flick.piece, flick.angle_rad, flick.speed, flick.spin)
     for _ in range(8):
         motion = physics.simulate(discs, pf, vanish_on_touch=vmap, table_radius=1.5,
-                                  on_frames=on_frames)
+                                  on_frames=on_frames, version=s.config.physics)
         on_frames = None
         causes = vanish_causes(s, motion, vmap)
         fired: dict[str, str] = {}
