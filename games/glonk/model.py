@@ -129,6 +129,11 @@ class Piece:
     active: bool = True
     molten: bool = False
     stack: int | None = None
+    #: Height of the disc's lower face above the mat (m): 0 on the mat, as every position of
+    #: play has it; a hand-made position may lay one disc on another (`positions.position`'s
+    #: `lying_on`), which physics 4 can turn over. The rules slide a disc that comes to rest
+    #: on another off it, onto the mat.
+    z: float = 0.0
 
     @property
     def is_ship(self) -> bool:
@@ -178,7 +183,7 @@ class Piece:
         return {"id": self.id, "kind": self.kind, "type": self.type, "armada": self.armada,
                 "owner": self.owner, "status": self.status, "x": self.x, "y": self.y,
                 "yaw": self.yaw, "active": self.active, "molten": self.molten,
-                "stack": self.stack}
+                "stack": self.stack, **({"z": self.z} if self.z else {})}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Piece":
@@ -192,7 +197,10 @@ class Piece:
                 owner=None if d.get("owner") is None else int(d["owner"]), status=status,
                 x=float(d.get("x", 0.0)), y=float(d.get("y", 0.0)), yaw=float(d.get("yaw", 0.0)),
                 active=bool(d.get("active", True)), molten=bool(d.get("molten", False)),
-                stack=None if d.get("stack") is None else int(d["stack"]))
+                stack=None if d.get("stack") is None else int(d["stack"]),
+                z=float(d.get("z", 0.0)))
+        if not (math.isfinite(p.z) and p.z >= 0.0):
+            raise ValueError(f"piece {p.id!r}: z (its height above the mat) must be 0 or more")
         if p.is_ship:
             load_book().ship(p.armada, p.type)  # KeyError on an unknown ship
         return p

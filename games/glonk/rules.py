@@ -849,8 +849,8 @@ def discs_of(s: GlonkState):
 
     key, found = _DISCS_LAST
     if key is not s:
-        found = tuple(physics.Disc(p.id, p.radius, p.thickness, p.mass, p.x, p.y, p.yaw)
-                      for p in s.in_play())
+        found = tuple(physics.Disc(p.id, p.radius, p.thickness, p.mass, p.x, p.y, p.yaw,
+                                   z=p.z) for p in s.in_play())
         _DISCS_LAST[:] = [s, found]
     return list(found)
 
@@ -1085,9 +1085,9 @@ def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) ->
         if p is None or p.status != IN_PLAY:
             continue
         flipped = bool(d.upside_down) != False  # noqa: E712  (discs start face up)
-        x, y, yaw = float(d.x), float(d.y), float(d.yaw)
-        if (p.x, p.y, p.yaw) != (x, y, yaw):  # most discs of a full Galaxy never moved
-            w.set(pid, x=x, y=y, yaw=yaw)
+        x, y, yaw, z = float(d.x), float(d.y), float(d.yaw), float(getattr(d, "z", 0.0))
+        if (p.x, p.y, p.yaw, p.z) != (x, y, yaw, z):  # most discs of a full Galaxy never moved
+            w.set(pid, x=x, y=y, yaw=yaw, z=z)
         if flipped and p.is_ship:
             w.set(pid, active=not p.active)
             # "A Base or Flying Saucer that is turned over ... cannot be activated again"
@@ -1134,7 +1134,7 @@ def _unstack(w: Work, final: Mapping[str, Any]):
         others = [o for o in w.in_play() if o.id != pid]
         spot = spot_near((p.x, p.y), p.radius, others, lambda x, y: True, clearance=CLEAR)
         if spot is not None:
-            w.set(pid, x=spot[0], y=spot[1])
+            w.set(pid, x=spot[0], y=spot[1], z=0.0)
             w.events.append(ev("slid_off", piece=pid, x=spot[0], y=spot[1]))
 
 
