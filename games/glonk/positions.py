@@ -119,11 +119,12 @@ def with_default_returns(state: GlonkState) -> GlonkState:
     return state
 
 
-def turned_over_position() -> tuple[GlonkState, "Flick"]:
-    """The Space Pirates' Corsair P1, passive (it has acted this turn), lies on their Corsair
-    P2, overhanging it towards their Galleon P0 (a Base of speed 1, 6 mm thick); the Galleon
-    flicked into it at 1 m/s meets P1's lower chamfer above P2's rim and turns it over, active
-    face up: the rulebook's Damage, "cannot be activated again during that turn".
+def turned_over_position(passive: bool = True) -> tuple[GlonkState, "Flick"]:
+    """The Space Pirates' Corsair P1 lies on their Corsair P2, overhanging it towards their
+    Galleon P0 (a Base of speed 1, 6 mm thick); the Galleon flicked into it at 1 m/s meets
+    P1's lower chamfer above P2's rim and turns it over: the rulebook's Damage, "cannot be
+    activated again during that turn". `passive`: P1 has acted this turn (it comes to lie
+    active face up, and may still not act); else it was active and lies passive face up.
     Returns (state, the flick)."""
     from .actions import Flick
     from .model import load_book
@@ -135,5 +136,5 @@ def turned_over_position() -> tuple[GlonkState, "Flick"]:
                      at={"P0": (x0 - 0.012 - saucer_r - base_r - 0.004, 0.0),
                          "P1": (x0 - 0.012, 0.0), "P2": (x0, 0.0), "G0": (-0.35, 0.0),
                          "G1": (-0.30, 0.1)},
-                     passive=["P1"], lying_on={"P1": "P2"})
+                     passive=["P1"] if passive else [], lying_on={"P1": "P2"})
     return state, Flick.make("P0", 0.0, 1.0, 0.0)
