@@ -213,3 +213,13 @@ def test_a_command_that_only_reads_a_physics_3_record_still_works(tmp_path):
     assert rc == 0 and "valid glonk scenario" in out, err
     rc, out, err = cli("info", path, "--json")
     assert rc == 0 and json.loads(out)["headers"]["physics_version"] == "3", err
+
+
+def test_a_scenario_taken_from_a_record_keeps_its_physics_version():
+    from scenarios import Scenario
+
+    record = carom(str(OTHER))
+    again = Scenario.from_record(record).to_record()
+    assert again.headers["physics_version"] == str(OTHER)
+    assert again.root.state.config.physics == OTHER
+    assert again.mainline()[1].motion.bit_equal(record.mainline()[1].motion)
