@@ -105,8 +105,9 @@ class GameType:
 # --- capabilities: optional behaviour, declared on the game (None where it has none) -------
 @dataclass(frozen=True)
 class MotionSupport:
-    """Steps that carry a physics Motion (`GameType.motion`): the physics version that makes
-    them (records keep it in `headers["physics_version"]`), a stored one replayed instead of
+    """Steps that carry a physics Motion (`GameType.motion`): the physics version a new game
+    makes them by (records keep theirs in `headers["physics_version"]`, and their states
+    simulate by it: `physics_of`, `with_physics`), a stored one replayed instead of
     simulated, and why a stored one (read from a file) cannot be an action's."""
 
     physics_version: str
