@@ -104,7 +104,7 @@ def test_the_version_survives_state_json_pickling_and_the_explorer(versions_aske
     assert pickle.loads(pickle.dumps(state)).config.physics == OTHER  # a worker's copy
     versions_asked.clear()
     explore(state, flick, "club", samples=3, seed=1)
-    assert versions_asked == [OTHER] * 3
+    assert versions_asked and set(versions_asked) == {OTHER}
 
 
 def test_a_record_without_the_header_was_made_by_physics_1_plays_and_refuses_new_flicks():
@@ -175,10 +175,10 @@ def test_the_explorer_and_the_table_inference_refuse_a_version_this_program_lack
 def test_physics_simulate_names_an_unknown_version_and_the_versions_it_has():
     from physics import Disc, Flick
 
-    with pytest.raises(ValueError, match=r"physics version 3 is not one this program has "
-                                         r"\(it simulates 4 and 5\)"):
+    with pytest.raises(ValueError) as refused:
         sim.simulate([Disc("a", 0.02, 0.004, 0.005, 0.0, 0.0)], Flick("a", 0.0, 0.1),
                      version=3)
+    assert all(str(v) in str(refused.value) for v in (3, *config.VERSIONS)), refused.value
 
 
 def cli(*argv) -> tuple[int, str, str]:

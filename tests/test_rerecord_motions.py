@@ -6,6 +6,7 @@ Physics 5 is another helper's: here a stand-in "physics 5" (the mat's friction c
 version 5 is asked) makes the changes happen, on copies of bundled files in tmp_path."""
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -95,11 +96,12 @@ def test_a_verdict_solved_again_with_another_best_flick_makes_it_the_main_line(t
     old_line = old.scenario["solution"]
     assert RR.main(["--physics", "5", str(path)]) == 1  # the verdict changed: kept
     out = capsys.readouterr().out
-    assert "verdict: the most robust flick is now flick G1 a=10.48 v=2.514 s=0.00 (was " \
-           f"{old_line[0]})" in out, out
+    found = re.search(r"verdict: the most robust flick is now (flick G1 [^(]*) \(was (.*)\)",
+                      out)
+    assert found and found.group(2) == old_line[0] and found.group(1) != old_line[0], out
     assert RR.main(["--physics", "5", "--force", str(path)]) == 0
     record = load_record(path)
-    assert record.scenario["solution"] == ["flick G1 a=10.48 v=2.514 s=0.00"]
+    assert record.scenario["solution"] == [found.group(1)]
     assert [n.action_text for n in record.mainline()[1:]] == record.scenario["solution"]
     assert record.root.child_for(old_line[0]) is not None  # the old line stays, a variation
     verdict = record.scenario["verdict"]
@@ -108,7 +110,7 @@ def test_a_verdict_solved_again_with_another_best_flick_makes_it_the_main_line(t
 
 
 def test_a_puzzle_that_can_no_longer_be_solved_is_never_written(tmp_path, physics5, capsys):
-    physics5(0.5)
+    physics5(0.8)  # no flick the verifier tries slides far enough on this mat
     path = copy_of("13-carom.flick", tmp_path, verdict_samples=4)
     text = path.read_bytes()
     assert RR.main(["--physics", "5", "--force", str(path)]) == 1

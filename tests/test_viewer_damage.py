@@ -15,7 +15,37 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the child (run as a script) imports this checkout's too
+
+from physics.config import VERSIONS  # noqa: E402
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("passive", [True, False])
+def test_the_galleon_turns_over_the_corsair_lying_on_another_and_it_cannot_act(version,
+                                                                            passive):
+    from games.glonk import GAME
+    from games.glonk import rules as R
+    from games.glonk.positions import turned_over_position
+    from viewer.glonk import words
+
+    state, flick = turned_over_position(passive=passive)
+    state = GAME.with_physics(state, str(version))
+    assert state.piece("P1").z == state.piece("P2").thickness  # lying on P2
+    step = GAME.apply(state, flick)
+    after = step.state.piece("P1")
+    assert "P1" in step.state.damaged and after.z == 0.0 and after.active == passive
+    assert not R.activatable(step.state, after)  # "cannot be activated again during that turn"
+    assert GAME.refusal(step.state, type(flick).make("P1", 90.0, 0.5)) is not None
+    lines = words.event_lines(step, lambda seat: f"P{seat + 1}", lambda pid: f"{pid} Corsair")
+    face = "active" if passive else "passive"
+    assert lines[0] == (f"P1 Corsair was turned over (now {face} face up): damaged, it cannot "
+                        "be activated again this turn"), lines
+    assert all("P1" not in e.data.get("piece", "") for e in step.events
+               if e.kind == "atomised")
 
 
 def test_a_turned_over_disc_is_drawn_face_down_and_the_message_line_says_it_cannot_act(
