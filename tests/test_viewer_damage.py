@@ -35,6 +35,8 @@ def test_the_galleon_turns_over_the_corsair_lying_on_another_and_it_cannot_act(v
     state, flick = turned_over_position(passive=passive)
     state = GAME.with_physics(state, str(version))
     assert state.piece("P1").z == state.piece("P2").thickness  # lying on P2
+    assert GAME.state_from_json(GAME.state_to_json(state)) == state
+    assert "z" not in GAME.state_to_json(state)["pieces"][-1]  # a disc on the mat: unsaid
     step = GAME.apply(state, flick)
     after = step.state.piece("P1")
     assert "P1" in step.state.damaged and after.z == 0.0 and after.active == passive
@@ -46,6 +48,21 @@ def test_the_galleon_turns_over_the_corsair_lying_on_another_and_it_cannot_act(v
                         "be activated again this turn"), lines
     assert all("P1" not in e.data.get("piece", "") for e in step.events
                if e.kind == "atomised")
+
+
+def test_a_position_with_a_disc_lying_on_another_is_saved_and_read_back(tmp_path):
+    from games.glonk import GAME
+    from games.glonk.positions import turned_over_position
+    from timeline import Record, load_record, save_record
+
+    state, flick = turned_over_position()
+    record = Record("glonk", state.config.to_json(), start_state_json=GAME.state_to_json(state))
+    record.add_child(record.root, flick, main=True)
+    save_record(record, tmp_path / "stacked.flick")
+    back = load_record(tmp_path / "stacked.flick")
+    assert back.root.state.piece("P1").z == state.piece("P1").z
+    assert "P1" in back.mainline()[1].state.damaged
+    assert back.mainline()[1].motion.bit_equal(record.mainline()[1].motion)
 
 
 def test_a_turned_over_disc_is_drawn_face_down_and_the_message_line_says_it_cannot_act(
