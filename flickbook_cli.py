@@ -341,6 +341,18 @@ def _load(path: str, **kw):
         raise UserError(str(exc)) from None
 
 
+def _simulating(record, path: str | None) -> None:
+    """UserError (one line, exit 2) when `record`'s flicks were made by a physics version
+    this program does not have and the command would simulate: never another version in its
+    place."""
+    motion = record.game.motion
+    if motion is None or motion.physics_of is None:
+        return
+    refused = motion.unavailable(motion.physics_of(record.root.state))
+    if refused is not None:
+        raise UserError(f"{path}: {refused}" if path else refused)
+
+
 def record_info(record, readable: bool = False) -> dict:
     """What `info` reports; `moves` is the main line in canonical text, or readable text."""
     from games.notation import goal_text, node_text
@@ -437,6 +449,8 @@ def cmd_check(args) -> int:
     if is_course_file(args.file):
         return check_course(args)
     record = _load(args.file)
+    if args.verify_motion:
+        _simulating(record, args.file)
     problems = verify_motions(record) if args.verify_motion else []
     for warning in problems:
         print(f"warning: {warning}")
@@ -493,6 +507,7 @@ def cmd_solve(args) -> int:
         scenario = Scenario.from_record(record)
     except ValueError as exc:
         raise UserError(f"{args.file}: {exc}") from None
+    _simulating(record, args.file)
     if not scenario.goal:
         raise UserError(f"{args.file}: this scenario has no goal to solve")
     bound = args.max_turns if args.max_turns is not None else args.max_ap
@@ -820,6 +835,7 @@ def cmd_infer(args) -> int:
     record = _load(args.file)
     if record.game.observed is None:
         raise UserError(f"{args.file}: only Glonk flicks are inferred, not {record.game.title}")
+    _simulating(record, args.file)
     state = _position(record, args.ply)
     from analysis.glonk.table import OBSERVATION
     from timeline.fileformat import RecordFileError, read_bounded, read_strict
@@ -852,6 +868,7 @@ def cmd_infer(args) -> int:
 def cmd_explore(args) -> int:
     record = _load(args.file)
     explore = _analysis_part(record, "explore", "explore", args.file)
+    _simulating(record, args.file)
     intent_for = _analysis_part(record, "intent", "explore", args.file)
     state = _position(record, args.ply)
     if args.samples < 1:
@@ -887,6 +904,7 @@ def _print_shot(result: dict) -> None:
 def cmd_bestshot(args) -> int:
     record = _load(args.file)
     best_shot = _analysis_part(record, "best_shot", "bestshot", args.file)
+    _simulating(record, args.file)
     state = _position(record, args.ply)
     if args.budget < 1:
         raise UserError("--budget must be at least 1")
@@ -923,6 +941,7 @@ def cmd_analyse(args) -> int:
         analyser = analyser_for(record.game.name, skill=args.skill, method=args.method)
     except ValueError as exc:
         raise UserError(str(exc)) from None
+    _simulating(record, args.file)
     budget = args.budget if args.budget is not None else analyser.default_budget
     if budget < 1:
         raise UserError("--budget must be at least 1")
@@ -1005,6 +1024,7 @@ def _analyse_folder(args) -> int:
             for path in todo:
                 try:
                     record = _load(str(path))
+                    _simulating(record, None)  # the row names the file
                     analyser = analyser_for(record.game.name, skill=args.skill,
                                             method=args.method)
                 except (UserError, ValueError) as exc:
@@ -1100,6 +1120,7 @@ def cmd_flick(args) -> int:
     flick_report = part(record.game.name, "flick_report")
     if flick_report is None:
         raise UserError(f"{args.file}: flick is for Glonk records, this is {record.game.name}")
+    _simulating(record, args.file)
 
     try:
         report = flick_report(record, args.piece, args.angle, args.speed, args.spin,

@@ -105,13 +105,37 @@ class GameType:
 # --- capabilities: optional behaviour, declared on the game (None where it has none) -------
 @dataclass(frozen=True)
 class MotionSupport:
-    """Steps that carry a physics Motion (`GameType.motion`): the physics version that makes
-    them (records keep it in `headers["physics_version"]`), a stored one replayed instead of
+    """Steps that carry a physics Motion (`GameType.motion`): the physics version a new game
+    makes them by (records keep theirs in `headers["physics_version"]`, and their states
+    simulate by it: `physics_of`, `with_physics`), a stored one replayed instead of
     simulated, and why a stored one (read from a file) cannot be an action's."""
 
     physics_version: str
     apply_with_motion: Callable[[Any, Any, Any], Step]
     motion_problem: Callable[[Any, Any, Any], "str | None"]
+    #: The versions this program can simulate (a record keeps its own: see `with_physics`).
+    physics_versions: tuple[str, ...] = ()
+    #: `physics_of(state)`: the version a state's new flicks are simulated by.
+    physics_of: Callable[[Any], str] | None = None
+    #: `with_physics(state, version)`: the state simulating by `version` (a record's header
+    #: sets its root's, so every branch and check uses the physics of its stored motions);
+    #: ValueError for text that is no version.
+    with_physics: Callable[[Any, str], Any] | None = None
+
+    def unavailable(self, version: str) -> str | None:
+        """The one line saying that `version` cannot be simulated here, or None when it can."""
+        if version in self.physics_versions:
+            return None
+        return physics_unavailable(version, self.physics_versions)
+
+
+def physics_unavailable(made_by: str, versions: Sequence[str]) -> str:
+    """A record made by a physics version this program does not have, in one line naming
+    both: its stored motions still play, a new flick from it is never silently simulated by
+    another version."""
+    have = " and ".join(versions)
+    return (f"this record's flicks were made by physics {made_by}; this Flickbook simulates "
+            f"physics {have}: its stored motions play, new flicks from it are refused")
 
 
 @dataclass(frozen=True)

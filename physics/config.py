@@ -19,6 +19,10 @@ from dataclasses import dataclass
 #: whose rim band misses its own); discs on one level, as every Glonk position has them, move
 #: exactly as in 3.
 VERSION = 4
+#: The physics versions this program can simulate (`simulate(..., version=N)`): a record keeps
+#: the version its flicks were made by, and new flicks from it are simulated by that version,
+#: so a branch or a check of an old record is the same physics as its stored motions.
+VERSIONS = (4, 5)
 
 #: Gravity (m/s^2), along -z; the mat is the plane z = 0. It presses a disc on the mat (its
 #: friction); Bullet's world has none, since discs move in the plane.

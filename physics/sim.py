@@ -131,7 +131,8 @@ def simulate(discs: Sequence[Disc], flick: Flick, *,
              vanish_on_touch: Mapping[str, frozenset[str]] = _EMPTY,
              table_radius: float | None = None, max_seconds: float = 20.0,
              all_awake: bool = False,
-             on_frames: Callable[[Motion], None] | None = None) -> Motion:
+             on_frames: Callable[[Motion], None] | None = None,
+             version: int = config.VERSION) -> Motion:
     """Flick `flick.piece` among `discs` and record everything until all discs rest.
 
     `vanish_on_touch[a]` holds ids that make disc `a` leave the simulation the moment it
@@ -145,9 +146,21 @@ def simulate(discs: Sequence[Disc], flick: Flick, *,
     only (no contacts, no final discs, `duration` its last time), bit-equal to the start of
     the one returned. It is not called once a disc has vanished or left the table (whoever
     streams need not know what a vanishing changes next).
+
+    `version` is the physics version to simulate by (one of `config.VERSIONS`): a record's
+    flicks are simulated by the version that made its stored motions; ValueError for another.
     """
+    check_version(version)
     return _World(discs, flick, vanish_on_touch, table_radius, max_seconds, all_awake,
                   on_frames).run()
+
+
+def check_version(version) -> None:
+    """ValueError naming `version` and the versions this program has, unless it has it."""
+    if type(version) is not int or version not in config.VERSIONS:
+        have = " and ".join(str(v) for v in config.VERSIONS)
+        raise ValueError(f"physics version {version!r} is not one this program has "
+                         f"(it simulates {have})")
 
 
 def warm_up() -> None:

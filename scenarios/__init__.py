@@ -59,6 +59,11 @@ class Scenario:
             raise ValueError("this file is a game record, not a scenario")
         info = record.scenario
         start = record.start_state_json or record.game.state_to_json(record.root.state)
+        motion = record.game.motion
+        if record.start_state_json is not None and motion is not None \
+                and motion.physics_of is not None and motion.physics_of(
+                    record.game.state_from_json(start)) != motion.physics_of(record.root.state):
+            start = record.game.state_to_json(record.root.state)  # it keeps its physics
         return cls(record.game.name, start, str(info.get("title", "")),
                    str(info.get("description", "")), list(info.get("hints", [])),
                    info.get("goal"), list(info.get("solution", [])), dict(record.config),

@@ -294,8 +294,8 @@ def test_a_glonk_rules_1_record_with_whole_number_parents_still_upgrades():
     assert len(loads(raw(_glonk_rules_1(0))).mainline()) == len(GLONK["nodes"])
 
 
-# --- 6. --verify-motion counts flicks, not the physics version's note -------------------------
-def test_verify_motion_passes_a_record_whose_only_difference_is_its_physics_version(tmp_path):
+# --- 6. --verify-motion never simulates by another physics than the record's -----------------
+def test_verify_motion_of_a_record_made_by_a_physics_this_program_lacks_exits_2(tmp_path):
     d = copy.deepcopy(GLONK)
     d["headers"]["physics_version"] = "1"
     path = tmp_path / "old-physics.flick"
@@ -303,18 +303,19 @@ def test_verify_motion_passes_a_record_whose_only_difference_is_its_physics_vers
     proc = subprocess.run([sys.executable, str(ROOT / "flickbook_cli.py"), "check",
                            "--verify-motion", str(path)], capture_output=True, text=True,
                           timeout=240)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "made by physics version 1" in proc.stdout  # still said, as a note
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "made by physics 1; this Flickbook simulates" in lines[0]
     assert "differ" not in proc.stderr
 
 
-def test_verify_motions_keeps_the_note_apart_from_the_flicks_that_differ():
+def test_verify_motions_of_such_a_record_simulates_nothing_and_says_why():
     from timeline import verify_motions
 
     d = copy.deepcopy(GLONK)
     d["headers"]["physics_version"] = "1"
     problems = verify_motions(loads(raw(d)))
-    assert problems.note is not None and problems.flicks == []
+    assert problems.unavailable and problems.note is not None and problems.flicks == []
     assert list(problems) == [problems.note]
 
 

@@ -359,7 +359,7 @@ def test_a_shield_spent_on_the_first_enemy_does_not_atomise_the_second(monkeypat
     calls = []
 
     def fake_simulate(discs, flick, *, vanish_on_touch, table_radius=None, max_seconds=20.0,
-                      on_frames=None):
+                      on_frames=None, version=None):
         calls.append(vanish_on_touch)
         gone = [("P1", 0.1)]
         touches = [(0.1, "P1", "U0"), (0.3, "P2", "U0")]

@@ -816,14 +816,14 @@ def _conform(spec, value, name: str, where: str) -> None:
 def _header_data(data: dict, name: str) -> dict:
     """The file's data with every type checked, brought up to this rules version."""
     _conform(TOP, data, name, "")
-    data = _upgrade_rules(data, name)
-    _conform(TOP, data, name, "")
     try:
         simulated = get_game(data["game"]).motion is not None
     except ValueError:
         simulated = False  # an unknown game: _header says so
     if simulated:  # records from before the header existed were made by physics version 1
         data = {**data, "headers": {"physics_version": "1", **data.get("headers", {})}}
+    data = _upgrade_rules(data, name)  # an upgrade that simulates uses the record's physics
+    _conform(TOP, data, name, "")
     return data
 
 
@@ -855,9 +855,14 @@ def _header(data: dict, name: str) -> Record:
     _check(headers.get("game", game.name) == game.name, name, "headers",
            f"'game' is {headers.get('game')!r} but the file is a {game.name} record")
     try:  # the config must make sense even where a custom start replaces the standard one
-        game.new_initial_state(dict(config))
+        standard = game.new_initial_state(dict(config))
     except _GAME_ERRORS as exc:
         raise RecordFileError(f"{name}: config: {exc}") from None
+    if game.motion is not None and game.motion.with_physics is not None:
+        try:  # the version its stored motions were made by, which its new flicks use
+            game.motion.with_physics(standard, headers["physics_version"])
+        except ValueError as exc:
+            raise RecordFileError(f"{name}: headers: {exc}") from None
     try:
         record = Record(game.name, dict(config), headers=dict(headers),
                         start_state_json=data.get("start"), kind=data.get("kind", "record"),
@@ -1088,30 +1093,35 @@ def _observed(record: Record, parent: Node, action, motion, observed: dict, name
 
 
 class MotionProblems(list):
-    """What `verify_motions` found, one line each: `note` (the physics version that made the
-    motions, when it is not this one: it explains differences, it is none) first, then
-    `flicks`, one line per stored flick whose fresh simulation differs. Count `flicks`."""
+    """What `verify_motions` found, one line each: `note` first, then `flicks`, one line per
+    stored flick whose fresh simulation (by the record's own physics version) differs. Count
+    `flicks`. `unavailable` is set when the record's physics version is none this program
+    has: nothing was simulated, and `note` is the line that names both versions."""
 
-    def __init__(self, note: str | None, flicks: list[str]):
+    def __init__(self, note: str | None, flicks: list[str], unavailable: bool = False):
         super().__init__(([note] if note else []) + flicks)
         self.note = note
         self.flicks = flicks
+        self.unavailable = unavailable
 
 
 def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None) -> MotionProblems:
     """Simulate every stored flick again from its position and compare, bit for bit.
 
-    Returns one line per difference (after the physics version's note, if any); the stored
-    motion stays what plays. `should_stop` lets a viewer abandon the check (it runs in the
-    background after a file is opened).
+    Each flick is simulated by the physics version its record was made by (the header's,
+    which every state of the record carries), so a stored motion verifies bit for bit on any
+    Flickbook that has that version. One that does not has nothing simulated: the result is
+    the one line naming both versions (`unavailable`). Returns one line per difference; the
+    stored motion stays what plays. `should_stop` lets a viewer abandon the check (it runs in
+    the background after a file is opened).
     """
-    note = None
-    made_by = record.headers.get("physics_version")
-    current = record.game.motion.physics_version if record.game.motion is not None else None
-    if made_by is not None and current is not None and str(made_by) != current:
-        note = (f"the stored motions were made by physics version {made_by}; this "
-                f"Flickbook has physics version {current}, so flicks may come out "
-                "differently here; the stored motion is what plays")
+    motion = record.game.motion
+    if motion is None:
+        return MotionProblems(None, [])
+    if motion.physics_of is not None:
+        refused = motion.unavailable(motion.physics_of(record.root.state))
+        if refused is not None:
+            return MotionProblems(refused[0].upper() + refused[1:], [], unavailable=True)
     flicks = []
     for i, node in enumerate(record.nodes()):
         if node.parent is None or node.stored_motion is None:
@@ -1129,7 +1139,7 @@ def verify_motions(record: Record, should_stop: Callable[[], bool] | None = None
         if fresh is None or fresh != node.stored_motion:
             flicks.append(f"node {i} (ply {node.ply}, action {node.action_text!r}): a fresh "
                           "simulation differs from the stored motion; the stored motion is what plays")
-    return MotionProblems(note, flicks)
+    return MotionProblems(None, flicks)
 
 
 def _decode_motion(value: str, name: str, where: str):

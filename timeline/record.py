@@ -243,8 +243,17 @@ class Record:
             self.root._state = self.game.new_initial_state(self.config)
         self.headers.setdefault("game", self.game.name)
         self.headers.setdefault("rules_version", self.game.rules_version)
-        if self.game.motion is not None:
-            self.headers.setdefault("physics_version", self.game.motion.physics_version)
+        motion = self.game.motion
+        if motion is not None and motion.physics_of is not None:
+            # The header is the version the stored motions were made by: the root (and so
+            # every state after it) simulates by it; a record without one takes its start's.
+            if "physics_version" in self.headers:
+                self.root._state = motion.with_physics(self.root._state,
+                                                       self.headers["physics_version"])
+            else:
+                self.headers["physics_version"] = motion.physics_of(self.root._state)
+        elif motion is not None:
+            self.headers.setdefault("physics_version", motion.physics_version)
         self.headers.setdefault(
             "created", _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat())
 

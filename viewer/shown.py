@@ -81,10 +81,10 @@ class Shown:
         ctl.study.opened(session.record, path)
         ctl.puzzle_box.attach(session, solution)
         ctl.editor.follow(session)
-        self.check_motions(session.record)
         info = session.record.scenario or {}
         if info.get("title"):  # a puzzle or tutorial: say what it is about
             ctl.say(f"{info['title']}: {info.get('description', '')}".strip(": "))
+        self.check_motions(session.record)  # after: a physics it cannot simulate is said last
         if ctl.lesson_panel.active:
             ctl.lesson_panel.close()
         ctl.lesson_box.attach(session, lesson)
@@ -129,9 +129,17 @@ class Shown:
         The stored motion is what plays either way; this only tells the user that this
         machine's physics would not reproduce the file bit for bit.
         """
+        ctl = self.ctl
+        motion = record.game.motion
+        refused = (motion.unavailable(motion.physics_of(record.root.state))
+                   if motion is not None and motion.physics_of is not None else None)
+        if refused is not None:  # nothing to simulate by: said at once, whatever it stores
+            self.app.jobs.cancel(self.motion_check)
+            self.motion_check = None
+            ctl.say(refused[0].upper() + refused[1:])
+            return
         if not any(n.stored_motion is not None for n in record.nodes()):
             return
-        ctl = self.ctl
 
         def done(job):
             problems = job.result

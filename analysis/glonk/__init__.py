@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from games.api import CHANCE, TERMINAL, sample_chance
+from games.api import CHANCE, TERMINAL, IllegalAction, sample_chance
 from games.glonk import GAME
 from games.glonk import rules as R
 from games.glonk.actions import MAX_SPEED, Flick
@@ -211,7 +211,11 @@ def report(summary: dict, seconds: float | None = None) -> dict:
 
 # --- the explorer ------------------------------------------------------------------------
 def check_intent(s: GlonkState, intent: Flick) -> None:
-    """IllegalAction (naming the rule) unless `intent` can be flicked in `s`."""
+    """IllegalAction (naming the rule) unless `intent` can be flicked in `s` (and simulated:
+    a position made by a physics version this program does not have says so)."""
+    refused = R.physics_refusal(s)
+    if refused is not None:
+        raise IllegalAction(refused)
     if not GAME.is_legal(s, intent):
         GAME.apply(s, intent)  # raises the IllegalAction that names the rule
 

@@ -243,10 +243,12 @@ def lone_slide(state: GlonkState, piece: str, speed: float = 1.0) -> float:
     from games.glonk.rules import discs_of
 
     disc = next(d for d in discs_of(state) if d.id == piece)
-    key = (round(disc.radius, 5), round(disc.thickness, 5), round(disc.mass, 5), speed)
+    version = state.config.physics  # the position's own physics, as its flicks are simulated
+    key = (round(disc.radius, 5), round(disc.thickness, 5), round(disc.mass, 5), speed, version)
     if key not in _LONE_SLIDE:
         alone = replace(disc, x=0.0, y=0.0)
-        motion = physics.simulate([alone], physics.Flick(piece, 0.0, speed, 0.0))
+        motion = physics.simulate([alone], physics.Flick(piece, 0.0, speed, 0.0),
+                                  version=version)
         end = motion.final[0]
         _LONE_SLIDE[key] = math.hypot(end.x, end.y)
     return _LONE_SLIDE[key]
@@ -314,6 +316,11 @@ def infer_flick(state: GlonkState, obs: Observation, *, noise: float = ENTRY_NOI
     `on_progress(done, planned)` is told the simulations run, every tenth."""
     from scipy.optimize import minimize
 
+    from games.glonk.rules import physics_refusal
+
+    refused = physics_refusal(state)  # no other physics in the place of the position's own
+    if refused is not None:
+        raise ValueError(refused)
     fit = _Fit(state, obs, on_progress, noise)
     a0, v0 = first_guess(state, obs)
 

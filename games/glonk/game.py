@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 from games.api import (CHANCE, TERMINAL, Capabilities, Discs, Event, GameType, IllegalAction,
                        MotionSupport, ObservedActions, Scoring, Step)
 
-from physics.config import VERSION as PHYSICS_VERSION
+from physics.config import VERSION as PHYSICS_VERSION, VERSIONS as PHYSICS_VERSIONS
 
 from . import moves as M
 from . import rules as R
@@ -32,7 +32,8 @@ class GlonkGame(Capabilities):
     title = "Glonk"
     #: 2: the player places each returning saucer (version-1 records are upgraded on load)
     rules_version = "2"
-    #: What made the motions a record stores (records keep it in `headers["physics_version"]`).
+    #: The physics a new game's flicks are made by (records keep theirs in
+    #: `headers["physics_version"]`, and their states simulate by it: `Config.physics`).
     physics_version = str(PHYSICS_VERSION)
     house_rules = dict(HOUSE_RULES)
     game_type = GameType(chance=True, continuous_actions=True, motion=True,
@@ -42,7 +43,9 @@ class GlonkGame(Capabilities):
 
     def __init__(self):
         self.motion = MotionSupport(self.physics_version, self.apply_with_motion,
-                                    self.motion_problem)
+                                    self.motion_problem,
+                                    tuple(str(v) for v in PHYSICS_VERSIONS),
+                                    self.physics_of, self.with_physics)
         self.observed = ObservedActions(self.observed_motion, self.observed_problem)
         self.discs = Discs(self.disc_position)
         self.scoring = Scoring(self.scores)
@@ -259,6 +262,20 @@ class GlonkGame(Capabilities):
         if intent == action:
             return "the intent equals the flick played (it is written only when they differ)"
         return None
+
+    def physics_of(self, s: GlonkState) -> str:
+        """The physics version `s`'s flicks are simulated by (a record's header says it)."""
+        return str(s.config.physics)
+
+    def with_physics(self, s: GlonkState, version: str) -> GlonkState:
+        """`s` simulating its flicks by physics `version` (text: a record header's)."""
+        text = str(version)
+        if not (text.isascii() and text.isdigit()) or int(text) < 1:
+            raise ValueError(f"physics_version {text[:40]!r} is not a physics version (a whole "
+                             f"number, such as {self.physics_version})")
+        if int(text) == s.config.physics:
+            return s
+        return replace(s, config=replace(s.config, physics=int(text)))
 
     def motion_problem(self, s: GlonkState, action, motion) -> str | None:
         """Why a stored motion (read from a file) cannot be this flick's from `s`, or None."""

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from flickbook import resources
+from physics.config import VERSION as PHYSICS_VERSION
 
 _DATA = str(resources.path("games.glonk", "data", "armadas.json"))
 
@@ -128,6 +129,11 @@ class Piece:
     active: bool = True
     molten: bool = False
     stack: int | None = None
+    #: Height of the disc's lower face above the mat (m): 0 on the mat, as every position of
+    #: play has it; a hand-made position may lay one disc on another (`positions.position`'s
+    #: `lying_on`), which physics 4 can turn over. The rules slide a disc that comes to rest
+    #: on another off it, onto the mat.
+    z: float = 0.0
 
     @property
     def is_ship(self) -> bool:
@@ -177,7 +183,7 @@ class Piece:
         return {"id": self.id, "kind": self.kind, "type": self.type, "armada": self.armada,
                 "owner": self.owner, "status": self.status, "x": self.x, "y": self.y,
                 "yaw": self.yaw, "active": self.active, "molten": self.molten,
-                "stack": self.stack}
+                "stack": self.stack, **({"z": self.z} if self.z else {})}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Piece":
@@ -191,7 +197,10 @@ class Piece:
                 owner=None if d.get("owner") is None else int(d["owner"]), status=status,
                 x=float(d.get("x", 0.0)), y=float(d.get("y", 0.0)), yaw=float(d.get("yaw", 0.0)),
                 active=bool(d.get("active", True)), molten=bool(d.get("molten", False)),
-                stack=None if d.get("stack") is None else int(d["stack"]))
+                stack=None if d.get("stack") is None else int(d["stack"]),
+                z=float(d.get("z", 0.0)))
+        if not (math.isfinite(p.z) and p.z >= 0.0):
+            raise ValueError(f"piece {p.id!r}: z (its height above the mat) must be 0 or more")
         if p.is_ship:
             load_book().ship(p.armada, p.type)  # KeyError on an unknown ship
         return p
@@ -221,8 +230,16 @@ class Config:
     #: with the full ghost path; "club" and "expert" scatter each human flick like a player of
     #: that level (analysis.glonk.skill) and show only the first contact, or no guide at all.
     feel: str = "practice"
+    #: The physics version this game's flicks are simulated by (physics.config.VERSIONS): a
+    #: new game has the newest; a record's states have the one in its header, the version its
+    #: stored motions were made by, so a branch from it is the same physics. A version this
+    #: program does not have is kept (its stored motions play) and its new flicks are refused.
+    physics: int = PHYSICS_VERSION
 
     def __post_init__(self):
+        if type(self.physics) is not int or self.physics < 1:
+            raise ValueError(f"physics must be a physics version (a whole number from 1), "
+                             f"not {self.physics!r}"[:120])
         if self.feel not in FEELS:
             raise ValueError(f"feel must be one of {', '.join(FEELS)}")
         if not 2 <= self.players <= 6:
@@ -281,6 +298,8 @@ class Config:
         d["armadas"] = None if self.armadas is None else list(self.armadas)
         if d["feel"] == "practice":
             del d["feel"]  # today's exact flicks: records say nothing new
+        if d["physics"] == PHYSICS_VERSION:
+            del d["physics"]  # a new game's; a file says its version in its header
         return d
 
 

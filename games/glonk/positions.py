@@ -17,9 +17,13 @@ def position(armadas: Sequence[str], at: Mapping[str, tuple], *, turn: int = 0,
              out: Sequence[str] = (), atomised: Mapping[str, int | None] | None = None,
              passive: Sequence[str] = (), molten: Sequence[str] = (),
              damaged: Sequence[str] = (), owners: Mapping[str, int] | None = None,
+             lying_on: Mapping[str, str] | None = None,
              phase: str = "actions", **config) -> GlonkState:
     """`at` maps piece id -> (x, y) or (x, y, yaw). The Black Hole is "BH", asteroids "A1"...
-    `atomised` maps piece id -> the seat whose stack holds it (None: the box)."""
+    `atomised` maps piece id -> the seat whose stack holds it (None: the box). `lying_on`
+    maps a piece id -> the piece it lies on (its lower face on that one's upper face): no
+    position of play has one, but physics 4 turns over a disc lying on another when a thicker
+    one strikes it, so the rulebook's Damage can be shown."""
     cfg = Config.from_mapping({"players": len(armadas), "armadas": list(armadas),
                                "first_player": 0, **config})
     pieces = make_stellar_pieces(cfg.asteroids)
@@ -51,6 +55,12 @@ def position(armadas: Sequence[str], at: Mapping[str, tuple], *, turn: int = 0,
         if owners and p.id in owners:
             p = replace(p, owner=owners[p.id])
         out_pieces.append(p)
+    for top, below in (lying_on or {}).items():
+        index = {p.id: i for i, p in enumerate(out_pieces)}
+        if top not in at or below not in at:
+            raise KeyError(f"lying_on: {top} and {below} must both be placed (in `at`)")
+        under = out_pieces[index[below]]
+        out_pieces[index[top]] = replace(out_pieces[index[top]], z=under.z + under.thickness)
     n = cfg.players
     return GlonkState(config=cfg, phase=phase, seats=tuple(armadas), pieces=tuple(out_pieces),
                       first_player=0, turn_player=turn, to_move=turn,
@@ -107,3 +117,24 @@ def with_default_returns(state: GlonkState) -> GlonkState:
         events: list = []
         state = advance(apply_move(state, discrete_actions(state)[0], events), events)
     return state
+
+
+def turned_over_position(passive: bool = True) -> tuple[GlonkState, "Flick"]:
+    """The Space Pirates' Corsair P1 lies on their Corsair P2, overhanging it towards their
+    Galleon P0 (a Base of speed 1, 6 mm thick); the Galleon flicked into it at 1 m/s meets
+    P1's lower chamfer above P2's rim and turns it over: the rulebook's Damage, "cannot be
+    activated again during that turn". `passive`: P1 has acted this turn (it comes to lie
+    active face up, and may still not act); else it was active and lies passive face up.
+    Returns (state, the flick)."""
+    from .actions import Flick
+    from .model import load_book
+
+    sizes = load_book().sizes
+    saucer_r, base_r = sizes["saucer"][0], sizes["base"][0]
+    x0 = 0.30  # on the Galaxy, far from the Black Hole
+    state = position(["space_pirates", "little_greys"],
+                     at={"P0": (x0 - 0.012 - saucer_r - base_r - 0.004, 0.0),
+                         "P1": (x0 - 0.012, 0.0), "P2": (x0, 0.0), "G0": (-0.35, 0.0),
+                         "G1": (-0.30, 0.1)},
+                     passive=["P1"] if passive else [], lying_on={"P1": "P2"})
+    return state, Flick.make("P0", 0.0, 1.0, 0.0)

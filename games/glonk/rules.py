@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from games.api import Event
+from games.api import Event, IllegalAction, physics_unavailable
 
 from .actions import MAX_SPEED, Flick
 from .galaxy import Galaxy, load_galaxy, sorted_spaces
@@ -849,8 +849,8 @@ def discs_of(s: GlonkState):
 
     key, found = _DISCS_LAST
     if key is not s:
-        found = tuple(physics.Disc(p.id, p.radius, p.thickness, p.mass, p.x, p.y, p.yaw)
-                      for p in s.in_play())
+        found = tuple(physics.Disc(p.id, p.radius, p.thickness, p.mass, p.x, p.y, p.yaw,
+                                   z=p.z) for p in s.in_play())
         _DISCS_LAST[:] = [s, found]
     return list(found)
 
@@ -913,6 +913,16 @@ def _vanish_map(s: GlonkState, flick: Flick) -> dict[str, frozenset[str]]:
     return out
 
 
+def physics_refusal(s: GlonkState) -> str | None:
+    """Why no flick can be simulated from `s` (its physics version is none this program
+    has: a record made by another Flickbook), in one line; None when one can."""
+    from physics.config import VERSIONS
+
+    if s.config.physics in VERSIONS:
+        return None
+    return physics_unavailable(str(s.config.physics), [str(v) for v in VERSIONS])
+
+
 def simulate_flick(s: GlonkState, flick: Flick, on_frames=None):
     """Run physics for `flick`. When a Sanctuary's Shield would fire twice (it is spent after
     the first touch), simulate again without the later touches (the runs agree up to then).
@@ -920,12 +930,15 @@ def simulate_flick(s: GlonkState, flick: Flick, on_frames=None):
     `on_frames` gets the first run's first frames as they are simulated (physics.simulate):
     they end before anything vanishes, so they are the start of whichever run is kept."""
     import physics
+    refused = physics_refusal(s)
+    if refused is not None:
+        raise IllegalAction(refused)
     discs = discs_of(s)
     vmap = vanish_map(s, flick)
     pf = physics.Flick(flick.piece, flick.angle_rad, flick.speed, flick.spin)
     for _ in range(8):
         motion = physics.simulate(discs, pf, vanish_on_touch=vmap, table_radius=1.5,
-                                  on_frames=on_frames)
+                                  on_frames=on_frames, version=s.config.physics)
         on_frames = None
         causes = vanish_causes(s, motion, vmap)
         fired: dict[str, str] = {}
@@ -1072,9 +1085,9 @@ def judge_flick(s: GlonkState, flick: Flick, motion, events_out: list[Event]) ->
         if p is None or p.status != IN_PLAY:
             continue
         flipped = bool(d.upside_down) != False  # noqa: E712  (discs start face up)
-        x, y, yaw = float(d.x), float(d.y), float(d.yaw)
-        if (p.x, p.y, p.yaw) != (x, y, yaw):  # most discs of a full Galaxy never moved
-            w.set(pid, x=x, y=y, yaw=yaw)
+        x, y, yaw, z = float(d.x), float(d.y), float(d.yaw), float(getattr(d, "z", 0.0))
+        if (p.x, p.y, p.yaw, p.z) != (x, y, yaw, z):  # most discs of a full Galaxy never moved
+            w.set(pid, x=x, y=y, yaw=yaw, z=z)
         if flipped and p.is_ship:
             w.set(pid, active=not p.active)
             # "A Base or Flying Saucer that is turned over ... cannot be activated again"
@@ -1121,7 +1134,7 @@ def _unstack(w: Work, final: Mapping[str, Any]):
         others = [o for o in w.in_play() if o.id != pid]
         spot = spot_near((p.x, p.y), p.radius, others, lambda x, y: True, clearance=CLEAR)
         if spot is not None:
-            w.set(pid, x=spot[0], y=spot[1])
+            w.set(pid, x=spot[0], y=spot[1], z=0.0)
             w.events.append(ev("slid_off", piece=pid, x=spot[0], y=spot[1]))
 
 

@@ -27,9 +27,14 @@ def upgrade_record(game, data: dict) -> dict:
 
 
 def _start(game, data: dict) -> GlonkState:
+    """The record's starting position, simulating by the physics its header names (the
+    version its stored motions were made by), as the record itself will."""
     if data.get("start") is not None:
-        return game.state_from_json(data["start"])
-    return game.new_initial_state(data.get("config") or {})
+        state = game.state_from_json(data["start"])
+    else:
+        state = game.new_initial_state(data.get("config") or {})
+    version = data.get("headers", {}).get("physics_version")
+    return state if version is None else game.with_physics(state, version)
 
 
 def _step(game, state: GlonkState, entry: dict) -> GlonkState:

@@ -53,7 +53,7 @@ def lay_out(state) -> tuple[dict, dict, float]:
     box, stellar = [], []
     for p in state.pieces:
         if p.status == IN_PLAY:
-            out[p.id] = (p.x, p.y, p.thickness / 2, p.yaw, shows_back(p))
+            out[p.id] = (p.x, p.y, p.z + p.thickness / 2, p.yaw, shows_back(p))
         elif p.status == OUT and p.is_ship and p.owner is not None:
             rows.setdefault(p.owner, []).append(p)
         elif p.status == OUT and not p.is_ship:

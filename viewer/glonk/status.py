@@ -104,7 +104,12 @@ class StatusWords:
             except (IndexError, KeyError, TypeError):
                 return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
-        lines = words.event_lines(node.step, name_of)
+        def piece_of(pid):  # "P1 Corsair": the id players see on the disc, and what it is
+            p = state.get(pid)
+            st = p.ship_type() if p is not None else None
+            return f"{pid} {st.name}" if st is not None else pid
+
+        lines = words.event_lines(node.step, name_of, piece_of)
         observed = getattr(node, "observed", None)
         if observed is not None:  # the replay shows the inferred motion: say so first
             lines = [f"Logged at a real table: the motion shown is inferred (it fits the "

@@ -30,8 +30,9 @@ def _where(spaces) -> str:
     return "across " + ", ".join(spaces[:-1]) + f" and {spaces[-1]}"
 
 
-def event_line(e, name_of) -> str | None:
-    """One event in words (None for those not worth a line); `name_of(seat)` names a player."""
+def event_line(e, name_of, piece_of=None) -> str | None:
+    """One event in words (None for those not worth a line); `name_of(seat)` names a player,
+    `piece_of(id)` a piece where a line says more than its id (the Damage rule's)."""
     d = e.data
     k = e.kind
     if k == "standard_propulsion":
@@ -57,8 +58,10 @@ def event_line(e, name_of) -> str | None:
         return f"{d['piece']} may board a touching enemy"
     if k == "heroic_assault":
         return f"{d['piece']} makes a heroic assault on {d.get('target')}"
-    if k == "damaged":
-        return f"{d['piece']} damaged"
+    if k == "damaged":  # the rulebook's Damage: "cannot be activated again during that turn"
+        who = piece_of(d["piece"]) if piece_of is not None else d["piece"]
+        return (f"{who} was turned over (now {d.get('face', 'other')} face up): damaged, it "
+                "cannot be activated again this turn")
     if k == "turn_ended":
         return f"Turn over for {name_of(d['player'])}: {d.get('reason', '')}".rstrip(": ")
     if k == "turn_started":
@@ -88,5 +91,10 @@ def event_line(e, name_of) -> str | None:
     return None
 
 
-def event_lines(step, name_of) -> list[str]:
-    return said(step, lambda e: event_line(e, name_of))
+def event_lines(step, name_of, piece_of=None) -> list[str]:
+    """The step's lines; a disc turned over (Damage) first, since it changes what the turn
+    player may still do, and the message line shows a move's first lines."""
+    def line_of(e, damage: bool):
+        return event_line(e, name_of, piece_of) if (e.kind == "damaged") == damage else None
+
+    return said(step, lambda e: line_of(e, True)) + said(step, lambda e: line_of(e, False))
